@@ -1,0 +1,3 @@
+export * from './simple-ports.contract.js';
+export * from './admin.contract.js';
+export * from './feature.contract.js';

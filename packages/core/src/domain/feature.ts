@@ -1,0 +1,112 @@
+import type { BBox, Geometry, GeometryKind } from './geometry.js';
+
+/** A property value as the core sees it: typed by the layer's schema. */
+export type PropertyValue = string | number | boolean | Date | null;
+export type Properties = Record<string, PropertyValue>;
+
+/** The four property types a feature schema knows (spec section 3). */
+export type PropertyType = 'number' | 'string' | 'boolean' | 'date';
+
+export interface PropertySchema {
+  name: string;
+  type: PropertyType;
+  nullable: boolean;
+  /** The server's own type name (`int`, `xsd:decimal`, `java.lang.String` …), kept for diagnostics. */
+  nativeType?: string;
+}
+
+export interface FeatureSchema {
+  typeName: string;
+  /** Name of the geometry property: `geom` on GeoServer here, always `geometry` on QGIS Server. */
+  geometryField: string;
+  geometryKind: GeometryKind;
+  properties: PropertySchema[];
+  /** Feature namespace URI, when the server publishes one. */
+  namespace?: string;
+  /** Properties the server fills itself (primary keys); never sent on insert. */
+  readOnly?: string[];
+}
+
+/** A map feature: server id, typed properties and a GeoJSON geometry (lon/lat for EPSG:4326). */
+export interface MapFeature {
+  id: string;
+  properties: Properties;
+  geometry: Geometry;
+}
+
+/** Change-tracking state of a feature in an edit session (spec section 3). */
+export type FeatureState = 'exist' | 'insert' | 'update' | 'remove';
+
+export type ComparisonOperator = 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge';
+
+/** Attribute filter, translated by each adapter into its own query language (OGC Filter in WFS). */
+export type AttributeFilter =
+  | { op: ComparisonOperator; property: string; value: string | number | boolean | Date }
+  | { op: 'like'; property: string; pattern: string }
+  | { op: 'isNull'; property: string }
+  | { op: 'and' | 'or'; filters: AttributeFilter[] }
+  | { op: 'not'; filter: AttributeFilter };
+
+export interface FeatureQuery {
+  typeName: string;
+  /** Defaults to {@link DEFAULT_MAX_FEATURES} (2000). */
+  maxFeatures?: number;
+  /** `[minx, miny, maxx, maxy]` in lon/lat (EPSG:4326). */
+  bbox?: BBox;
+  filter?: AttributeFilter;
+  featureIds?: string[];
+}
+
+export interface FeatureSet {
+  features: MapFeature[];
+  /** Features the server sent without a geometry; they are skipped (spec section 8). */
+  skipped: number;
+}
+
+export interface FeatureTypeSummary {
+  name: string;
+  title?: string;
+  /** Lon/lat bounding box advertised by the server. */
+  bbox?: BBox;
+}
+
+export interface FeatureInsert {
+  /** Client handle echoed by the server so inserted ids can be matched whatever their order. */
+  handle: string;
+  geometry: Geometry;
+  properties: Properties;
+}
+
+export interface FeatureUpdate {
+  id: string;
+  /** Present only when the geometry changed. */
+  geometry?: Geometry;
+  /** Only the properties that changed. */
+  properties?: Properties;
+}
+
+/** Every pending change of one layer, sent in one transaction. */
+export interface ChangeSet {
+  typeName: string;
+  inserts: FeatureInsert[];
+  updates: FeatureUpdate[];
+  deletes: string[];
+}
+
+export type TransactionActionKind = 'insert' | 'update' | 'delete';
+
+/** One action the server refused while committing the others (QGIS Server is not atomic). */
+export interface ActionFailure {
+  kind: TransactionActionKind;
+  /** The insert handle, or the feature id of an update or delete. */
+  ref: string;
+  message: string;
+}
+
+export interface CommitResult {
+  /** Inserted ids matched to their handles. */
+  inserted: Array<{ handle: string; id: string }>;
+  totals: { inserted: number; updated: number; deleted: number };
+  /** Actions the server refused; empty on full success. */
+  failures: ActionFailure[];
+}

@@ -1,0 +1,92 @@
+/**
+ * GeoJSON geometry types (RFC 7946), structurally compatible with `@types/geojson`
+ * so adapters can pass them to turf or ol without conversion.
+ */
+export type Position = number[];
+
+export interface Point {
+  type: 'Point';
+  coordinates: Position;
+}
+export interface MultiPoint {
+  type: 'MultiPoint';
+  coordinates: Position[];
+}
+export interface LineString {
+  type: 'LineString';
+  coordinates: Position[];
+}
+export interface MultiLineString {
+  type: 'MultiLineString';
+  coordinates: Position[][];
+}
+export interface Polygon {
+  type: 'Polygon';
+  coordinates: Position[][];
+}
+export interface MultiPolygon {
+  type: 'MultiPolygon';
+  coordinates: Position[][][];
+}
+
+export type Geometry = Point | MultiPoint | LineString | MultiLineString | Polygon | MultiPolygon;
+export type GeometryKind = Geometry['type'];
+
+export const GEOMETRY_KINDS: readonly GeometryKind[] = [
+  'Point',
+  'MultiPoint',
+  'LineString',
+  'MultiLineString',
+  'Polygon',
+  'MultiPolygon',
+];
+
+/** `[minx, miny, maxx, maxy]` — lon/lat order for EPSG:4326 data. */
+export type BBox = [number, number, number, number];
+
+/** Bounding box of a geometry, `[minx, miny, maxx, maxy]`. */
+export function geometryBBox(geometry: Geometry): BBox {
+  const box: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  const visit = (position: Position): void => {
+    const [x = NaN, y = NaN] = position;
+    if (x < box[0]) box[0] = x;
+    if (y < box[1]) box[1] = y;
+    if (x > box[2]) box[2] = x;
+    if (y > box[3]) box[3] = y;
+  };
+  forEachPosition(geometry, visit);
+  return box;
+}
+
+export function forEachPosition(geometry: Geometry, visit: (position: Position) => void): void {
+  switch (geometry.type) {
+    case 'Point':
+      visit(geometry.coordinates);
+      return;
+    case 'MultiPoint':
+    case 'LineString':
+      geometry.coordinates.forEach(visit);
+      return;
+    case 'MultiLineString':
+    case 'Polygon':
+      geometry.coordinates.forEach((part) => part.forEach(visit));
+      return;
+    case 'MultiPolygon':
+      geometry.coordinates.forEach((polygon) => polygon.forEach((ring) => ring.forEach(visit)));
+      return;
+  }
+}
+
+export function bboxIntersects(a: BBox, b: BBox): boolean {
+  return a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1];
+}
+
+export function isGeometry(value: unknown): value is Geometry {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as { type?: unknown; coordinates?: unknown };
+  return (
+    typeof candidate.type === 'string' &&
+    (GEOMETRY_KINDS as readonly string[]).includes(candidate.type) &&
+    Array.isArray(candidate.coordinates)
+  );
+}

@@ -1,0 +1,15 @@
+/** One file of an upload; bytes so the core stays free of DOM types. */
+export interface UploadFile {
+  name: string;
+  type?: string;
+  content: Uint8Array;
+}
+
+/** A nested field value: posted as `key[i].sub` / `key[i]` form fields. */
+export type UploadFieldValue = string | number | boolean | UploadFieldValue[] | { [key: string]: UploadFieldValue };
+
+/** Files (posted as `file0..n`) plus fields such as `id`, `name` and a nested list (spec section 7). */
+export interface UploadRequest {
+  files: UploadFile[];
+  fields: Record<string, UploadFieldValue>;
+}

@@ -1,0 +1,14 @@
+export * from './domain/geometry.js';
+export * from './domain/feature.js';
+export * from './domain/filter.js';
+export * from './domain/auth.js';
+export * from './domain/admin.js';
+export * from './domain/upload.js';
+export * from './domain/cache.js';
+export * from './domain/journal.js';
+export * from './domain/constants.js';
+export * from './errors/errors.js';
+export * from './ports/index.js';
+export * from './admin/feature-type-spec.js';
+export { assertResourceName } from './util/names.js';
+export { cloneData } from './util/clone.js';

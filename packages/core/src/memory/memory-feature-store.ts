@@ -1,0 +1,209 @@
+import { DEFAULT_MAX_FEATURES } from '../domain/constants.js';
+import type {
+  ActionFailure,
+  ChangeSet,
+  CommitResult,
+  FeatureQuery,
+  FeatureSchema,
+  FeatureSet,
+  FeatureTypeSummary,
+  MapFeature,
+  Properties,
+  PropertySchema,
+} from '../domain/feature.js';
+import { matchesFilter } from '../domain/filter.js';
+import { bboxIntersects, geometryBBox, isGeometry, type BBox, type Geometry } from '../domain/geometry.js';
+import { MapServerError, NotFoundError, ValidationError } from '../errors/errors.js';
+import type { FeatureSource } from '../ports/feature-source.port.js';
+import type { FeatureTransactions } from '../ports/feature-transactions.port.js';
+import { cloneData } from '../util/clone.js';
+
+/**
+ * How a transaction with a refused action behaves: `atomic` rejects the whole transaction
+ * (GeoServer); `per-action` commits the good actions and reports the bad ones (QGIS Server).
+ */
+export type TransactionMode = 'atomic' | 'per-action';
+
+interface TypeRecord {
+  schema: FeatureSchema;
+  features: Map<string, MapFeature>;
+  nextId: number;
+}
+
+export interface MemoryLayerSeed {
+  schema: FeatureSchema;
+  features?: Array<{ id?: string; geometry: Geometry; properties?: Properties }>;
+}
+
+/** Polygon into a MultiPolygon layer is stored as a MultiPolygon, as PostGIS-backed servers do. */
+function promote(geometry: Geometry, kind: FeatureSchema['geometryKind']): Geometry | undefined {
+  if (geometry.type === kind) return geometry;
+  if (kind === 'MultiPolygon' && geometry.type === 'Polygon') return { type: kind, coordinates: [geometry.coordinates] };
+  if (kind === 'MultiLineString' && geometry.type === 'LineString') return { type: kind, coordinates: [geometry.coordinates] };
+  if (kind === 'MultiPoint' && geometry.type === 'Point') return { type: kind, coordinates: [geometry.coordinates] };
+  return undefined;
+}
+
+function valueFits(value: unknown, property: PropertySchema): boolean {
+  if (value === null) return property.nullable;
+  switch (property.type) {
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'string':
+      return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'date':
+      return value instanceof Date && !Number.isNaN(value.getTime());
+  }
+}
+
+/** In-memory feature layers: a `FeatureSource` and `FeatureTransactions` over the same data. */
+export class MemoryFeatureStore {
+  private readonly types = new Map<string, TypeRecord>();
+
+  constructor(private readonly mode: TransactionMode = 'atomic') {}
+
+  defineType(schema: FeatureSchema, features: MemoryLayerSeed['features'] = []): void {
+    const record: TypeRecord = { schema: cloneData(schema), features: new Map(), nextId: 1 };
+    this.types.set(schema.typeName, record);
+    for (const feature of features) {
+      const id = feature.id ?? `${schema.typeName}.${record.nextId}`;
+      record.nextId = Math.max(record.nextId, Number(id.split('.').pop()) + 1 || record.nextId + 1);
+      record.features.set(id, { id, geometry: cloneData(feature.geometry), properties: cloneData(feature.properties ?? {}) });
+    }
+  }
+
+  /** The schema of a defined layer; throws `NotFoundError` for an unknown one. */
+  schemaOf(typeName: string): FeatureSchema {
+    return cloneData(this.type(typeName).schema);
+  }
+
+  dropType(typeName: string): void {
+    this.types.delete(typeName);
+  }
+
+  readonly source: FeatureSource = {
+    listTypes: async (): Promise<FeatureTypeSummary[]> =>
+      [...this.types.values()].map((record) => {
+        const boxes = [...record.features.values()].map((feature) => geometryBBox(feature.geometry));
+        const bbox: BBox | undefined =
+          boxes.length === 0
+            ? undefined
+            : [
+                Math.min(...boxes.map((box) => box[0])),
+                Math.min(...boxes.map((box) => box[1])),
+                Math.max(...boxes.map((box) => box[2])),
+                Math.max(...boxes.map((box) => box[3])),
+              ];
+        return { name: record.schema.typeName, title: record.schema.typeName, ...(bbox ? { bbox } : {}) };
+      }),
+    describe: async (typeName) => cloneData(this.type(typeName).schema),
+    getFeatures: async (query: FeatureQuery): Promise<FeatureSet> => {
+      const record = this.type(query.typeName);
+      const maxFeatures = query.maxFeatures ?? DEFAULT_MAX_FEATURES;
+      if (!Number.isInteger(maxFeatures) || maxFeatures < 0) {
+        throw new ValidationError({ maxFeatures: 'maxFeatures must be a non-negative integer' });
+      }
+      const ids = query.featureIds ? new Set(query.featureIds) : undefined;
+      const features: MapFeature[] = [];
+      for (const feature of record.features.values()) {
+        if (features.length >= maxFeatures) break;
+        if (ids && !ids.has(feature.id)) continue;
+        if (query.bbox && !bboxIntersects(geometryBBox(feature.geometry), query.bbox)) continue;
+        if (query.filter && !matchesFilter(feature, query.filter)) continue;
+        features.push(cloneData(feature));
+      }
+      return { features, skipped: 0 };
+    },
+  };
+
+  readonly transactions: FeatureTransactions = {
+    commit: async (changes: ChangeSet): Promise<CommitResult> => {
+      const record = this.types.get(changes.typeName);
+      if (!record) {
+        throw new MapServerError({ status: 400, code: 'InvalidParameterValue', text: `TypeName '${changes.typeName}' unknown` });
+      }
+      // Work on a copy so an atomic transaction can be dropped whole.
+      const working = new Map([...record.features].map(([id, feature]) => [id, cloneData(feature)]));
+      let nextId = record.nextId;
+      const failures: ActionFailure[] = [];
+      const inserted: CommitResult['inserted'] = [];
+      const totals = { inserted: 0, updated: 0, deleted: 0 };
+
+      for (const update of changes.updates) {
+        const feature = working.get(update.id);
+        const problem = !feature
+          ? `feature ${update.id} does not exist`
+          : this.problemWith(record.schema, update.geometry, update.properties ?? {});
+        if (problem || !feature) {
+          failures.push({ kind: 'update', ref: update.id, message: problem ?? 'update failed' });
+          continue;
+        }
+        if (update.geometry) feature.geometry = promote(cloneData(update.geometry), record.schema.geometryKind) as Geometry;
+        Object.assign(feature.properties, cloneData(update.properties ?? {}));
+        totals.updated += 1;
+      }
+      for (const id of changes.deletes) {
+        if (working.delete(id)) totals.deleted += 1;
+        else failures.push({ kind: 'delete', ref: id, message: `feature ${id} does not exist` });
+      }
+      for (const insert of changes.inserts) {
+        const problem = this.problemWith(record.schema, insert.geometry, insert.properties, true);
+        if (problem) {
+          failures.push({ kind: 'insert', ref: insert.handle, message: problem });
+          continue;
+        }
+        const id = `${changes.typeName}.${nextId++}`;
+        const properties: Properties = {};
+        for (const property of record.schema.properties) properties[property.name] = null;
+        Object.assign(properties, cloneData(insert.properties));
+        working.set(id, { id, geometry: promote(cloneData(insert.geometry), record.schema.geometryKind) as Geometry, properties });
+        inserted.push({ handle: insert.handle, id });
+        totals.inserted += 1;
+      }
+
+      if (failures.length > 0 && this.mode === 'atomic') {
+        throw new MapServerError({
+          status: 400,
+          code: 'TransactionFailed',
+          text: failures.map((failure) => `${failure.kind} ${failure.ref}: ${failure.message}`).join('; '),
+        });
+      }
+      record.features.clear();
+      for (const [id, feature] of working) record.features.set(id, feature);
+      record.nextId = nextId;
+      return { inserted, totals, failures };
+    },
+  };
+
+  private type(typeName: string): TypeRecord {
+    const record = this.types.get(typeName);
+    if (!record) throw new NotFoundError(`feature type ${typeName}`, `TypeName '${typeName}' could not be found`);
+    return record;
+  }
+
+  private problemWith(schema: FeatureSchema, geometry: Geometry | undefined, properties: Properties, isInsert = false): string | undefined {
+    if (isInsert && !geometry) return 'an inserted feature needs a geometry';
+    if (geometry !== undefined) {
+      if (!isGeometry(geometry)) return 'invalid geometry';
+      if (!promote(geometry, schema.geometryKind)) return `${geometry.type} does not fit a ${schema.geometryKind} layer`;
+      const box = geometryBBox(geometry);
+      if (box.some((value) => !Number.isFinite(value))) return 'geometry has non-numeric coordinates';
+    }
+    for (const [name, value] of Object.entries(properties)) {
+      const property = schema.properties.find((candidate) => candidate.name === name);
+      if (!property) return `unknown property '${name}'`;
+      if (schema.readOnly?.includes(name)) return `property '${name}' is read-only`;
+      if (!valueFits(value, property)) return `property '${name}' expects ${property.type}`;
+    }
+    if (isInsert) {
+      for (const property of schema.properties) {
+        if (!property.nullable && !schema.readOnly?.includes(property.name) && (properties[property.name] ?? null) === null) {
+          return `property '${property.name}' must not be null`;
+        }
+      }
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,52 @@
+import type { PortalResult } from '../domain/auth.js';
+import type { UploadRequest } from '../domain/upload.js';
+import type { FileUpload } from '../ports/file-upload.port.js';
+import type { PortalAdmin } from '../ports/portal-admin.port.js';
+
+/** The portal backend's `/common/*` calls, answered from memory with the backend's `{isOk, msg, data}` shape. */
+export class MemoryPortal implements PortalAdmin, FileUpload {
+  private nextWorkspaceId = 1;
+  readonly portalWorkspaces = new Map<number, { id: number; name: string; srid: number }>();
+  readonly databases = new Map<string, Set<string>>();
+  readonly uploads: UploadRequest[] = [];
+
+  async createWorkspace(request: { name: string; srid: number }): Promise<PortalResult> {
+    if (!request.name) return { isOk: false, msg: '工作空间名称不能为空' };
+    const id = this.nextWorkspaceId++;
+    this.portalWorkspaces.set(id, { id, ...request });
+    return { isOk: true, data: { id, name: request.name, srid: request.srid } };
+  }
+
+  async deleteWorkspace(request: { id: number; srid: number }): Promise<PortalResult> {
+    return this.portalWorkspaces.delete(request.id) ? { isOk: true } : { isOk: false, msg: '请求失败' };
+  }
+
+  async createDatabase(dataBaseName: string): Promise<PortalResult> {
+    if (!dataBaseName) return { isOk: false, msg: '请输入数据库名称' };
+    if (this.databases.has(dataBaseName)) return { isOk: false, msg: `数据库 ${dataBaseName} 已存在` };
+    this.databases.set(dataBaseName, new Set());
+    return { isOk: true, data: dataBaseName };
+  }
+
+  async deleteDatabase(dataBaseName: string): Promise<PortalResult> {
+    return this.databases.delete(dataBaseName) ? { isOk: true } : { isOk: false, msg: `数据库 ${dataBaseName} 不存在` };
+  }
+
+  async deleteTable(request: { dataBaseName: string; tableName: string }): Promise<PortalResult> {
+    const tables = this.databases.get(request.dataBaseName);
+    return tables?.delete(request.tableName) ? { isOk: true } : { isOk: false, msg: `表 ${request.tableName} 不存在` };
+  }
+
+  async insertData(request: { table: string; srid: number }): Promise<PortalResult> {
+    const [database] = this.databases.keys();
+    if (database === undefined) return { isOk: false, msg: '没有数据库' };
+    this.databases.get(database)?.add(request.table);
+    return { isOk: true, data: { table: request.table, srid: request.srid } };
+  }
+
+  async upload(request: UploadRequest): Promise<PortalResult> {
+    if (request.files.length === 0) return { isOk: false, msg: '请选择文件' };
+    this.uploads.push(request);
+    return { isOk: true, data: request.files.map((file) => ({ name: file.name, size: file.content.byteLength })) };
+  }
+}

@@ -1,0 +1,16 @@
+import { ValidationError } from '../errors/errors.js';
+
+// Letters (any script), digits, `_`, `-` and `.`, as GeoServer accepts for catalogue names;
+// nothing that could walk out of a URL path segment.
+const RESOURCE_NAME = /^[\p{L}\p{N}_][\p{L}\p{N}_.-]*$/u;
+
+/** Refuses names that are empty, too long or could reach another resource (`/`, `..`, control characters). */
+export function assertResourceName(name: string, field = 'name'): string {
+  if (typeof name !== 'string' || name.trim() === '') {
+    throw new ValidationError({ [field]: `${field} must not be empty` });
+  }
+  if (name.length > 255 || !RESOURCE_NAME.test(name) || name.includes('..')) {
+    throw new ValidationError({ [field]: `invalid ${field}: ${JSON.stringify(name)}` });
+  }
+  return name;
+}

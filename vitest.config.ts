@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: ['packages/*/vitest.config.ts', 'examples/vitest.config.ts', 'tests/vitest.config.ts'],
+    coverage: {
+      provider: 'v8',
+      include: ['packages/*/src/**/*.{ts,tsx}'],
+      exclude: ['**/*.test.{ts,tsx}', '**/*.bench.ts', '**/contracts/**', '**/*.d.ts'],
+      reporter: ['text-summary', 'json-summary', 'html'],
+      reportsDirectory: 'test-output/coverage',
+      thresholds: {
+        'packages/core/src/**': { lines: 90 },
+      },
+    },
+  },
+});
