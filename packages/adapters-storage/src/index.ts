@@ -1,2 +1,15 @@
-// Filled by the adapters issues.
-export {};
+export { BrowserStorageError } from './browser-storage-error.js';
+export { BrowserEditJournal } from './browser-edit-journal.js';
+export { BrowserSessionStore } from './browser-session-store.js';
+export { BrowserUserCache } from './browser-user-cache.js';
+export {
+  BROWSER_STORAGE_DEFAULTS,
+  createBrowserStorage,
+  type BrowserStorage,
+  type BrowserStorageOptions,
+} from './create-browser-storage.js';
+export { MemoryStorage } from './memory-storage.js';
+export { BROWSER_STORAGE, storageModule } from './storage-module.js';
+export type { StorageLike } from './storage-like.js';
+export { warnOnConsole, type StorageProblem, type StorageProblemHandler } from './storage-problem.js';
+export { STORAGE_FORMAT_VERSION, VersionedStorage, type VersionedStorageOptions } from './versioned-storage.js';

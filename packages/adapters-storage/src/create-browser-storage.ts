@@ -1,0 +1,55 @@
+import type { EditJournal, SessionStore, UserCache } from '@gportal/core';
+import { BrowserEditJournal } from './browser-edit-journal.js';
+import { BrowserSessionStore } from './browser-session-store.js';
+import { BrowserUserCache } from './browser-user-cache.js';
+import { describeError } from './describe-error.js';
+import { MemoryStorage } from './memory-storage.js';
+import { warnOnConsole, type StorageProblemHandler } from './storage-problem.js';
+import type { StorageLike } from './storage-like.js';
+import { VersionedStorage } from './versioned-storage.js';
+
+export interface BrowserStorageOptions {
+  /** Where records live. Default: `localStorage`, or an in-memory stand-in (reported) when the browser denies it. */
+  storage?: StorageLike;
+  /** Prefix of every key, so several apps or tests can share an origin. Default: `gportal`. */
+  namespace?: string;
+  /** Told about unusable data found in storage (then ignored). Default: a console warning. */
+  onProblem?: StorageProblemHandler;
+}
+
+export const BROWSER_STORAGE_DEFAULTS = { namespace: 'gportal', onProblem: warnOnConsole } as const;
+
+/** The storage-backed ports: the user cache, the session and the pending-edit journal. */
+export interface BrowserStorage {
+  userCache: UserCache;
+  session: SessionStore;
+  journal: EditJournal;
+  /** The versioned record store the ports share, for other data an app keeps beside them. */
+  records: VersionedStorage;
+}
+
+function localStorageOrStandIn(onProblem: StorageProblemHandler): StorageLike {
+  try {
+    // Reading `localStorage` itself throws a SecurityError where storage is denied.
+    if (globalThis.localStorage) return globalThis.localStorage;
+  } catch (error) {
+    onProblem({ key: '*', reason: 'unavailable', detail: describeError(error) });
+    return new MemoryStorage();
+  }
+  onProblem({ key: '*', reason: 'unavailable', detail: 'this environment has no localStorage' });
+  return new MemoryStorage();
+}
+
+export function createBrowserStorage(options: BrowserStorageOptions = {}): BrowserStorage {
+  const namespace = options.namespace ?? BROWSER_STORAGE_DEFAULTS.namespace;
+  const onProblem = options.onProblem ?? BROWSER_STORAGE_DEFAULTS.onProblem;
+  if (!namespace || namespace.includes(':')) throw new TypeError(`invalid storage namespace "${namespace}": non-empty, without ":"`);
+  const storage = options.storage ?? localStorageOrStandIn(onProblem);
+  const records = new VersionedStorage({ storage, namespace, onProblem });
+  return {
+    userCache: new BrowserUserCache(records),
+    session: new BrowserSessionStore(records),
+    journal: new BrowserEditJournal(records),
+    records,
+  };
+}

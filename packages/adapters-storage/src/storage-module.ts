@@ -1,0 +1,21 @@
+import { EDIT_JOURNAL, SESSION_STORE, USER_CACHE } from '@gportal/core';
+import { ContainerModule } from 'inversify';
+import { createBrowserStorage, type BrowserStorage, type BrowserStorageOptions } from './create-browser-storage.js';
+
+/** Token of the {@link BrowserStorage} the module created, for data an app keeps beside the ports. */
+export const BROWSER_STORAGE = Symbol.for('gportal.BrowserStorage');
+
+/**
+ * Binds `USER_CACHE`, `SESSION_STORE` and `EDIT_JOURNAL` to browser storage. It replaces
+ * earlier bindings of those tokens, so it can be loaded after a module binding every port
+ * (the in-memory one) to make the user's data survive a reload.
+ */
+export function storageModule(config: BrowserStorageOptions = {}): ContainerModule {
+  return new ContainerModule(({ bind, rebindSync }) => {
+    const storage = createBrowserStorage(config);
+    bind<BrowserStorage>(BROWSER_STORAGE).toConstantValue(storage);
+    rebindSync(USER_CACHE).toConstantValue(storage.userCache);
+    rebindSync(SESSION_STORE).toConstantValue(storage.session);
+    rebindSync(EDIT_JOURNAL).toConstantValue(storage.journal);
+  });
+}
