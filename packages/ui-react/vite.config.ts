@@ -1,10 +1,33 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
 import { sourceConditions } from '../../vitest.shared.js';
 
-export default defineConfig({
-  ...sourceConditions,
-  plugins: [react()],
-  server: { host: '127.0.0.1', port: 5173 },
-  preview: { host: '127.0.0.1', port: 4173 },
+/**
+ * Map-server mode in development: the dev server forwards `/geoserver` and `/api` to the real
+ * servers so the browser sees one origin (no CORS). Targets and the GeoServer account are read
+ * from `GPORTAL_*` variables (not `VITE_*`: they never reach the browser bundle).
+ */
+function mapServerProxy(env: Record<string, string>): Record<string, ProxyOptions> {
+  const proxy: Record<string, ProxyOptions> = {};
+  if (env.GPORTAL_GEOSERVER_TARGET) {
+    proxy['/geoserver'] = {
+      target: env.GPORTAL_GEOSERVER_TARGET,
+      changeOrigin: true,
+      ...(env.GPORTAL_GEOSERVER_USER ? { auth: `${env.GPORTAL_GEOSERVER_USER}:${env.GPORTAL_GEOSERVER_PASSWORD ?? ''}` } : {}),
+    };
+  }
+  if (env.GPORTAL_PORTAL_API_TARGET) {
+    proxy['/api'] = { target: env.GPORTAL_PORTAL_API_TARGET, changeOrigin: true, rewrite: (path) => path.replace(/^\/api/, '') };
+  }
+  return proxy;
+}
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), 'GPORTAL_');
+  return {
+    ...sourceConditions,
+    plugins: [react()],
+    server: { host: '127.0.0.1', port: 5173, proxy: mapServerProxy(env) },
+    preview: { host: '127.0.0.1', port: 4173, proxy: mapServerProxy(env) },
+  };
 });

@@ -1,17 +1,35 @@
-import { createMemoryAdapters, sampleSeed } from '@gportal/core/memory';
-import { StrictMode, useEffect, useState } from 'react';
+import { SESSION_STORE, type SessionStore } from '@gportal/core';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { loadAppConfig } from './app/app-config';
+import { createAppContainer, ModeUnavailableError } from './app/container';
+import { ProblemLog } from './app/problem-log';
+import { I18nProvider } from './i18n/i18n-provider';
+import { ModeUnavailablePage } from './screens/problems/mode-unavailable-page';
 
-// Minimal page proving the wiring (core + in-memory adapters in the browser) until the UI shell lands.
-function App() {
-  const [count, setCount] = useState<number | null>(null);
-  useEffect(() => {
-    void createMemoryAdapters(sampleSeed())
-      .features.getFeatures({ typeName: 'store_33:polygon' })
-      .then((set) => setCount(set.features.length));
-  }, []);
-  return <main>gportal — {count === null ? '加载中…' : `示例图层共 ${count} 个要素`}</main>;
+async function start(element: HTMLElement) {
+  const root = createRoot(element);
+  const problems = new ProblemLog();
+  const { config, problems: configProblems } = await loadAppConfig({ env: import.meta.env });
+  for (const problem of configProblems) problems.report(problem);
+  try {
+    const container = await createAppContainer({ config, problems });
+    const session = await container.get<SessionStore>(SESSION_STORE).load();
+    root.render(
+      <StrictMode>
+        <App container={container} initialSession={session} />
+      </StrictMode>,
+    );
+  } catch (error) {
+    if (!(error instanceof ModeUnavailableError)) throw error;
+    root.render(
+      <I18nProvider initialLocale={config.locale}>
+        <ModeUnavailablePage detail={error.detail} />
+      </I18nProvider>,
+    );
+  }
 }
 
-const root = document.getElementById('root');
-if (root) createRoot(root).render(<StrictMode><App /></StrictMode>);
+const element = document.getElementById('root');
+if (element) void start(element);

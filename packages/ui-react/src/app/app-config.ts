@@ -1,0 +1,171 @@
+import { isLocale, LOCALES, type Locale } from '../i18n/messages';
+
+/** Where the app's data comes from: the in-memory sample (default) or a real map server. */
+export type Mode = 'embedded' | 'map-server';
+export type LandingRoute = '/test-index' | '/manage';
+
+/** The settings of the app, read at start-up (see `loadAppConfig`). */
+export interface AppConfig {
+  mode: Mode;
+  /** Where sign-in leads: the spec's two readings, testIndex or the management container. */
+  landingRoute: LandingRoute;
+  /** The language of the first visit; later the user's choice is remembered. */
+  locale: Locale;
+  /** Prefix of every browser-storage key. */
+  storageNamespace: string;
+  /** Map-server mode: GeoServer REST base URL. */
+  geoserverRestUrl: string;
+  /** Map-server mode: WFS endpoint. */
+  wfsUrl: string;
+  /** Map-server mode: WMTS endpoint for the tile layer. */
+  wmtsUrl: string;
+  /** Map-server mode: the portal backend's API base URL (`/auth/token`, `/common/*`). */
+  portalApiUrl: string;
+}
+
+export type ConfigSource = 'config.json' | 'environment';
+
+/** A setting that could not be used; every one is shown on screen. */
+export type ConfigProblem =
+  | { code: 'unknown-setting'; key: string; source: ConfigSource }
+  | { code: 'invalid-value'; key: keyof AppConfig; value: string; expected: string; fallback: string; source: ConfigSource }
+  | { code: 'unreadable-file'; detail: string };
+
+interface Setting<K extends keyof AppConfig> {
+  default: AppConfig[K];
+  /** The Vite environment variable that sets it in development. */
+  env: string;
+  expected: string;
+  parse(value: unknown): AppConfig[K] | undefined;
+}
+
+const oneOf =
+  <T extends string>(...values: T[]) =>
+  (value: unknown): T | undefined =>
+    (values as unknown[]).includes(value) ? (value as T) : undefined;
+
+/** An absolute http(s) URL, or a path on the app's own origin (proxied in development). */
+const url = (value: unknown): string | undefined => {
+  if (typeof value !== 'string') return undefined;
+  if (value.startsWith('/') && !value.startsWith('//')) return value.replace(/\/+$/, '') || '/';
+  try {
+    const parsed = new URL(value);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? value.replace(/\/+$/, '') : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const URL_EXPECTED = 'an http(s) URL or a path starting with /';
+
+/** Every setting with its default, environment variable and check, in one place. */
+export const SETTINGS: { readonly [K in keyof AppConfig]: Setting<K> } = {
+  mode: { default: 'embedded', env: 'VITE_GPORTAL_MODE', expected: 'embedded | map-server', parse: oneOf<Mode>('embedded', 'map-server') },
+  landingRoute: {
+    default: '/test-index',
+    env: 'VITE_GPORTAL_LANDING_ROUTE',
+    expected: '/test-index | /manage',
+    parse: oneOf<LandingRoute>('/test-index', '/manage'),
+  },
+  locale: { default: 'zh-CN', env: 'VITE_GPORTAL_LOCALE', expected: LOCALES.join(' | '), parse: (value) => (isLocale(value) ? value : undefined) },
+  storageNamespace: {
+    default: 'gportal',
+    env: 'VITE_GPORTAL_STORAGE_NAMESPACE',
+    expected: 'letters, digits, "-" or "_"',
+    parse: (value) => (typeof value === 'string' && /^[\w-]+$/.test(value) ? value : undefined),
+  },
+  geoserverRestUrl: { default: '/geoserver/rest', env: 'VITE_GPORTAL_GEOSERVER_REST_URL', expected: URL_EXPECTED, parse: url },
+  wfsUrl: { default: '/geoserver/wfs', env: 'VITE_GPORTAL_WFS_URL', expected: URL_EXPECTED, parse: url },
+  wmtsUrl: { default: '/geoserver/gwc/service/wmts', env: 'VITE_GPORTAL_WMTS_URL', expected: URL_EXPECTED, parse: url },
+  portalApiUrl: { default: '/api', env: 'VITE_GPORTAL_PORTAL_API_URL', expected: URL_EXPECTED, parse: url },
+};
+
+const KEYS = Object.keys(SETTINGS) as Array<keyof AppConfig>;
+const ENV_PREFIX = 'VITE_GPORTAL_';
+
+export const DEFAULT_CONFIG: AppConfig = Object.fromEntries(KEYS.map((key) => [key, SETTINGS[key].default])) as unknown as AppConfig;
+
+export interface ConfigInput {
+  /** `import.meta.env` in the app: only `VITE_GPORTAL_*` variables are read. */
+  env?: Readonly<Record<string, unknown>>;
+  /** The parsed `config.json`, when the server has one. */
+  file?: unknown;
+}
+
+/**
+ * Defaults, then environment variables (development, or baked in at build time), then
+ * `config.json` served beside the app (so one build serves every environment). An unknown
+ * or invalid setting is reported and its default kept, never silently dropped.
+ */
+export function resolveConfig({ env = {}, file }: ConfigInput): { config: AppConfig; problems: ConfigProblem[] } {
+  const config: Record<string, unknown> = { ...DEFAULT_CONFIG };
+  const problems: ConfigProblem[] = [];
+  const apply = (key: string, value: unknown, source: ConfigSource) => {
+    if (!(KEYS as string[]).includes(key)) {
+      problems.push({ code: 'unknown-setting', key, source });
+      return;
+    }
+    const setting = SETTINGS[key as keyof AppConfig];
+    const parsed = setting.parse(value);
+    if (parsed === undefined) {
+      const shown = typeof value === 'string' ? value : JSON.stringify(value);
+      problems.push({ code: 'invalid-value', key: key as keyof AppConfig, value: shown, expected: setting.expected, fallback: String(config[key]), source });
+      return;
+    }
+    config[key] = parsed;
+  };
+
+  const keyOfEnv = new Map(KEYS.map((key) => [SETTINGS[key].env, key]));
+  for (const [name, value] of Object.entries(env)) {
+    if (!name.startsWith(ENV_PREFIX) || value === undefined || value === '') continue;
+    apply(keyOfEnv.get(name) ?? name, value, 'environment');
+  }
+
+  if (file !== undefined) {
+    if (typeof file !== 'object' || file === null || Array.isArray(file)) {
+      problems.push({ code: 'unreadable-file', detail: 'the file must hold one JSON object of settings' });
+    } else {
+      for (const [key, value] of Object.entries(file)) apply(key, value, 'config.json');
+    }
+  }
+  return { config: config as unknown as AppConfig, problems };
+}
+
+/** What `fetch` needs to read the config file; injectable for tests. */
+export type FetchConfig = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface LoadAppConfigOptions {
+  env?: Readonly<Record<string, unknown>>;
+  /** Default: `config.json` beside the app (Vite's base URL). */
+  url?: string;
+  fetch?: FetchConfig;
+}
+
+/**
+ * Reads `config.json` beside the app. No file (404, or the HTML page a single-page-app
+ * server answers for any path) means no settings from it; a file that is not JSON is reported.
+ */
+export async function loadAppConfig(options: LoadAppConfigOptions = {}): Promise<{ config: AppConfig; problems: ConfigProblem[] }> {
+  const fetchConfig = options.fetch ?? ((input, init) => fetch(input, init));
+  const url = options.url ?? `${import.meta.env.BASE_URL}config.json`;
+  let file: unknown;
+  const fileProblems: ConfigProblem[] = [];
+  try {
+    const response = await fetchConfig(url, { headers: { Accept: 'application/json' }, cache: 'no-store' });
+    const isHtml = (response.headers.get('content-type') ?? '').includes('text/html');
+    if (response.ok && !isHtml) {
+      const text = await response.text();
+      try {
+        file = JSON.parse(text);
+      } catch (error) {
+        fileProblems.push({ code: 'unreadable-file', detail: error instanceof Error ? error.message : String(error) });
+      }
+    } else if (!response.ok && response.status !== 404) {
+      fileProblems.push({ code: 'unreadable-file', detail: `HTTP ${response.status}` });
+    }
+  } catch (error) {
+    fileProblems.push({ code: 'unreadable-file', detail: error instanceof Error ? error.message : String(error) });
+  }
+  const resolved = resolveConfig({ env: options.env ?? {}, file });
+  return { config: resolved.config, problems: [...fileProblems, ...resolved.problems] };
+}

@@ -1,0 +1,47 @@
+import { storageModule, type StorageLike, type StorageProblem } from '@gportal/adapters-storage';
+import { Container, type ContainerModule } from 'inversify';
+import type { AppConfig } from './app-config';
+import { embeddedPersistenceModule } from './embedded-persistence';
+import { memoryModule } from './memory-module';
+import { APP_CONFIG, PROBLEM_LOG, type ProblemLog } from './problem-log';
+
+/** The configured mode cannot run in this build; the app shows why instead of starting. */
+export class ModeUnavailableError extends Error {
+  constructor(readonly mode: AppConfig['mode'], readonly detail: string) {
+    super(`${mode} mode is not available: ${detail}`);
+    this.name = 'ModeUnavailableError';
+  }
+}
+
+export interface AppContainerOptions {
+  config: AppConfig;
+  problems: ProblemLog;
+  /** Default: `localStorage`. Tests pass a `MemoryStorage`. */
+  storage?: StorageLike;
+}
+
+async function mapServerModule(_config: AppConfig): Promise<ContainerModule> {
+  throw new ModeUnavailableError('map-server', '@gportal/adapters-geoserver does not export geoserverModule yet');
+}
+
+/**
+ * The composition root: the only place a `Container` is built. Embedded mode binds every port
+ * to the in-memory adapters, then lets browser storage take over the user cache, session and
+ * edit journal and persist the layers; map-server mode binds the GeoServer adapters instead.
+ */
+export async function createAppContainer({ config, problems, storage }: AppContainerOptions): Promise<Container> {
+  const container = new Container();
+  container.bind(APP_CONFIG).toConstantValue(config);
+  container.bind(PROBLEM_LOG).toConstantValue(problems);
+  const storageConfig = {
+    namespace: config.storageNamespace,
+    onProblem: (problem: StorageProblem) => problems.report({ code: 'storage', ...problem }),
+    ...(storage ? { storage } : {}),
+  };
+  if (config.mode === 'embedded') {
+    await container.load(memoryModule, storageModule(storageConfig), embeddedPersistenceModule);
+  } else {
+    await container.load(await mapServerModule(config), storageModule(storageConfig));
+  }
+  return container;
+}

@@ -1,0 +1,101 @@
+import { BROWSER_STORAGE, BrowserStorageError, type BrowserStorage, type VersionedStorage } from '@gportal/adapters-storage';
+import {
+  FEATURE_SOURCE,
+  FEATURE_TRANSACTIONS,
+  fromJsonProperties,
+  isGeometry,
+  toJsonProperties,
+  type FeatureSource,
+  type FeatureTransactions,
+  type Geometry,
+  type JsonProperties,
+} from '@gportal/core';
+import { sampleSeed, type MemorySeed } from '@gportal/core/memory';
+import { ContainerModule } from 'inversify';
+import { MEMORY_SEED } from './memory-module';
+import { PROBLEM_LOG, type ProblemLog } from './problem-log';
+
+/** Record kind of a layer's features in browser storage. */
+const SNAPSHOT_KIND = 'layer';
+
+interface LayerSnapshot {
+  typeName: string;
+  features: Array<{ id: string; geometry: Geometry; properties: JsonProperties }>;
+}
+
+function isJsonProperties(value: unknown): value is JsonProperties {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every(
+    (item) =>
+      item === null ||
+      ['string', 'number', 'boolean'].includes(typeof item) ||
+      (typeof item === 'object' && typeof (item as { $date?: unknown }).$date === 'string'),
+  );
+}
+
+const isSnapshotOf =
+  (typeName: string) =>
+  (data: unknown): data is LayerSnapshot => {
+    if (typeof data !== 'object' || data === null) return false;
+    const snapshot = data as Partial<LayerSnapshot>;
+    return (
+      snapshot.typeName === typeName &&
+      Array.isArray(snapshot.features) &&
+      snapshot.features.every((feature) => typeof feature?.id === 'string' && isGeometry(feature.geometry) && isJsonProperties(feature.properties))
+    );
+  };
+
+/** The sample seed with the features of every sample layer replaced by its stored snapshot, if any. */
+export function restoreSeed(records: VersionedStorage, base: MemorySeed = sampleSeed()): MemorySeed {
+  const features = { ...base.features };
+  // Only layers the catalogue defines can be reseeded; anything else in storage is not ours to load.
+  for (const typeName of Object.keys(features)) {
+    const snapshot = records.read(SNAPSHOT_KIND, typeName, isSnapshotOf(typeName));
+    if (snapshot) {
+      features[typeName] = snapshot.features.map((feature) => ({ ...feature, properties: fromJsonProperties(feature.properties) }));
+    }
+  }
+  return { ...base, features };
+}
+
+/**
+ * After each successful commit, stores the layer's features so the embedded mode's edits
+ * survive a reload. A snapshot that cannot be written is reported; the commit stands.
+ */
+export function persistingTransactions(
+  transactions: FeatureTransactions,
+  source: FeatureSource,
+  records: VersionedStorage,
+  problems: ProblemLog,
+): FeatureTransactions {
+  return {
+    commit: async (changes) => {
+      const result = await transactions.commit(changes);
+      const { features } = await source.getFeatures({ typeName: changes.typeName, maxFeatures: Number.MAX_SAFE_INTEGER });
+      const snapshot: LayerSnapshot = {
+        typeName: changes.typeName,
+        features: features.map((feature) => ({ id: feature.id, geometry: feature.geometry, properties: toJsonProperties(feature.properties) })),
+      };
+      try {
+        records.write(SNAPSHOT_KIND, changes.typeName, snapshot);
+      } catch (error) {
+        if (!(error instanceof BrowserStorageError)) throw error;
+        problems.report({ code: 'storage-write', key: error.key, detail: error.message });
+      }
+      return result;
+    },
+  };
+}
+
+/** The embedded mode's persistence: seeds the memory adapters from storage and snapshots every commit. */
+export const embeddedPersistenceModule = new ContainerModule(({ bind, onActivation }) => {
+  bind<MemorySeed>(MEMORY_SEED).toResolvedValue((storage: BrowserStorage) => restoreSeed(storage.records), [BROWSER_STORAGE]);
+  onActivation<FeatureTransactions>(FEATURE_TRANSACTIONS, (context, transactions) =>
+    persistingTransactions(
+      transactions,
+      context.get<FeatureSource>(FEATURE_SOURCE),
+      context.get<BrowserStorage>(BROWSER_STORAGE).records,
+      context.get<ProblemLog>(PROBLEM_LOG),
+    ),
+  );
+});

@@ -1,0 +1,51 @@
+import { ConfigProvider, type ConfigProviderProps } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { translate, type Locale, type MessageKey } from './messages';
+
+const ANTD_LOCALES: Readonly<Record<Locale, NonNullable<ConfigProviderProps['locale']>>> = { 'zh-CN': zhCN, en: enUS };
+
+export type Translate = (key: MessageKey, values?: Readonly<Record<string, string | number>>) => string;
+
+interface I18n {
+  locale: Locale;
+  setLocale(locale: Locale): void;
+  t: Translate;
+}
+
+const I18nContext = createContext<I18n | null>(null);
+
+export interface I18nProviderProps {
+  initialLocale: Locale;
+  /** Told about every switch, so the choice can be kept for the next visit. */
+  onLocaleChange?: (locale: Locale) => void;
+  children: ReactNode;
+}
+
+/** The message table and antd's own texts (date pickers, pagination …) follow one locale. */
+export function I18nProvider({ initialLocale, onLocaleChange, children }: I18nProviderProps) {
+  const [locale, setLocaleState] = useState(initialLocale);
+  const setLocale = useCallback(
+    (next: Locale) => {
+      setLocaleState(next);
+      onLocaleChange?.(next);
+    },
+    [onLocaleChange],
+  );
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  const value = useMemo<I18n>(() => ({ locale, setLocale, t: (key, values) => translate(locale, key, values) }), [locale, setLocale]);
+  return (
+    <I18nContext.Provider value={value}>
+      <ConfigProvider locale={ANTD_LOCALES[locale]}>{children}</ConfigProvider>
+    </I18nContext.Provider>
+  );
+}
+
+export function useI18n(): I18n {
+  const i18n = useContext(I18nContext);
+  if (!i18n) throw new Error('useI18n needs an <I18nProvider> above it');
+  return i18n;
+}

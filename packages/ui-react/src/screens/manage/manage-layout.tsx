@@ -1,0 +1,28 @@
+import { Card, Menu } from 'antd';
+import { Link, Outlet, useParams } from 'react-router-dom';
+import { MANAGE_MODULES, ROUTES } from '../../app/routes';
+import { useI18n } from '../../i18n/i18n-provider';
+
+/** The management container: a pass-through holding its child routes (manageMoudle{n}) and navigation between them. */
+export function ManageLayout() {
+  const { n } = useParams();
+  const { t } = useI18n();
+  return (
+    <Card title={t('manage.title')} styles={{ body: { display: 'flex', gap: 24, padding: 0 } }}>
+      <nav aria-label={t('manage.title')}>
+        <Menu
+          mode="inline"
+          selectedKeys={n ? [n] : []}
+          style={{ width: 200, height: '100%' }}
+          items={MANAGE_MODULES.map((module) => ({
+            key: String(module),
+            label: <Link to={ROUTES.manageModule(module)}>{t('manage.module', { n: module })}</Link>,
+          }))}
+        />
+      </nav>
+      <section style={{ flex: 1, padding: 24 }}>
+        <Outlet />
+      </section>
+    </Card>
+  );
+}

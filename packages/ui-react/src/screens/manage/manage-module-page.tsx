@@ -1,0 +1,30 @@
+import { Button, Space, Typography } from 'antd';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { MANAGE_MODULES, ROUTES } from '../../app/routes';
+import { useI18n } from '../../i18n/i18n-provider';
+
+/** One child of the management container, `/manage/:n`. */
+export function ManageModulePage() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const n = Number(useParams().n);
+  const first = MANAGE_MODULES[0];
+  const last = MANAGE_MODULES[MANAGE_MODULES.length - 1] as number;
+  if (!Number.isInteger(n) || n < first || n > last) return <Navigate to={ROUTES.manageModule(first)} replace />;
+  return (
+    <Space direction="vertical" size="middle">
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {t('manage.module', { n })}
+      </Typography.Title>
+      <Typography.Paragraph>{t('manage.moduleBody', { n })}</Typography.Paragraph>
+      <Space>
+        <Button disabled={n === first} onClick={() => navigate(ROUTES.manageModule(n - 1))}>
+          {t('manage.previous')}
+        </Button>
+        <Button disabled={n === last} onClick={() => navigate(ROUTES.manageModule(n + 1))}>
+          {t('manage.next')}
+        </Button>
+      </Space>
+    </Space>
+  );
+}
