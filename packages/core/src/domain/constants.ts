@@ -23,3 +23,28 @@ export const SAMPLE_DEFAULTS = {
 
 /** Initial map bounds of spec section 9 (before the 10 % padding). */
 export const INITIAL_BOUNDS = { south: 20.56, north: 28.32, west: 115.85, east: 120.72 } as const;
+
+/** Padding added on every side of {@link INITIAL_BOUNDS}, as a fraction of its size (spec section 9). */
+export const INITIAL_BOUNDS_PADDING = 0.1;
+/** Bounds that collapse to a point (one feature, one vertex) are widened to a box this many metres across. */
+export const COLLAPSED_BOUNDS_SIZE_M = 10;
+
+/** Area units of the readable measurements (spec sections 2 and 9): ha from 10 000 m², km² from 1 000 000 m². */
+export const HECTARE_THRESHOLD_M2 = 10_000;
+export const SQUARE_KILOMETRE_THRESHOLD_M2 = 1_000_000;
+/** Lengths above this many metres read in km. */
+export const KILOMETRE_THRESHOLD_M = 1000;
+
+/** Drawing limits of spec sections 4, 5 and 9. */
+export const DRAWING = {
+  /** A polygon needs at least 3 distinct points, a line 2; vertex removal keeps these. */
+  minVertices: { polygon: 3, line: 2 },
+  errorDisplayMs: { drawing: 2500, editing: 1000 },
+  clickTolerancePx: 9,
+  touchFinishTolerancePx: 10,
+  guidelineDashSpacingPx: 20,
+  maxGuideLineLength: 4000,
+  markerIconSizePx: 24,
+  featureStyle: { color: 'blue', weight: 3 },
+  sampleMapSizePx: 500,
+} as const;

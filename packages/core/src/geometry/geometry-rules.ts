@@ -1,0 +1,79 @@
+import { kinks } from '@turf/turf';
+import { DRAWING } from '../domain/constants.js';
+import type { Geometry, Position } from '../domain/geometry.js';
+
+/** The two drawable shape families: a polygon ring or a line. */
+export type ShapeKind = keyof typeof DRAWING.minVertices;
+
+/** Why a drawn geometry is refused; the UI maps these to its messages ('shape edges cannot cross' …). */
+export type GeometryProblem = 'too-few-points' | 'self-intersection';
+
+export interface GeometryCheckOptions {
+  /** Self-intersecting shapes are refused unless allowed (leaflet-draw's `allowIntersection`). Default false. */
+  allowIntersection?: boolean;
+}
+
+function samePosition(a: Position | undefined, b: Position | undefined): boolean {
+  return a !== undefined && b !== undefined && a[0] === b[0] && a[1] === b[1];
+}
+
+/** The vertices of a ring without its closing point, or of a line as they are. */
+function vertices(kind: ShapeKind, positions: readonly Position[]): readonly Position[] {
+  const closed = kind === 'polygon' && positions.length > 1 && samePosition(positions[0], positions[positions.length - 1]);
+  return closed ? positions.slice(0, -1) : positions;
+}
+
+function distinctCount(positions: readonly Position[]): number {
+  return new Set(positions.map(([x, y]) => `${x},${y}`)).size;
+}
+
+/** The rings (polygon kinds) or lines (line kinds) of a geometry; points have none. */
+function parts(geometry: Geometry): Array<{ kind: ShapeKind; positions: Position[] }> {
+  switch (geometry.type) {
+    case 'LineString':
+      return [{ kind: 'line', positions: geometry.coordinates }];
+    case 'MultiLineString':
+      return geometry.coordinates.map((positions) => ({ kind: 'line', positions }));
+    case 'Polygon':
+      return geometry.coordinates.map((positions) => ({ kind: 'polygon', positions }));
+    case 'MultiPolygon':
+      return geometry.coordinates.flat().map((positions) => ({ kind: 'polygon', positions }));
+    case 'Point':
+    case 'MultiPoint':
+      return [];
+  }
+}
+
+/** Every ring has at least 3 distinct points and every line 2 (spec section 4); points always pass. */
+export function hasEnoughPoints(geometry: Geometry): boolean {
+  if (geometry.type === 'Point') return true;
+  if (geometry.type === 'MultiPoint') return geometry.coordinates.length > 0;
+  const shapes = parts(geometry);
+  return (
+    shapes.length > 0 &&
+    shapes.every(({ kind, positions }) => distinctCount(vertices(kind, positions)) >= DRAWING.minVertices[kind])
+  );
+}
+
+/** True when edges of the geometry cross or touch away from their shared vertices (rings and parts included). */
+export function selfIntersects(geometry: Geometry): boolean {
+  if (geometry.type === 'Point' || geometry.type === 'MultiPoint') return false;
+  return kinks(geometry).features.length > 0;
+}
+
+/** The first rule a drawn or edited geometry breaks, or `undefined` when it may be kept. */
+export function geometryProblem(geometry: Geometry, options: GeometryCheckOptions = {}): GeometryProblem | undefined {
+  const { allowIntersection = false } = options;
+  if (!hasEnoughPoints(geometry)) return 'too-few-points';
+  if (!allowIntersection && selfIntersects(geometry)) return 'self-intersection';
+  return undefined;
+}
+
+/**
+ * Whether a vertex may be removed from a ring or line with these positions (a ring's closing
+ * point is not counted). Refused when the shape has fewer than 4 (ring) or 3 (line) vertices
+ * before the removal — leaflet-draw's edit handler rule — so a ring keeps 3 and a line 2.
+ */
+export function canRemoveVertex(kind: ShapeKind, positions: readonly Position[]): boolean {
+  return vertices(kind, positions).length > DRAWING.minVertices[kind];
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { formatArea, formatLength } from './format-measure.js';
+
+describe('formatArea', () => {
+  it.each([
+    [0, '0 m²'],
+    [99.6, '100 m²'],
+    [9999, '9999 m²'],
+    [9999.4, '9999 m²'],
+    [10_000, '1.00 ha'],
+    [12_345, '1.23 ha'],
+    [999_999, '100.00 ha'],
+    [1_000_000, '1.00 km²'],
+    [2_345_678, '2.35 km²'],
+    [245_898_413_107, '245898.41 km²'],
+  ])('%d m² reads %s', (value, expected) => {
+    expect(formatArea(value)).toBe(expected);
+  });
+
+  it('refuses values that are no area', () => {
+    for (const bad of [-1, NaN, Infinity]) expect(() => formatArea(bad)).toThrow(RangeError);
+  });
+});
+
+describe('formatLength', () => {
+  it.each([
+    [0, '0 m'],
+    [9.6, '10 m'],
+    [999, '999 m'],
+    [999.9, '1000 m'],
+    [1000, '1000 m'],
+    [1000.001, '1.00 km'],
+    [1001, '1.00 km'],
+    [1234.5, '1.23 km'],
+    [500_000, '500.00 km'],
+  ])('%d m reads %s', (value, expected) => {
+    expect(formatLength(value)).toBe(expected);
+  });
+
+  it('refuses values that are no length', () => {
+    for (const bad of [-0.5, NaN, -Infinity]) expect(() => formatLength(bad)).toThrow(RangeError);
+  });
+});
