@@ -1,0 +1,219 @@
+import { MapServerError, NetworkError, TimeoutError } from '@gportal/core';
+import { CONTENT_TYPES, isJsonMediaType, mediaTypeOf } from './content-types.js';
+import { GEOSERVER_ERROR_RULES, toHttpError, type HttpErrorRule } from './http-errors.js';
+import { joinUrl } from './url-template.js';
+
+/** Something that knows the `Authorization` header to send now (e.g. a sign-in held in memory). */
+export interface AuthorizationSource {
+  authorization(): string | undefined;
+}
+
+export interface HttpClientOptions {
+  /** Every request path is appended to it: `http://host/geoserver/rest`, or `/geoserver/rest` behind a proxy. */
+  baseUrl: string;
+  /** HTTP Basic credentials, sent on every request. */
+  username?: string;
+  password?: string;
+  /**
+   * Asked before every request for an `Authorization` header value, e.g. from a sign-in whose
+   * credentials live in memory only. Wins over `username`/`password` when it answers.
+   */
+  authorization?: () => string | undefined;
+  /** The fetch `credentials` mode; `include` sends the browser's cookies (a GeoServer login session). */
+  credentials?: RequestCredentials;
+  /** Defaults to the global `fetch`, looked up at call time so test interceptors apply. */
+  fetch?: typeof fetch;
+  /** Time allowed for the whole exchange, body included; then `TimeoutError`. */
+  timeoutMs?: number;
+  /** Failed answers become typed errors by this table (see `toHttpError`). */
+  errorRules?: readonly HttpErrorRule[];
+}
+
+/** The defaults of `HttpClientOptions`, in one place. */
+export const HTTP_CLIENT_DEFAULTS = {
+  credentials: 'include',
+  timeoutMs: 30_000,
+  errorRules: GEOSERVER_ERROR_RULES,
+} as const satisfies Partial<HttpClientOptions>;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A request body: JSON, text of a given content type, multipart form data, or a URL-encoded form. */
+export type HttpBody =
+  | { json: unknown }
+  | { text: string; contentType: string }
+  | { formData: FormData }
+  | { urlEncoded: Readonly<Record<string, string>> };
+
+export interface HttpRequest {
+  method: HttpMethod;
+  /** Path below the base URL, already expanded and encoded (see `expandPath`). */
+  path: string;
+  /** Query parameters; `undefined` values are left out. */
+  query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  /** `Accept` header. */
+  accept?: string;
+  body?: HttpBody;
+  /** What the request is about, for error messages and `NotFoundError.resource`: `workspace acme`. */
+  resource: string;
+  redirect?: RequestRedirect;
+  /** Cancels the request; the abort reason is rethrown as is. */
+  signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  status: number;
+  statusText: string;
+  ok: boolean;
+  /** The URL finally answered, after redirects. */
+  url: string;
+  headers: Headers;
+  /** Media type without parameters (`''` when absent). */
+  mediaType: string;
+  /** The `Location` header (a 201's new resource), resolved against the request URL. */
+  location: string | undefined;
+  body: string;
+}
+
+/** The small HTTP client the GeoServer, WFS and portal adapters share. */
+export interface HttpClient {
+  readonly baseUrl: string;
+  /** Sends the request and returns the answer whatever its status; throws only `NetworkError`/`TimeoutError`. */
+  exchange(request: HttpRequest): Promise<HttpResponse>;
+  /** Like `exchange`, but a non-2xx answer throws the typed error of the error table. */
+  send(request: HttpRequest): Promise<HttpResponse>;
+  /** `send`, then the body parsed as JSON; an answer that is not JSON throws `MapServerError`. */
+  json<T>(request: HttpRequest): Promise<T>;
+  /** Turns a failed answer into the typed error of the error table. */
+  failure(response: HttpResponse, request: HttpRequest): Error;
+}
+
+function basicAuthorization(username: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${username}:${password}`);
+  return `Basic ${btoa(String.fromCharCode(...bytes))}`;
+}
+
+function encodeBody(body: HttpBody | undefined): { body?: BodyInit; contentType?: string } {
+  if (!body) return {};
+  if ('json' in body) return { body: JSON.stringify(body.json), contentType: `${CONTENT_TYPES.json}; charset=UTF-8` };
+  if ('text' in body) return { body: body.text, contentType: body.contentType };
+  if ('formData' in body) return { body: body.formData }; // fetch writes the multipart boundary itself
+  return { body: new URLSearchParams(body.urlEncoded).toString(), contentType: CONTENT_TYPES.form };
+}
+
+function isAbort(error: unknown, name: 'AbortError' | 'TimeoutError'): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === name;
+}
+
+/**
+ * Creates the shared HTTP client: one base URL, credentials (Basic, a per-request
+ * `authorization` provider, and/or browser cookies), a timeout through `AbortSignal`, and the
+ * mapping of failed answers to the core's typed errors (`NotFoundError`, `ConflictError`,
+ * `MapServerError` with a readable message even from an HTML error page, `NetworkError`,
+ * `TimeoutError`). Knows nothing of GeoServer's resources: the REST, WFS and portal adapters
+ * build on it.
+ */
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const settings = { ...HTTP_CLIENT_DEFAULTS, ...definedOnly(options) };
+  const baseUrl = settings.baseUrl.replace(/\/+$/, '');
+  const fixedAuthorization =
+    settings.username !== undefined && settings.password !== undefined ? basicAuthorization(settings.username, settings.password) : undefined;
+
+  function urlOf(request: HttpRequest): string {
+    const url = joinUrl(baseUrl, request.path);
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined) query.append(key, String(value));
+    }
+    const search = query.toString();
+    return search ? `${url}?${search}` : url;
+  }
+
+  async function exchange(request: HttpRequest): Promise<HttpResponse> {
+    const { body, contentType } = encodeBody(request.body);
+    const headers = new Headers();
+    if (request.accept) headers.set('Accept', request.accept);
+    if (contentType) headers.set('Content-Type', contentType);
+    const authorization = settings.authorization?.() ?? fixedAuthorization;
+    if (authorization) headers.set('Authorization', authorization);
+
+    const timeout = AbortSignal.timeout(settings.timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    const url = urlOf(request);
+    const send = settings.fetch ?? fetch;
+    try {
+      const response = await send(url, {
+        method: request.method,
+        headers,
+        credentials: settings.credentials,
+        signal,
+        ...(body !== undefined ? { body } : {}),
+        ...(request.redirect ? { redirect: request.redirect } : {}),
+      });
+      const text = await response.text();
+      return {
+        status: response.status,
+        statusText: response.statusText,
+        ok: response.ok,
+        url: response.url || url,
+        headers: response.headers,
+        mediaType: mediaTypeOf(response.headers.get('Content-Type')),
+        location: resolveLocation(response.headers.get('Location'), url),
+        body: text,
+      };
+    } catch (error) {
+      if (request.signal?.aborted) throw request.signal.reason;
+      if (timeout.aborted || isAbort(error, 'TimeoutError')) {
+        throw new TimeoutError(settings.timeoutMs, `${request.method} ${url}: no answer within ${settings.timeoutMs} ms`);
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new NetworkError(`${request.method} ${url}: ${reason}`, { cause: error });
+    }
+  }
+
+  function failure(response: HttpResponse, request: HttpRequest): Error {
+    return toHttpError({ ...response, resource: request.resource }, settings.errorRules);
+  }
+
+  async function sendChecked(request: HttpRequest): Promise<HttpResponse> {
+    const response = await exchange(request);
+    if (!response.ok) throw failure(response, request);
+    return response;
+  }
+
+  return {
+    baseUrl,
+    exchange,
+    send: sendChecked,
+    failure,
+    async json<T>(request: HttpRequest): Promise<T> {
+      const response = await sendChecked({ accept: CONTENT_TYPES.json, ...request });
+      // A login page answered with 200 (an expired session redirected) is not the resource.
+      if (!isJsonMediaType(response.mediaType) && !/^\s*[[{"]/.test(response.body)) {
+        throw new MapServerError({
+          status: response.status,
+          text: `expected JSON for ${request.resource}, got ${response.mediaType || 'no content type'}: ${response.body.slice(0, 200)}`,
+        });
+      }
+      try {
+        return JSON.parse(response.body) as T;
+      } catch (error) {
+        throw new MapServerError({ status: response.status, text: `unreadable JSON for ${request.resource}`, cause: error });
+      }
+    },
+  };
+}
+
+function resolveLocation(location: string | null, requestUrl: string): string | undefined {
+  if (location === null) return undefined;
+  try {
+    return new URL(location, requestUrl).href;
+  } catch {
+    return location; // a relative request URL outside a page has nothing to resolve against
+  }
+}
+
+/** Drops `undefined` values so they do not override the defaults. */
+function definedOnly<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+}

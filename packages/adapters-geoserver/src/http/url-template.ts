@@ -1,0 +1,33 @@
+import { assertResourceName } from '@gportal/core';
+
+/**
+ * Expands an endpoint template such as `/workspaces/{workspace}/styles/{style}`.
+ *
+ * Every value is checked with the core's `assertResourceName` (no `/`, `..`, control characters:
+ * a malicious name can never reach another resource) and percent-encoded, so a refused name
+ * throws `ValidationError` before anything is sent. The placeholder names become the field names
+ * of that error.
+ */
+export function expandPath(template: string, params: Readonly<Record<string, string>>, options: ExpandOptions = {}): string {
+  let lastValue = '';
+  const path = template.replace(/\{(\w+)\}/g, (_match, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`expandPath: no value for {${key}} in ${template}`);
+    lastValue = assertResourceName(value, key);
+    return encodeURIComponent(value);
+  });
+  // Servers that read a format from the path's extension (GeoServer) would take `my.style` as
+  // style `my` in format `style`; an explicit extension keeps the dotted name whole.
+  const endsWithName = /\}$/.test(template);
+  return endsWithName && options.extension && lastValue.includes('.') ? `${path}.${options.extension}` : path;
+}
+
+export interface ExpandOptions {
+  /** Appended (`.json`) when the template ends with a name that contains a dot. */
+  extension?: string;
+}
+
+/** Joins a base URL and a path with exactly one `/` between them. */
+export function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
