@@ -20,3 +20,4 @@ export * from './measure/geodesic-measure.js';
 export * from './measure/format-measure.js';
 export * from './geometry/geometry-rules.js';
 export * from './geometry/map-bounds.js';
+export * from './edit/edit-session.js';
