@@ -1,4 +1,4 @@
-import { authGatewayContract, dataStoreAdminContract, layerAdminContract, styleAdminContract, workspaceAdminContract } from '@gportal/core/contracts';
+import { dataStoreAdminContract, layerAdminContract, styleAdminContract, workspaceAdminContract } from '@gportal/core/contracts';
 import { createGeoServerModel, GEOSERVER_URL } from './test-support/geoserver-model.js';
 import { mockGeoServer } from './test-support/mock-geoserver.js';
 import { createGeoServerAdmin } from './create-geoserver-admin.js';
