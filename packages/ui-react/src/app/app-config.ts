@@ -11,6 +11,8 @@ export interface AppConfig {
   landingRoute: LandingRoute;
   /** The language of the first visit; later the user's choice is remembered. */
   locale: Locale;
+  /** Embedded mode: how long the simulated server takes to answer, so loading states can be seen. */
+  embeddedLatencyMs: number;
   /** Prefix of every browser-storage key. */
   storageNamespace: string;
   /** Map-server mode: GeoServer REST base URL. */
@@ -68,6 +70,15 @@ export const SETTINGS: { readonly [K in keyof AppConfig]: Setting<K> } = {
     parse: oneOf<LandingRoute>('/test-index', '/manage'),
   },
   locale: { default: 'zh-CN', env: 'VITE_GPORTAL_LOCALE', expected: LOCALES.join(' | '), parse: (value) => (isLocale(value) ? value : undefined) },
+  embeddedLatencyMs: {
+    default: 0,
+    env: 'VITE_GPORTAL_EMBEDDED_LATENCY_MS',
+    expected: 'a whole number of milliseconds from 0 to 10000',
+    parse: (value) => {
+      const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      return typeof number === 'number' && Number.isInteger(number) && number >= 0 && number <= 10_000 ? number : undefined;
+    },
+  },
   storageNamespace: {
     default: 'gportal',
     env: 'VITE_GPORTAL_STORAGE_NAMESPACE',

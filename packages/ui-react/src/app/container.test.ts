@@ -20,7 +20,7 @@ import {
   type UserCache,
 } from '@gportal/core';
 import { DEMO_USER } from '@gportal/core/memory';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONFIG, type AppConfig } from './app-config';
 import { createAppContainer, ModeUnavailableError } from './container';
 import { ProblemLog } from './problem-log';
@@ -114,5 +114,26 @@ describe('createAppContainer, map-server mode', () => {
     await expect(
       createAppContainer({ config: { ...DEFAULT_CONFIG, mode: 'map-server' }, problems: new ProblemLog(), storage: new MemoryStorage() }),
     ).rejects.toBeInstanceOf(ModeUnavailableError);
+  });
+});
+
+describe('createAppContainer, simulated latency', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('makes the in-memory server answer embeddedLatencyMs later', async () => {
+    vi.useFakeTimers();
+    const container = await embedded(new MemoryStorage(), new ProblemLog(), { embeddedLatencyMs: 1000 });
+    let answered = false;
+    const login = container
+      .get<AuthGateway>(AUTH_GATEWAY)
+      .login({ ...DEMO_USER })
+      .then((result) => {
+        answered = true;
+        return result;
+      });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(answered).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await login).isOk).toBe(true);
   });
 });

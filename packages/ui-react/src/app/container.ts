@@ -3,6 +3,7 @@ import { Container, type ContainerModule } from 'inversify';
 import type { AppConfig } from './app-config';
 import { embeddedPersistenceModule } from './embedded-persistence';
 import { memoryModule } from './memory-module';
+import { simulatedLatencyModule } from './simulated-latency';
 import { APP_CONFIG, PROBLEM_LOG, type ProblemLog } from './problem-log';
 
 /** The configured mode cannot run in this build; the app shows why instead of starting. */
@@ -40,6 +41,7 @@ export async function createAppContainer({ config, problems, storage }: AppConta
   };
   if (config.mode === 'embedded') {
     await container.load(memoryModule, storageModule(storageConfig), embeddedPersistenceModule);
+    if (config.embeddedLatencyMs > 0) await container.load(simulatedLatencyModule(config.embeddedLatencyMs));
   } else {
     await container.load(await mapServerModule(config), storageModule(storageConfig));
   }

@@ -1,3 +1,5 @@
+import { PASSWORD_REQUIRED_MESSAGE, USERNAME_REQUIRED_MESSAGE } from '@gportal/core';
+
 /**
  * Every user-visible string of the UI, in Chinese first and English. The seed's Chinese
  * messages are kept word for word. `{name}` marks a value filled in by `translate`.
@@ -24,6 +26,9 @@ const zhCN = {
   'login.username': '用户名',
   'login.password': '密码',
   'login.submit': '登录',
+  // The core's validation messages (spec section 5), word for word.
+  'login.usernameRequired': USERNAME_REQUIRED_MESSAGE,
+  'login.passwordRequired': PASSWORD_REQUIRED_MESSAGE,
   'login.demoAccount': '演示账号：用户名 {username}，密码 {password}',
   'login.failed': '登录失败',
 
@@ -89,6 +94,8 @@ const en: MessageTable = {
   'login.username': 'Username',
   'login.password': 'Password',
   'login.submit': 'Sign in',
+  'login.usernameRequired': 'Please enter the username!',
+  'login.passwordRequired': 'Please enter the password!',
   'login.demoAccount': 'Demo account: username {username}, password {password}',
   'login.failed': 'Sign-in failed',
 

@@ -41,7 +41,7 @@ export function IndexDemoPage() {
 
   return (
     <Card title={t('indexDemo.title')}>
-      <Space direction="vertical" size="large" style={{ width: '100%', maxWidth: 560 }}>
+      <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 560 }}>
         <Space wrap>
           <Button type="primary" onClick={() => navigate(ROUTES.testMap)}>
             {t('indexDemo.goToMap')}

@@ -1,40 +1,36 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { AUTH_GATEWAY, SESSION_STORE, type AuthGateway, type Credentials, type SessionStore } from '@gportal/core';
+import { AUTH_GATEWAY, LoginFlow, SESSION_STORE, validateCredentials, type AuthGateway, type Credentials, type SessionStore } from '@gportal/core';
 import { DEMO_USER } from '@gportal/core/memory';
 import { Alert, App, Button, Card, Form, Input, Space, Typography } from 'antd';
-import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useMemo, useState, useSyncExternalStore } from 'react';
+import { Navigate } from 'react-router-dom';
 import type { AppConfig } from '../../app/app-config';
 import { APP_CONFIG } from '../../app/problem-log';
 import { useService } from '../../app/services';
 import { useSession } from '../../app/session-provider';
 import { useI18n } from '../../i18n/i18n-provider';
 import { LanguageSwitch } from '../../i18n/language-switch';
+import type { MessageKey } from '../../i18n/messages';
 import { ProblemBanner } from '../problems/problem-banner';
 
 type Field = keyof Credentials;
 
-// TEMPORARY until @gportal/core exports validateCredentials / LoginFlow.
-function validateCredentials(values: Credentials): Partial<Record<Field, string>> {
-  return {
-    ...(values.username ? {} : { username: '请输入用户名!' }),
-    ...(values.password ? {} : { password: '请输入密码!' }),
-  };
-}
+const REQUIRED_MESSAGE: Readonly<Record<Field, MessageKey>> = { username: 'login.usernameRequired', password: 'login.passwordRequired' };
 
+/** The login screen: the core's `LoginFlow` decides validity, loading and outcome; this shows them. */
 export function LoginPage() {
   const config = useService<AppConfig>(APP_CONFIG);
-  const gateway = useService<AuthGateway>(AUTH_GATEWAY);
-  const store = useService<SessionStore>(SESSION_STORE);
+  const auth = useService<AuthGateway>(AUTH_GATEWAY);
+  const sessionStore = useService<SessionStore>(SESSION_STORE);
   const { session, signedIn } = useSession();
   const { t } = useI18n();
   const { notification } = App.useApp();
-  const navigate = useNavigate();
+  const flow = useMemo(() => new LoginFlow({ auth, session: sessionStore }), [auth, sessionStore]);
+  const { loading } = useSyncExternalStore(flow.subscribe, () => flow.state);
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
   const [touched, setTouched] = useState<Record<Field, boolean>>({ username: false, password: false });
-  const [loading, setLoading] = useState(false);
 
-  if (session && !loading) return <Navigate to={config.landingRoute} replace />;
+  if (session) return <Navigate to={config.landingRoute} replace />;
 
   // Validated from the start (the button stays disabled), shown only once a field is touched.
   const errors = validateCredentials(values);
@@ -43,33 +39,32 @@ export function LoginPage() {
     setValues((previous) => ({ ...previous, [field]: value }));
     setTouched((previous) => ({ ...previous, [field]: true }));
   };
-  const shownError = (field: Field) => (touched[field] ? errors[field] : undefined);
+  const shownError = (field: Field) => (touched[field] && errors[field] ? t(REQUIRED_MESSAGE[field]) : undefined);
 
   const submit = async () => {
-    if (hasErrors) return;
-    setLoading(true);
-    try {
-      const result = await gateway.login(values);
-      if (!result.isOk || !result.data) {
-        notification.warning({ title: t('login.failed'), description: result.msg });
+    const outcome = await flow.submit(values);
+    switch (outcome.status) {
+      case 'signed-in':
+        signedIn(outcome.session);
         return;
-      }
-      const { token, ...user } = result.data;
-      const next = { user, ...(typeof token === 'string' ? { token } : {}), signedInAt: new Date().toISOString() };
-      await store.save(next);
-      signedIn(next);
-      navigate(config.landingRoute, { replace: true });
-    } catch (error) {
-      // Spec section 8: a failed sign-in request is swallowed; only the loading state clears.
-      console.warn('sign-in request failed', error);
-    } finally {
-      setLoading(false);
+      case 'refused':
+        notification.warning({ title: t('login.failed'), description: outcome.message });
+        return;
+      case 'failed':
+        // Spec section 8: a failed sign-in request is swallowed; the flow has cleared loading.
+        console.warn('sign-in request failed', outcome.error);
+        return;
+      case 'invalid':
+        setTouched({ username: true, password: true });
     }
   };
 
   return (
     <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#f5f5f5', padding: 16 }}>
-      <Space direction="vertical" size="middle" style={{ width: 380 }}>
+      <Space orientation="vertical" size="middle" style={{ width: 380 }}>
+        <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <LanguageSwitch />
+        </div>
         <ProblemBanner />
         <Card
           title={
@@ -77,7 +72,6 @@ export function LoginPage() {
               {t('app.title')}
             </Typography.Title>
           }
-          extra={<LanguageSwitch />}
         >
           <Form layout="vertical" onFinish={() => void submit()}>
             <Form.Item label={t('login.username')} htmlFor="username" validateStatus={shownError('username') ? 'error' : ''} help={shownError('username')}>

@@ -12,7 +12,7 @@ export function ManageModulePage() {
   const last = MANAGE_MODULES[MANAGE_MODULES.length - 1] as number;
   if (!Number.isInteger(n) || n < first || n > last) return <Navigate to={ROUTES.manageModule(first)} replace />;
   return (
-    <Space direction="vertical" size="middle">
+    <Space orientation="vertical" size="middle">
       <Typography.Title level={4} style={{ margin: 0 }}>
         {t('manage.module', { n })}
       </Typography.Title>

@@ -1,0 +1,90 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { DEMO, freshPage, launchChromium, screenshot } from './browser.js';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  page = await freshPage(browser);
+});
+
+const serveConfig = (body: unknown) => page.route('**/config.json', (route) => route.fulfill({ json: body }));
+
+async function signInByForm() {
+  await page.locator('#username').fill(DEMO.username);
+  await page.locator('#password').fill(DEMO.password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+describe('config.json beside the app', () => {
+  it('reports unknown and invalid settings on screen and keeps the defaults', async () => {
+    await serveConfig({ colour: 'blue', landingRoute: '/nowhere' });
+    await page.goto(`${baseUrl}/login`);
+    const banner = page.getByTestId('problem-banner');
+    await banner.waitFor();
+    const text = await banner.textContent();
+    expect(text).toContain('未知设置“colour”（来自 config.json），未使用。');
+    expect(text).toContain('设置“landingRoute”的值“/nowhere”（来自 config.json）无效，应为 /test-index | /manage；已使用默认值“/test-index”。');
+    await screenshot(page, 'config-problems');
+    await signInByForm();
+    await page.waitForURL(`${baseUrl}/test-index`);
+    await page.getByTestId('problem-banner').getByText('未知设置“colour”').waitFor();
+  });
+
+  it('reports a config.json that is not JSON', async () => {
+    await page.route('**/config.json', (route) => route.fulfill({ body: '{ mode: embedded', contentType: 'application/json' }));
+    await page.goto(`${baseUrl}/login`);
+    await page.getByTestId('problem-banner').getByText('无法读取 config.json').waitFor();
+  });
+
+  it('landingRoute /manage makes sign-in land in the management container', async () => {
+    await serveConfig({ landingRoute: '/manage' });
+    await page.goto(`${baseUrl}/login`);
+    await signInByForm();
+    await page.waitForURL(`${baseUrl}/manage/1`);
+    await expect(page.getByTestId('problem-banner').count()).resolves.toBe(0);
+  });
+
+  it('locale sets the language of a first visit', async () => {
+    await serveConfig({ locale: 'en' });
+    await page.goto(`${baseUrl}/login`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  });
+
+  it('map-server mode says clearly when it is not available', async () => {
+    await serveConfig({ mode: 'map-server' });
+    await page.goto(`${baseUrl}/login`);
+    await page.getByText('此运行模式不可用').waitFor();
+    await screenshot(page, 'map-server-unavailable');
+  });
+});
+
+describe('browser storage', () => {
+  it('corrupt or foreign data is reported and ignored, never crashes the app', async () => {
+    await page.goto(`${baseUrl}/login`);
+    await page.evaluate(() => {
+      localStorage.setItem('gportal:session', '{"gportal":1,');
+      localStorage.setItem('gportal:settings:locale', '"en"');
+      localStorage.setItem('gportal:layer:store_33:polygon', JSON.stringify({ gportal: 99, kind: 'layer', data: {} }));
+    });
+    await page.reload();
+    const banner = page.getByTestId('problem-banner');
+    await banner.waitFor();
+    const text = await banner.textContent();
+    expect(text).toContain('浏览器存储中“gportal:session”的数据无法使用（corrupt），已忽略。');
+    expect(text).toContain('“gportal:settings:locale”的数据无法使用（foreign）');
+    expect(text).toContain('“gportal:layer:store_33:polygon”的数据无法使用（version）');
+    await signInByForm();
+    await page.waitForURL(`${baseUrl}/test-index`);
+    await page.getByTestId('problem-banner').waitFor();
+    await screenshot(page, 'storage-problems');
+  });
+});

@@ -1,0 +1,120 @@
+import { execSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { build } from 'vite';
+import { sourceConditions } from '../../../../vitest.shared.js';
+import { APP_BUILD, CHROMIUM, REPO_ROOT, SCREENSHOTS, STORAGE_HARNESS, UI_PACKAGE } from './paths.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+function aptInstall(packages: string): void {
+  if (process.getuid?.() !== 0) {
+    throw new Error(`the browser tests need Debian's ${packages}: run \`apt-get install -y --no-install-recommends ${packages}\` as root`);
+  }
+  execSync(`apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${packages}`, { stdio: 'inherit' });
+}
+
+/** Debian's Chromium, and a CJK font so the Chinese UI renders in screenshots. Never `playwright install`. */
+function ensureBrowser(): void {
+  const missing: string[] = [];
+  if (!existsSync(CHROMIUM)) missing.push('chromium');
+  const hasChinese = spawnSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' });
+  if (hasChinese.status !== 0 || hasChinese.stdout.trim() === '') missing.push('fonts-noto-cjk');
+  if (missing.length > 0) aptInstall(missing.join(' '));
+}
+
+/**
+ * The app's own variables must not leak into the build under test, and vitest's
+ * `NODE_ENV=test` would give a development build of React and antd.
+ */
+function cleanEnvironment(): NodeJS.ProcessEnv {
+  const kept = Object.entries(process.env).filter(([name]) => !name.startsWith('VITE_GPORTAL_') && !name.startsWith('GPORTAL_'));
+  return { ...Object.fromEntries(kept), NODE_ENV: 'production' };
+}
+
+function buildApp(): void {
+  const vite = `${REPO_ROOT}node_modules/vite/bin/vite.js`;
+  const result = spawnSync(process.execPath, [vite, 'build', '--outDir', APP_BUILD, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: UI_PACKAGE,
+    env: cleanEnvironment(),
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`vite build of the app failed (exit ${result.status})`);
+}
+
+/** `@gportal/adapters-storage` as one script, for running its contract suites against Chromium's storage. */
+async function buildStorageHarness(): Promise<void> {
+  await build({
+    ...sourceConditions,
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      outDir: dirname(STORAGE_HARNESS),
+      emptyOutDir: true,
+      minify: false,
+      lib: {
+        entry: `${REPO_ROOT}packages/adapters-storage/src/index.ts`,
+        formats: ['iife'],
+        name: 'gportalStorage',
+        fileName: () => 'storage-harness.js',
+      },
+    },
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitUntilServing(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Builds the production bundle, serves it with `vite preview` on 127.0.0.1 and stops that server afterwards. */
+export default async function setup(project: TestProject): Promise<() => void> {
+  ensureBrowser();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  buildApp();
+  await buildStorageHarness();
+
+  const port = await freePort();
+  const vite = `${REPO_ROOT}node_modules/vite/bin/vite.js`;
+  const server = spawn(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort', '--outDir', APP_BUILD], {
+    cwd: UI_PACKAGE,
+    env: cleanEnvironment(),
+    stdio: 'ignore',
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilServing(`${baseUrl}/`, 30_000);
+  } catch (error) {
+    if (server.pid) process.kill(server.pid);
+    throw error;
+  }
+  project.provide('baseUrl', baseUrl);
+  return () => {
+    if (server.pid && server.exitCode === null) process.kill(server.pid);
+  };
+}

@@ -1,0 +1,130 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { freshPage, launchChromium, screenshot, signIn, waitUntilDisabled } from './browser.js';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  page = await freshPage(browser);
+  await signIn(page, baseUrl);
+});
+
+const pathname = () => new URL(page.url()).pathname;
+const input = () => page.getByPlaceholder('请输入要缓存的值');
+const button = (name: string) => page.getByRole('button', { name });
+
+describe('index demo', () => {
+  it('sets, gets and clears the user cache; the value survives a reload', async () => {
+    await input().fill('福州 gportal');
+    await button('设置用户缓存').click();
+    await page.locator('.ant-message-notice', { hasText: '已缓存' }).waitFor();
+
+    // The clear control empties the input only.
+    await page.locator('.ant-input-clear-icon').click();
+    await expect(input().inputValue()).resolves.toBe('');
+    await button('获取用户缓存').click();
+    await page.waitForFunction(() => (document.querySelector('input[placeholder="请输入要缓存的值"]') as HTMLInputElement).value === '福州 gportal');
+
+    await page.reload();
+    await expect(input().inputValue()).resolves.toBe('');
+    await button('获取用户缓存').click();
+    await page.waitForFunction(() => (document.querySelector('input[placeholder="请输入要缓存的值"]') as HTMLInputElement).value === '福州 gportal');
+    await screenshot(page, 'index-demo-cache');
+
+    await button('清除用户缓存').click();
+    await page.locator('.ant-message-notice', { hasText: '已清除用户缓存' }).waitFor();
+    await input().fill('left over');
+    await button('获取用户缓存').click();
+    await page.waitForFunction(() => (document.querySelector('input[placeholder="请输入要缓存的值"]') as HTMLInputElement).value === '');
+    await page.reload();
+    await button('获取用户缓存').click();
+    await expect(input().inputValue()).resolves.toBe('');
+  });
+
+  it('goes to the map page', async () => {
+    await button('跳转到地图页面').click();
+    await page.waitForURL(`${baseUrl}/test-map`);
+    await page.getByText('地图测试', { exact: true }).last().waitFor();
+    await screenshot(page, 'test-map');
+  });
+});
+
+describe('management container', () => {
+  it('shows child modules in a nested outlet and navigates between them', async () => {
+    await page.getByRole('menuitem', { name: '管理' }).click();
+    await page.waitForURL(`${baseUrl}/manage/1`);
+    await page.getByRole('heading', { name: '管理模块 1' }).waitFor();
+
+    await page.getByRole('link', { name: '管理模块 2' }).click();
+    await page.waitForURL(`${baseUrl}/manage/2`);
+    await page.getByText('这里是管理模块 2 的内容。').waitFor();
+    // The container stays while its child changes.
+    await page.getByRole('navigation', { name: '管理' }).waitFor();
+
+    await button('下一个模块').click();
+    await page.waitForURL(`${baseUrl}/manage/3`);
+    await waitUntilDisabled(button('下一个模块'));
+    await button('上一个模块').click();
+    await page.waitForURL(`${baseUrl}/manage/2`);
+    await screenshot(page, 'manage');
+
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/manage/3`);
+    await page.goto(`${baseUrl}/manage/99`);
+    await page.waitForURL(`${baseUrl}/manage/1`);
+  });
+});
+
+describe('map screens', () => {
+  it('/geoserver holds the file test, API test and map parts', async () => {
+    await page.getByRole('menuitem', { name: 'GeoServer 测试' }).click();
+    await page.waitForURL(`${baseUrl}/geoserver`);
+    for (const part of ['文件测试', 'API 测试', '地图']) await page.getByRole('tab', { name: part }).waitFor();
+    await screenshot(page, 'geoserver');
+  });
+
+  it('/feature-map is reachable', async () => {
+    await page.getByRole('menuitem', { name: '要素地图' }).click();
+    await page.waitForURL(`${baseUrl}/feature-map`);
+    await page.getByText('此页面将在后续版本中提供。').waitFor();
+    await screenshot(page, 'feature-map');
+  });
+
+  it('an unknown path inside the app shows not found', async () => {
+    await page.goto(`${baseUrl}/nowhere`);
+    await page.getByText('页面不存在').waitFor();
+    expect(pathname()).toBe('/nowhere');
+  });
+});
+
+describe('language switch', () => {
+  it('switches every string and antd to English, and remembers the choice', async () => {
+    await page.getByText('English', { exact: true }).click();
+    await button('Set user cache').waitFor();
+    await page.getByPlaceholder('Enter the value to cache').waitFor();
+    await expect(page.getByTestId('signed-in-user').textContent()).resolves.toContain('Signed in as 演示用户');
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('en');
+    await screenshot(page, 'index-demo-en');
+
+    await page.reload();
+    await button('Sign out').click();
+    await page.waitForURL(`${baseUrl}/login`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.locator('#username').fill('x');
+    await page.locator('#username').fill('');
+    await page.locator('.ant-form-item-explain-error').waitFor();
+    await screenshot(page, 'login-en');
+
+    await page.getByText('中文', { exact: true }).click();
+    await page.getByRole('button', { name: /登\s*录/ }).waitFor();
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('zh-CN');
+  });
+});

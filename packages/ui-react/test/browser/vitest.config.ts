@@ -1,0 +1,19 @@
+import { defineProject } from 'vitest/config';
+
+/**
+ * Real-Chromium tests of the production build. The global setup installs Debian's chromium
+ * (and a CJK font) when missing, builds the app and serves it on 127.0.0.1.
+ */
+export default defineProject({
+  test: {
+    name: 'browser',
+    root: import.meta.dirname,
+    include: ['*.browser.test.ts'],
+    environment: 'node',
+    globalSetup: ['./global-setup.ts'],
+    // One Chromium at a time: the machines running this have two cores.
+    fileParallelism: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
