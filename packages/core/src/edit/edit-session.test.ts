@@ -212,18 +212,40 @@ describe('EditSession loading and reading', () => {
     expect(session.feature(XIAMEN)?.state).toBe('remove');
   });
 
-  it('hands out copies: changing what it returned changes nothing inside', async () => {
+  it('hands out frozen snapshots: writing to one throws and changes nothing inside', async () => {
     const { session } = await loaded();
     const geometry = square(118, 24);
     const id = session.add({ geometry, properties: { name: 'a' } });
     geometry.coordinates[0]?.push([0, 0]);
     const [first] = session.features();
     if (!first) throw new Error('no feature');
-    first.properties.name = 'changed';
-    (session.feature(id) as { properties: Properties }).properties.name = 'changed';
+    expect(() => {
+      first.properties.name = 'changed';
+    }).toThrow(TypeError);
+    expect(() => session.feature(id)?.geometry.coordinates.push([[0, 0]] as never)).toThrow(TypeError);
     expect(session.feature(FUZHOU)?.properties.name).toBe('福州');
     expect(session.stateOf(FUZHOU)).toBe('exist');
     expect(session.feature(id)).toMatchObject({ geometry: square(118, 24), properties: { name: 'a' } });
+  });
+
+  it('keeps the identity of unchanged features across reads, and gives changed ones a new snapshot', async () => {
+    const { session } = await loaded();
+    const drawn = session.add({ geometry: square(118, 24) });
+    const before = session.features();
+    session.update(FUZHOU, { properties: { name: '榕城' } });
+    session.update(drawn, { properties: { name: '新' } });
+    const after = session.features();
+    const byId = (features: typeof before) => new Map(features.map((feature) => [feature.id, feature]));
+    expect(byId(after).get(XIAMEN)).toBe(byId(before).get(XIAMEN));
+    expect(byId(after).get(FUZHOU)).not.toBe(byId(before).get(FUZHOU));
+    expect(byId(after).get(FUZHOU)).toMatchObject({ state: 'update', properties: { name: '榕城' } });
+    expect(byId(after).get(drawn)).toMatchObject({ state: 'insert', properties: { name: '新' } });
+    // Back to the loaded value, it reads exist again.
+    session.update(FUZHOU, { properties: { name: '福州' } });
+    expect(session.feature(FUZHOU)?.state).toBe('exist');
+    // The snapshot handed out earlier still says what it said.
+    expect(byId(before).get(FUZHOU)?.properties.name).toBe('福州');
+    expect(byId(after).get(FUZHOU)?.properties.name).toBe('榕城');
   });
 
   it('gives drawn features distinct local ids that are their insert handles', async () => {

@@ -81,6 +81,21 @@ interface Draft {
   properties: Properties;
 }
 
+/** A snapshot handed out, with the internal record and state it was made from. */
+interface View {
+  source: Draft | MapFeature;
+  state: FeatureState;
+  feature: EditableFeature;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
+
 const EMPTY_RESULT: CommitResult = { inserted: [], totals: { inserted: 0, updated: 0, deleted: 0 }, failures: [] };
 
 function sameValue(a: PropertyValue | undefined, b: PropertyValue | undefined): boolean {
@@ -102,6 +117,11 @@ function definedProperties(properties: Record<string, PropertyValue | undefined>
   const result: Properties = {};
   for (const [key, value] of Object.entries(properties)) if (value !== undefined) result[key] = cloneData(value);
   return result;
+}
+
+/** A new record with the geometry replaced (when given) and the properties merged; the old one is left as it was. */
+function edit(record: Draft, geometry: Geometry | undefined, properties: Properties): Draft {
+  return { geometry: geometry ? cloneData(geometry) : record.geometry, properties: { ...record.properties, ...properties } };
 }
 
 function reportText(error: unknown): string {
@@ -136,6 +156,11 @@ export class EditSession {
   private readonly edited = new Map<string, MapFeature>();
   private readonly removed = new Set<string>();
   private readonly drafts = new Map<string, Draft>();
+  /**
+   * Snapshots by id. Records are never changed in place (an edit stores a new one), so a
+   * snapshot is current while its record and state are the same.
+   */
+  private views = new Map<string, View>();
   private localCounter = 0;
   private inFlight: { operation: EditOperation; promise: Promise<unknown> } | undefined;
   private journalWrites: Promise<void> = Promise.resolve();
@@ -213,24 +238,28 @@ export class EditSession {
     });
   }
 
-  /** Every feature shown: loaded ones (edited copies, removed ones left out), then drawn ones. */
+  /**
+   * Every feature shown: loaded ones (edited copies, removed ones left out), then drawn ones.
+   * Each is a frozen snapshot that keeps its identity until that feature changes, so a map can
+   * redraw only what changed; edit through `update`, never by writing to a snapshot.
+   */
   features(): EditableFeature[] {
     const shown: EditableFeature[] = [];
-    for (const id of this.loaded.keys()) {
-      const feature = this.feature(id);
-      if (feature && feature.state !== 'remove') shown.push(feature);
+    const views = new Map<string, View>();
+    for (const id of [...this.loaded.keys(), ...this.drafts.keys()]) {
+      const view = this.viewOf(id);
+      if (!view || view.feature.state === 'remove') continue;
+      views.set(id, view);
+      shown.push(view.feature);
     }
-    for (const id of this.drafts.keys()) shown.push(this.feature(id) as EditableFeature);
+    // Only what is shown stays cached: deleted and removed features fall out.
+    this.views = views;
     return shown;
   }
 
-  /** One feature by id, removed ones included (state `remove`); `undefined` for an unknown id. */
+  /** One feature by id (a frozen snapshot), removed ones included with state `remove`; `undefined` for an unknown id. */
   feature(id: string): EditableFeature | undefined {
-    const draft = this.drafts.get(id);
-    if (draft) return { id, ...cloneData(draft), state: 'insert' };
-    const feature = this.edited.get(id) ?? this.loaded.get(id);
-    const state = this.stateOf(id);
-    return feature && state ? { ...cloneData(feature), state } : undefined;
+    return this.viewOf(id)?.feature;
   }
 
   stateOf(id: string): FeatureState | undefined {
@@ -264,14 +293,10 @@ export class EditSession {
     const draft = this.drafts.get(id);
     const original = this.loaded.get(id);
     if (draft) {
-      if (changes.geometry) draft.geometry = cloneData(changes.geometry);
-      Object.assign(draft.properties, properties);
+      this.drafts.set(id, edit(draft, changes.geometry, properties));
     } else if (original) {
       if (this.removed.has(id)) throw new ConflictError(`feature ${id}`, `feature ${id} is marked for removal`);
-      const edited = this.edited.get(id) ?? cloneData(original);
-      if (changes.geometry) edited.geometry = cloneData(changes.geometry);
-      Object.assign(edited.properties, properties);
-      this.edited.set(id, edited);
+      this.edited.set(id, { id, ...edit(this.edited.get(id) ?? original, changes.geometry, properties) });
     } else {
       throw new NotFoundError(`feature ${id}`);
     }
@@ -417,6 +442,17 @@ export class EditSession {
     return this.emitLoad(skipped);
   }
 
+  private viewOf(id: string): View | undefined {
+    const source = this.drafts.get(id) ?? this.edited.get(id) ?? this.loaded.get(id);
+    const state = this.stateOf(id);
+    if (!source || !state) return undefined;
+    const cached = this.views.get(id);
+    if (cached && cached.source === source && cached.state === state) return cached;
+    const view = { source, state, feature: deepFreeze({ id, geometry: cloneData(source.geometry), properties: cloneData(source.properties), state }) };
+    this.views.set(id, view);
+    return view;
+  }
+
   private async fetchLayer(): Promise<number> {
     const [schema, set] = await Promise.all([
       this.source.describe(this.typeName),
@@ -459,10 +495,7 @@ export class EditSession {
     for (const update of changes.updates) {
       const original = this.loaded.get(update.id);
       if (!original) continue;
-      const edited = cloneData(original);
-      if (update.geometry) edited.geometry = cloneData(update.geometry);
-      Object.assign(edited.properties, cloneData(update.properties ?? {}));
-      this.edited.set(update.id, edited);
+      this.edited.set(update.id, { id: update.id, ...edit(original, update.geometry, cloneData(update.properties ?? {})) });
       ids.push(update.id);
     }
     for (const id of changes.deletes) {

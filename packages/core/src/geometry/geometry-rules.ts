@@ -1,6 +1,6 @@
 import { kinks } from '@turf/turf';
 import { DRAWING } from '../domain/constants.js';
-import type { Geometry, Position } from '../domain/geometry.js';
+import type { Geometry, MultiPoint, Point, Position } from '../domain/geometry.js';
 
 /** The two drawable shape families: a polygon ring or a line. */
 export type ShapeKind = keyof typeof DRAWING.minVertices;
@@ -27,8 +27,10 @@ function distinctCount(positions: readonly Position[]): number {
   return new Set(positions.map(([x, y]) => `${x},${y}`)).size;
 }
 
-/** The rings (polygon kinds) or lines (line kinds) of a geometry; points have none. */
-function parts(geometry: Geometry): Array<{ kind: ShapeKind; positions: Position[] }> {
+type Shape = Exclude<Geometry, Point | MultiPoint>;
+
+/** The rings (polygon kinds) or lines (line kinds) of a geometry. */
+function parts(geometry: Shape): Array<{ kind: ShapeKind; positions: Position[] }> {
   switch (geometry.type) {
     case 'LineString':
       return [{ kind: 'line', positions: geometry.coordinates }];
@@ -38,9 +40,6 @@ function parts(geometry: Geometry): Array<{ kind: ShapeKind; positions: Position
       return geometry.coordinates.map((positions) => ({ kind: 'polygon', positions }));
     case 'MultiPolygon':
       return geometry.coordinates.flat().map((positions) => ({ kind: 'polygon', positions }));
-    case 'Point':
-    case 'MultiPoint':
-      return [];
   }
 }
 
