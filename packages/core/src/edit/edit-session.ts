@@ -96,7 +96,9 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-const EMPTY_RESULT: CommitResult = { inserted: [], totals: { inserted: 0, updated: 0, deleted: 0 }, failures: [] };
+function emptyResult(): CommitResult {
+  return { inserted: [], totals: { inserted: 0, updated: 0, deleted: 0 }, failures: [] };
+}
 
 function sameValue(a: PropertyValue | undefined, b: PropertyValue | undefined): boolean {
   if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
@@ -186,7 +188,7 @@ export class EditSession {
     return this.layerSchema && cloneData(this.layerSchema);
   }
 
-  /** The operation under way, if any; edits wait for it to end. */
+  /** The operation under way, if any; edits are refused until it ends. */
   get busy(): EditOperation | undefined {
     return this.inFlight?.operation;
   }
@@ -342,8 +344,9 @@ export class EditSession {
     return this.run('save', async () => {
       const changes = this.pending();
       if (isEmpty(changes)) {
-        this.events.emit('save:success', { result: EMPTY_RESULT });
-        return { ok: true, result: EMPTY_RESULT };
+        const result = emptyResult();
+        this.events.emit('save:success', { result });
+        return { ok: true, result };
       }
       let result: CommitResult;
       try {
