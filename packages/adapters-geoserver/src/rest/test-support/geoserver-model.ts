@@ -230,7 +230,7 @@ export function createGeoServerModel(mapServer = new MemoryMapServer(), options:
 
   const flag = (url: URL, name: string) => url.searchParams.get(name) === 'true';
   const created = (location: string, body: string) =>
-    new HttpResponse(body, { status: 201, headers: { Location: location, 'Content-Type': 'text/plain' } });
+    new HttpResponse(body, { status: 201, headers: { Location: encodeURI(location), 'Content-Type': 'text/plain' } });
   const ok = () => new HttpResponse(null, { status: 200 });
 
   function styleScope(params: Params): StyleScope | undefined {
