@@ -1,0 +1,43 @@
+import type { PortalAdmin, PortalResult } from '@gportal/core';
+import type { HttpClient } from '../http/index.js';
+import { callPortal } from './portal-client.js';
+import { PORTAL_ENDPOINTS, PORTAL_MESSAGES } from './portal-endpoints.js';
+
+const blank = (text: string) => text.trim() === '';
+
+/**
+ * The portal backend's workspace and database calls (`/common/*`). Empty names are answered
+ * without a request, with the spec's messages (section 5).
+ */
+export class PortalAdminApi implements PortalAdmin {
+  constructor(private readonly http: HttpClient) {}
+
+  createWorkspace(request: { name: string; srid: number }): Promise<PortalResult> {
+    if (blank(request.name)) return Promise.resolve({ isOk: false, msg: PORTAL_MESSAGES.workspaceNameRequired });
+    return callPortal(this.http, PORTAL_ENDPOINTS.createWorkspace, { name: request.name, srid: request.srid }, `workspace ${request.name}`);
+  }
+
+  deleteWorkspace(request: { id: number; srid: number }): Promise<PortalResult> {
+    return callPortal(this.http, PORTAL_ENDPOINTS.deleteWorkspace, { id: request.id, srid: request.srid }, `workspace ${request.id}`);
+  }
+
+  createDatabase(dataBaseName: string): Promise<PortalResult> {
+    if (blank(dataBaseName)) return Promise.resolve({ isOk: false, msg: PORTAL_MESSAGES.databaseNameRequired });
+    return callPortal(this.http, PORTAL_ENDPOINTS.createDatabase, { dataBaseName }, `database ${dataBaseName}`);
+  }
+
+  deleteDatabase(dataBaseName: string): Promise<PortalResult> {
+    if (blank(dataBaseName)) return Promise.resolve({ isOk: false, msg: PORTAL_MESSAGES.databaseNameRequired });
+    return callPortal(this.http, PORTAL_ENDPOINTS.deleteDatabase, { dataBaseName }, `database ${dataBaseName}`);
+  }
+
+  deleteTable(request: { dataBaseName: string; tableName: string }): Promise<PortalResult> {
+    if (blank(request.dataBaseName)) return Promise.resolve({ isOk: false, msg: PORTAL_MESSAGES.databaseNameRequired });
+    const payload = { dataBaseName: request.dataBaseName, tableName: request.tableName };
+    return callPortal(this.http, PORTAL_ENDPOINTS.deleteTable, payload, `table ${request.dataBaseName}.${request.tableName}`);
+  }
+
+  insertData(request: { table: string; srid: number }): Promise<PortalResult> {
+    return callPortal(this.http, PORTAL_ENDPOINTS.insertData, { table: request.table, srid: request.srid }, `table ${request.table}`);
+  }
+}
