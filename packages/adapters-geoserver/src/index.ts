@@ -1,2 +1,4 @@
 // Filled by the adapters issues.
 export {};
+export * from './wfs/index.js';
+export * from './wmts/index.js';

@@ -1,0 +1,34 @@
+import type { BBox, FeatureTypeSummary } from '@gportal/core';
+import { descendants, firstChild, textOf } from './wfs-xml.js';
+
+function corner(element: Element | undefined): [number, number] | undefined {
+  const values = textOf(element)?.split(/\s+/).map(Number);
+  return values && values.length >= 2 && values.every(Number.isFinite) ? [values[0] as number, values[1] as number] : undefined;
+}
+
+/** Lon/lat box: `ows:WGS84BoundingBox` (WFS 1.1, 2.0) or the attributes of `LatLongBoundingBox` (WFS 1.0). */
+function boundingBox(featureType: Element): BBox | undefined {
+  const wgs84 = firstChild(featureType, 'WGS84BoundingBox');
+  if (wgs84) {
+    const lower = corner(firstChild(wgs84, 'LowerCorner'));
+    const upper = corner(firstChild(wgs84, 'UpperCorner'));
+    return lower && upper ? [lower[0], lower[1], upper[0], upper[1]] : undefined;
+  }
+  const latLong = firstChild(featureType, 'LatLongBoundingBox');
+  if (!latLong) return undefined;
+  const box = ['minx', 'miny', 'maxx', 'maxy'].map((name) => Number(latLong.getAttribute(name) ?? NaN));
+  return box.every(Number.isFinite) ? (box as BBox) : undefined;
+}
+
+/** The feature types of a WFS GetCapabilities answer (1.0, 1.1 or 2.0), with titles and lon/lat boxes. */
+export function readFeatureTypes(document: Document): FeatureTypeSummary[] {
+  const list = descendants(document, 'FeatureTypeList')[0];
+  if (!list) return [];
+  return descendants(list, 'FeatureType').flatMap((featureType) => {
+    const name = textOf(firstChild(featureType, 'Name'));
+    if (!name) return [];
+    const title = textOf(firstChild(featureType, 'Title'));
+    const bbox = boundingBox(featureType);
+    return [{ name, ...(title ? { title } : {}), ...(bbox ? { bbox } : {}) }];
+  });
+}

@@ -1,0 +1,63 @@
+import { DEFAULT_WFS_VERSION, ValidationError } from '@gportal/core';
+import { WfsEndpoint } from './wfs-endpoint.js';
+import { WfsFeatureSource } from './wfs-feature-source.js';
+import { WfsFeatureTransactions } from './wfs-feature-transactions.js';
+import { isWfsVersion } from './wfs-protocol.js';
+
+export interface WfsAdapterOptions {
+  /** The WFS endpoint: `/geoserver/wfs` behind the dev proxy, `http://127.0.0.1:8910/ows` for QGIS Server. */
+  url: string;
+  /** `1.0.0`, `1.1.0` or `2.0.0`. */
+  version?: string;
+  /** Feature namespace URI; by default the `targetNamespace` of DescribeFeatureType. */
+  featureNS?: string;
+  /** Prefix of the type name in requests; by default the type name's own (`ws:layer`) or the schema's. */
+  featurePrefix?: string;
+  /** GetFeature output format; by default GeoJSON, falling back to the version's GML if the server refuses it. */
+  outputFormat?: string;
+  /** Time allowed for each request, answer included, before `TimeoutError`. */
+  timeoutMs?: number;
+  /** Send cookies and HTTP authentication cross-origin too (fetch `credentials: 'include'`). */
+  withCredentials?: boolean;
+  /** Defaults to the global `fetch`. */
+  fetch?: typeof fetch;
+}
+
+/** The defaults of `WfsAdapterOptions`, in one place. */
+export const WFS_ADAPTER_DEFAULTS = {
+  version: DEFAULT_WFS_VERSION,
+  timeoutMs: 30_000,
+  withCredentials: false,
+} as const;
+
+export interface WfsAdapters {
+  source: WfsFeatureSource;
+  transactions: WfsFeatureTransactions;
+}
+
+/**
+ * The `FeatureSource` and `FeatureTransactions` of one WFS(-T) service (GeoServer, QGIS Server or
+ * any conforming server), sharing the layer schemas they read. XML goes through `ol/format/*`,
+ * which need the DOM's `DOMParser`, `XMLSerializer` and `document`: present in browsers; in Node,
+ * register them first (jsdom).
+ */
+export function createWfsAdapters(options: WfsAdapterOptions): WfsAdapters {
+  const settings = { ...WFS_ADAPTER_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) } as
+    typeof WFS_ADAPTER_DEFAULTS & WfsAdapterOptions;
+  const version = settings.version;
+  if (!isWfsVersion(version)) throw new ValidationError({ version: `unsupported WFS version ${version}; use 1.0.0, 1.1.0 or 2.0.0` });
+  if (!settings.url) throw new ValidationError({ url: 'the WFS URL is required' });
+  const endpoint = new WfsEndpoint({
+    url: settings.url,
+    timeoutMs: settings.timeoutMs,
+    withCredentials: settings.withCredentials,
+    ...(settings.fetch ? { fetch: settings.fetch } : {}),
+  });
+  const source = new WfsFeatureSource(endpoint, {
+    version,
+    outputFormat: settings.outputFormat,
+    ...(settings.featureNS ? { featureNS: settings.featureNS } : {}),
+    ...(settings.featurePrefix ? { featurePrefix: settings.featurePrefix } : {}),
+  });
+  return { source, transactions: new WfsFeatureTransactions(endpoint, source, version) };
+}

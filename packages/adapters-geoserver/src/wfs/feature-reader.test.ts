@@ -1,0 +1,157 @@
+import './test-support/register-dom.js';
+import { MapServerError, type FeatureSchema, type Geometry, type MapFeature } from '@gportal/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { labelAxisOrder } from './axis-order.js';
+import type { WfsLayer } from './describe-feature-type.js';
+import { gmlVersionOf, readFeatureSet } from './feature-reader.js';
+import { answerOf, layerFromSchema, readGeoServerFixture, readQgisFixture } from './test-support/fixtures.js';
+import { LON_LAT_SRS_NAME } from './wfs-protocol.js';
+
+const towns = layerFromSchema(readQgisFixture('wfs110-DescribeFeatureType-towns.xsd'), 'towns');
+const qgisAll = readQgisFixture('wfs110-DescribeFeatureType-all.xsd');
+
+const FUZHOU: MapFeature = {
+  id: 'towns.1',
+  geometry: { type: 'Polygon', coordinates: [[[119.1, 25.9], [119.5, 25.9], [119.5, 26.25], [119.1, 26.25], [119.1, 25.9]]] },
+  properties: { id: 1, name: 'Fuzhou', population: 8290000, area_km2: 11968, is_capital: true, founded: new Date(Date.UTC(1949, 7, 17)) },
+};
+
+function layerOf(typeName: string, schema: Omit<FeatureSchema, 'typeName'>): WfsLayer {
+  return { schema: { typeName, ...schema }, localName: typeName.split(':').pop() as string, prefix: 'topp', namespace: 'http://www.openplans.org/topp' };
+}
+
+/** The first position of a geometry of any kind. */
+function firstPosition(geometry: Geometry | undefined): number[] {
+  return ((geometry?.coordinates.flat(3) ?? []) as number[]).slice(0, 2);
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('readFeatureSet on QGIS Server answers', () => {
+  it('reads GeoJSON with properties typed by the schema', () => {
+    const { features, skipped } = readFeatureSet(answerOf(readQgisFixture('wfs110-GetFeature-towns-geojson.json')), towns);
+    expect(skipped).toBe(0);
+    expect(features.map((feature) => feature.id)).toEqual(['towns.1', 'towns.2']);
+    expect(features[0]).toEqual(FUZHOU);
+  });
+
+  it('reads GML3 written lat/lon under EPSG:4326 into the same lon/lat features as GeoJSON', () => {
+    const geoJson = readFeatureSet(answerOf(readQgisFixture('wfs110-GetFeature-towns-geojson.json')), towns);
+    const gml = readFeatureSet(answerOf(readQgisFixture('wfs110-GetFeature-towns-gml3.xml')), towns);
+    expect(gml).toEqual(geoJson);
+  });
+
+  it('reads a GML3 MultiSurface as a lon/lat MultiPolygon', () => {
+    const districts = layerFromSchema(qgisAll, 'districts');
+    const { features } = readFeatureSet(answerOf(readQgisFixture('wfs110-GetFeature-districts-gml3.xml')), districts);
+    expect(features).toHaveLength(1);
+    const geometry = features[0]?.geometry;
+    expect(geometry?.type).toBe('MultiPolygon');
+    expect(geometry?.coordinates).toEqual([
+      [[[117.4, 24.3], [118.3, 24.3], [118.3, 24.7], [117.4, 24.7], [117.4, 24.3]]],
+      [[[118.4, 24.6], [118.9, 24.6], [118.9, 25.1], [118.4, 25.1], [118.4, 24.6]]],
+    ]);
+  });
+
+  it('reads GML2 (WFS 1.0) as lon/lat although it is labelled EPSG:4326', () => {
+    const poi = layerFromSchema(qgisAll, 'poi');
+    const { features } = readFeatureSet(answerOf(readQgisFixture('wfs100-GetFeature-poi-gml2.xml')), poi);
+    expect(features[0]).toEqual({
+      id: 'poi.1',
+      geometry: { type: 'Point', coordinates: [119.3, 26.08] },
+      properties: { id: 1, name: 'Fuzhou', population: 8290000, height_m: 12.5, is_capital: true, founded: new Date(Date.UTC(1949, 7, 17)) },
+    });
+  });
+
+  it('reads the GML3 of a lon/lat query (labelled OGC:CRS84) as is', () => {
+    const answer = answerOf(readQgisFixture('ol-writeGetFeature.response.xml'));
+    const { features } = readFeatureSet(answer, towns, LON_LAT_SRS_NAME);
+    expect(features.length).toBeGreaterThan(0);
+    for (const feature of features) {
+      const [lng, lat] = firstPosition(feature.geometry);
+      expect(lng).toBeGreaterThan(115);
+      expect(lat).toBeLessThan(29);
+    }
+  });
+
+  it('skips, counts and logs features without a geometry', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const collection = JSON.parse(readQgisFixture('wfs110-GetFeature-towns-geojson.json')) as { features: Array<{ geometry: unknown }> };
+    (collection.features[1] as { geometry: unknown }).geometry = null;
+    const { features, skipped } = readFeatureSet(answerOf(JSON.stringify(collection)), towns);
+    expect(features.map((feature) => feature.id)).toEqual(['towns.1']);
+    expect(skipped).toBe(1);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('towns.2'));
+  });
+
+  it('refuses malformed GeoJSON and an XML answer that is not a feature collection', () => {
+    expect(() => readFeatureSet(answerOf('{"type": "FeatureCollection", "features": ['), towns)).toThrow(MapServerError);
+    expect(() => readFeatureSet(answerOf('<schema xmlns="http://www.w3.org/2001/XMLSchema"/>'), towns)).toThrow(/expected a FeatureCollection/);
+  });
+});
+
+describe('readFeatureSet on GeoServer answers', () => {
+  it('reads GML3 under http://www.opengis.net/gml/srs/epsg.xml#4326 as lon/lat (OpenLayers alone swaps it)', () => {
+    const roads = layerFromSchema(readGeoServerFixture('wfs/describefeaturetype-1.1.0.xsd'), 'topp:roads22');
+    const { features } = readFeatureSet(answerOf(readGeoServerFixture('wfs/getfeature-1.1.0-gml3.xml')), roads);
+    expect(features).toHaveLength(100);
+    expect(features[0]?.id).toBe('roads22.499');
+    expect(features[0]?.geometry.type).toBe('MultiLineString');
+    expect(firstPosition(features[0]?.geometry)).toEqual([-103.7211, 44.4555]);
+    expect(features[0]?.properties).toEqual({ cat: 2, label: 'primary highway, hard surface' });
+  });
+
+  it('reads GML3 under urn:x-ogc:def:crs:EPSG:4326 (lat/lon) as lon/lat', () => {
+    const states = layerOf('topp:states', {
+      geometryField: 'the_geom',
+      geometryKind: 'MultiPolygon',
+      properties: [{ name: 'STATE_NAME', type: 'string', nullable: true }, { name: 'PERSONS', type: 'number', nullable: true }],
+    });
+    const { features } = readFeatureSet(answerOf(readGeoServerFixture('wfs/getfeature-1.1.0-gml3-topp-states.xml')), states);
+    expect(features).toHaveLength(3);
+    expect(features[0]?.id).toBe('states.1');
+    expect(firstPosition(features[0]?.geometry)).toEqual([-88.071, 37.511]);
+    expect(features[0]?.properties.STATE_NAME).toBe('Illinois');
+  });
+
+  it('reads GeoJSON as lon/lat whatever its crs member says', () => {
+    const states = layerOf('topp:states', {
+      geometryField: 'the_geom',
+      geometryKind: 'MultiPolygon',
+      properties: [{ name: 'STATE_NAME', type: 'string', nullable: true }, { name: 'PERSONS', type: 'number', nullable: true }],
+    });
+    const { features } = readFeatureSet(answerOf(readGeoServerFixture('wfs/getfeature-geojson-states.json')), states);
+    expect(features).toHaveLength(49);
+    expect(firstPosition(features[0]?.geometry)).toEqual([-88.071564, 37.51099]);
+    expect(features[0]?.properties).toEqual({ STATE_NAME: 'Illinois', PERSONS: 11430602 });
+  });
+
+  it('reads WFS 2.0 GML 3.2 members, leaving projected coordinates as they are', () => {
+    const archsites = layerFromSchema(readGeoServerFixture('wfs/describefeaturetype-2.0.0-archsites.xsd'), 'sf:archsites');
+    const { features } = readFeatureSet(answerOf(readGeoServerFixture('wfs/getfeature-2.0.0-gml32.xml')), archsites);
+    expect(features.map((feature) => [feature.id, feature.geometry.coordinates, feature.properties])).toEqual([
+      ['archsites.1', [593493, 4914730], { cat: 1, str1: 'Signature Rock' }],
+      ['archsites.2', [591950, 4923000], { cat: 2, str1: 'No Name' }],
+      ['archsites.3', [589860, 4922000], { cat: 3, str1: 'Canyon Station' }],
+    ]);
+  });
+});
+
+describe('gmlVersionOf', () => {
+  it('tells GML 2, 3.1 and 3.2 documents apart', () => {
+    expect(gmlVersionOf(answerOf(readQgisFixture('wfs100-GetFeature-poi-gml2.xml')).document as Document)).toBe('GML2');
+    expect(gmlVersionOf(answerOf(readQgisFixture('wfs110-GetFeature-towns-gml3.xml')).document as Document)).toBe('GML3');
+    expect(gmlVersionOf(answerOf(readGeoServerFixture('wfs/getfeature-2.0.0-gml32.xml')).document as Document)).toBe('GML32');
+  });
+});
+
+describe('labelAxisOrder', () => {
+  it('relabels every srsName with the order the server used', () => {
+    const document = answerOf(readQgisFixture('wfs110-GetFeature-towns-gml3.xml')).document as Document;
+    labelAxisOrder(document, { gml: 'GML3' });
+    const labels = new Set(Array.from(document.getElementsByTagName('*')).flatMap((element) => element.getAttribute('srsName') ?? []));
+    expect([...labels]).toEqual(['EPSG:4326']);
+    labelAxisOrder(document, { gml: 'GML3', requestedSrsName: 'CRS:84' });
+    expect(document.querySelector('[srsName]')?.getAttribute('srsName')).toBe(LON_LAT_SRS_NAME);
+  });
+});

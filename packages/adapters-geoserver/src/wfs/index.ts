@@ -1,0 +1,4 @@
+export { createWfsAdapters, WFS_ADAPTER_DEFAULTS, type WfsAdapterOptions, type WfsAdapters } from './create-wfs-adapters.js';
+export { WfsFeatureSource, type WfsRequestOptions } from './wfs-feature-source.js';
+export { WfsFeatureTransactions } from './wfs-feature-transactions.js';
+export { LON_LAT_SRS_NAME, type WfsVersion } from './wfs-protocol.js';

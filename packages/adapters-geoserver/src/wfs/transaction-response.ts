@@ -1,0 +1,109 @@
+import { MapServerError, type ActionFailure, type ChangeSet, type CommitResult, type TransactionActionKind } from '@gportal/core';
+import type { WrittenTransaction } from './transaction-request.js';
+import { childElements, descendants, firstChild, textOf } from './wfs-xml.js';
+
+/** Where each version puts the inserted ids: the result element, and the id element with its attribute. */
+const INSERT_RESULTS: ReadonlyArray<{ element: string; idElement: string; idAttribute: string }> = [
+  { element: 'Feature', idElement: 'FeatureId', idAttribute: 'fid' }, // 1.1.0: InsertResults/Feature
+  { element: 'Feature', idElement: 'ResourceId', idAttribute: 'rid' }, // 2.0.0
+  { element: 'InsertResult', idElement: 'FeatureId', idAttribute: 'fid' }, // 1.0.0
+];
+
+const LOCATOR_KINDS: Readonly<Record<string, TransactionActionKind>> = { insert: 'insert', update: 'update', delete: 'delete' };
+
+interface InsertedId {
+  handle: string | undefined;
+  id: string;
+}
+
+function insertedIds(root: Element): InsertedId[] {
+  const containers = [...childElements(root, 'InsertResults'), root];
+  const ids: InsertedId[] = [];
+  for (const container of containers) {
+    for (const { element, idElement, idAttribute } of INSERT_RESULTS) {
+      for (const result of childElements(container, element)) {
+        for (const idNode of childElements(result, idElement)) {
+          const id = idNode.getAttribute(idAttribute);
+          if (id && id !== 'none') ids.push({ handle: result.getAttribute('handle') ?? undefined, id });
+        }
+      }
+    }
+  }
+  return ids;
+}
+
+function total(summary: Element | undefined, name: string): number | undefined {
+  const text = textOf(summary ? firstChild(summary, name) : undefined);
+  return text === undefined ? undefined : Number(text);
+}
+
+/** The action a locator names: one of our handles, or QGIS Server's `Insert:<typename>`. */
+function actionOf(locator: string | null, written: WrittenTransaction): Pick<ActionFailure, 'kind' | 'ref'> {
+  const known = locator ? written.actions.get(locator) : undefined;
+  if (known) return known;
+  const kind = LOCATOR_KINDS[(locator ?? '').split(':')[0]?.toLowerCase() ?? ''] ?? 'insert';
+  return { kind, ref: locator ?? '' };
+}
+
+/**
+ * Reads a Transaction answer (WFS 1.1 / 2.0 `TransactionResponse`, WFS 1.0
+ * `WFS_TransactionResponse`) into the commit result: inserted ids matched to their insert by the
+ * echoed handle (by order when a server echoes none), totals, and the per-action messages of
+ * `TransactionResults`, which `readTransactionResponse` of OpenLayers ignores. An insert that
+ * got no id and no message is reported as failed too.
+ */
+export function readTransactionResult(document: Document, written: WrittenTransaction, changes: ChangeSet, status?: number): CommitResult {
+  const root = document.documentElement;
+  if (root.localName !== 'TransactionResponse' && root.localName !== 'WFS_TransactionResponse') {
+    throw new MapServerError({
+      ...(status !== undefined ? { status } : {}),
+      code: 'UnexpectedResponse',
+      text: `Transaction: expected a TransactionResponse, got <${root.localName}>`,
+    });
+  }
+
+  const failures: ActionFailure[] = [];
+  // 1.1 / 2.0: TransactionResults/Action; 1.0: TransactionResult with a FAILED or PARTIAL status.
+  for (const action of descendants(root, 'Action')) {
+    failures.push({ ...actionOf(action.getAttribute('locator'), written), message: textOf(firstChild(action, 'Message')) ?? 'refused' });
+  }
+  const legacyResult = firstChild(root, 'TransactionResult');
+  const legacyStatus = legacyResult ? firstChild(firstChild(legacyResult, 'Status') ?? legacyResult, 'SUCCESS') : undefined;
+  if (legacyResult && !legacyStatus) {
+    const message = textOf(firstChild(legacyResult, 'Message')) ?? 'the transaction failed';
+    failures.push({ ...actionOf(textOf(firstChild(legacyResult, 'Locator')) ?? legacyResult.getAttribute('handle'), written), message });
+  }
+
+  const ids = insertedIds(root);
+  const inserted: CommitResult['inserted'] = [];
+  const waiting = changes.inserts.map((insert) => insert.handle);
+  for (const { handle, id } of ids.filter((entry) => entry.handle !== undefined)) {
+    const action = written.actions.get(handle as string);
+    if (action?.kind !== 'insert') continue;
+    inserted.push({ handle: action.ref, id });
+    const index = waiting.indexOf(action.ref);
+    if (index >= 0) waiting.splice(index, 1);
+  }
+  // A server that echoes no handle (GeoServer 1.1) lists the ids in request order.
+  const unlabelled = ids.filter((entry) => entry.handle === undefined);
+  const failed = new Set(failures.filter((failure) => failure.kind === 'insert').map((failure) => failure.ref));
+  const pending = waiting.filter((handle) => !failed.has(handle));
+  if (unlabelled.length === pending.length) {
+    pending.forEach((handle, index) => inserted.push({ handle, id: (unlabelled[index] as InsertedId).id }));
+  } else {
+    for (const handle of pending) failures.push({ kind: 'insert', ref: handle, message: 'the server returned no id for this insert' });
+  }
+
+  const summary = firstChild(root, 'TransactionSummary');
+  const succeeded = !legacyResult || legacyStatus !== undefined;
+  return {
+    inserted,
+    totals: {
+      inserted: total(summary, 'totalInserted') ?? inserted.length,
+      // WFS 1.0 reports no counts: a successful transaction did what it was asked.
+      updated: total(summary, 'totalUpdated') ?? (summary || !succeeded ? 0 : changes.updates.length),
+      deleted: total(summary, 'totalDeleted') ?? (summary || !succeeded ? 0 : changes.deletes.length),
+    },
+    failures,
+  };
+}

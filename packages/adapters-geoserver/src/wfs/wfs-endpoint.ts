@@ -1,0 +1,101 @@
+import { createHttpClient, CONTENT_TYPES, type HttpClient, type HttpRequest, type HttpResponse } from '../http/index.js';
+import { readExceptionReport } from './exception-report.js';
+import { parseXml } from './wfs-xml.js';
+
+export interface WfsEndpointOptions {
+  url: string;
+  timeoutMs: number;
+  withCredentials: boolean;
+  fetch?: typeof fetch;
+}
+
+/** An answer that is not an error: its text, and its DOM when it is XML. */
+export interface WfsAnswer {
+  status: number;
+  mediaType: string;
+  text: string;
+  document?: Document;
+}
+
+/**
+ * Splits the service URL for the shared HTTP client (base + last path segment) and keeps its own
+ * query parameters (QGIS Server's `MAP=…`), which are sent with every request.
+ */
+function splitServiceUrl(url: string): { baseUrl: string; path: string; query: Record<string, string> } {
+  const [location = '', search = ''] = url.split('?', 2);
+  const slash = location.lastIndexOf('/');
+  return {
+    baseUrl: location.slice(0, slash + 1),
+    path: location.slice(slash + 1),
+    query: Object.fromEntries(new URLSearchParams(search)),
+  };
+}
+
+/**
+ * One WFS service URL: KVP GET and XML POST requests, through the package's HTTP client
+ * (timeout, abort, network errors), and every answer checked for an exception report, which
+ * becomes a `MapServerError` whatever the HTTP status.
+ */
+export class WfsEndpoint {
+  private readonly client: HttpClient;
+  private readonly path: string;
+  private readonly fixedQuery: Record<string, string>;
+
+  constructor(options: WfsEndpointOptions) {
+    const { baseUrl, path, query } = splitServiceUrl(options.url);
+    this.path = path;
+    this.fixedQuery = query;
+    this.client = createHttpClient({
+      baseUrl,
+      timeoutMs: options.timeoutMs,
+      credentials: options.withCredentials ? 'include' : 'same-origin',
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  }
+
+  get(query: Readonly<Record<string, string>>, what: string, signal?: AbortSignal): Promise<WfsAnswer> {
+    return this.exchange({
+      method: 'GET',
+      path: this.path,
+      query: { ...this.fixedQuery, ...query },
+      resource: `WFS ${what}`,
+      ...(signal ? { signal } : {}),
+    });
+  }
+
+  post(xml: string, what: string, signal?: AbortSignal): Promise<WfsAnswer> {
+    return this.exchange({
+      method: 'POST',
+      path: this.path,
+      query: this.fixedQuery,
+      body: { text: xml, contentType: CONTENT_TYPES.textXml },
+      resource: `WFS ${what}`,
+      ...(signal ? { signal } : {}),
+    });
+  }
+
+  private async exchange(request: HttpRequest): Promise<WfsAnswer> {
+    const response = await this.client.exchange(request);
+    return this.check(response, request);
+  }
+
+  private check(response: HttpResponse, request: HttpRequest): WfsAnswer {
+    const answer = { status: response.status, mediaType: response.mediaType, text: response.body };
+    if (!/^\s*</.test(response.body)) {
+      if (!response.ok) throw this.client.failure(response, request);
+      return answer;
+    }
+    let document: Document;
+    try {
+      document = parseXml(response.body, request.resource, response.status);
+    } catch (error) {
+      // An HTML error page is not XML: the client's error table reads its message.
+      if (!response.ok) throw this.client.failure(response, request);
+      throw error;
+    }
+    const report = readExceptionReport(document, response.status);
+    if (report) throw report;
+    if (!response.ok) throw this.client.failure(response, request);
+    return { ...answer, document };
+  }
+}

@@ -1,0 +1,149 @@
+import {
+  DEFAULT_MAX_FEATURES,
+  MapServerError,
+  NotFoundError,
+  ValidationError,
+  bboxIntersects,
+  cloneData,
+  geometryBBox,
+  matchesFilter,
+  type FeatureQuery,
+  type FeatureSchema,
+  type FeatureSet,
+  type FeatureSource,
+  type FeatureTypeSummary,
+} from '@gportal/core';
+import { readFeatureTypes } from './capabilities.js';
+import { readFeatureSchema, type WfsLayer } from './describe-feature-type.js';
+import { readFeatureSet } from './feature-reader.js';
+import { writeGetFeature } from './get-feature-request.js';
+import type { WfsAnswer, WfsEndpoint } from './wfs-endpoint.js';
+import { LON_LAT_SRS_NAME, PREFERRED_OUTPUT_FORMAT, WFS_VERSIONS, type WfsVersion } from './wfs-protocol.js';
+
+/** Per-call options of the WFS adapters, beside the port's arguments. */
+export interface WfsRequestOptions {
+  /** Cancels the request; the abort reason is rethrown as is. */
+  signal?: AbortSignal;
+}
+
+export interface WfsSourceSettings {
+  version: WfsVersion;
+  /** `undefined`: GeoJSON first, the version's GML when the server refuses it. */
+  outputFormat: string | undefined;
+  featureNS?: string;
+  featurePrefix?: string;
+}
+
+/** How servers word "no such type" in a DescribeFeatureType exception (GeoServer: "Could not find type"). */
+const UNKNOWN_TYPE = /could not (?:be )?find|unknown|not found|does not exist/i;
+/** How servers word a refused output format. */
+const REFUSED_OUTPUT_FORMAT = /output\s*format/i;
+
+/**
+ * `FeatureSource` over WFS: GetCapabilities for the types, DescribeFeatureType for the schema
+ * (read once per type), GetFeature as POST XML. Geometries are lon/lat whatever the server's
+ * axis convention; properties are typed by the schema.
+ */
+export class WfsFeatureSource implements FeatureSource {
+  private readonly layers = new Map<string, Promise<WfsLayer>>();
+  /** Set once the server refused GeoJSON: later requests ask for its default GML directly. */
+  private geoJsonRefused = false;
+
+  constructor(
+    private readonly endpoint: WfsEndpoint,
+    private readonly settings: WfsSourceSettings,
+  ) {}
+
+  async listTypes(options: WfsRequestOptions = {}): Promise<FeatureTypeSummary[]> {
+    const answer = await this.endpoint.get(
+      { SERVICE: 'WFS', VERSION: this.settings.version, REQUEST: 'GetCapabilities' },
+      'GetCapabilities',
+      options.signal,
+    );
+    return readFeatureTypes(this.xmlOf(answer, 'GetCapabilities'));
+  }
+
+  async describe(typeName: string, options: WfsRequestOptions = {}): Promise<FeatureSchema> {
+    return cloneData((await this.layer(typeName, options.signal)).schema);
+  }
+
+  /** The layer's schema and XML names, read once; a failed read is not kept. */
+  layer(typeName: string, signal?: AbortSignal): Promise<WfsLayer> {
+    let layer = this.layers.get(typeName);
+    if (!layer) {
+      layer = this.readLayer(typeName, signal);
+      this.layers.set(typeName, layer);
+      layer.catch(() => this.layers.delete(typeName));
+    }
+    return layer;
+  }
+
+  async getFeatures(query: FeatureQuery, options: WfsRequestOptions = {}): Promise<FeatureSet> {
+    const maxFeatures = query.maxFeatures ?? DEFAULT_MAX_FEATURES;
+    if (!Number.isInteger(maxFeatures) || maxFeatures < 0) {
+      throw new ValidationError({ maxFeatures: 'maxFeatures must be a non-negative integer' });
+    }
+    if (query.featureIds?.length === 0) return { features: [], skipped: 0 };
+    const layer = await this.layer(query.typeName, options.signal);
+    const byIds = query.featureIds !== undefined;
+    const request = {
+      layer,
+      version: this.settings.version,
+      // By ids, bbox and filter are applied here afterwards, so the limit too.
+      maxFeatures: byIds ? (query.featureIds?.length ?? 0) : maxFeatures,
+      ...(query.bbox ? { bbox: query.bbox } : {}),
+      ...(query.filter ? { filter: query.filter } : {}),
+      ...(query.featureIds ? { featureIds: query.featureIds } : {}),
+    };
+    const answer = await this.fetchFeatures(request, options.signal);
+    const set = readFeatureSet(answer, layer, LON_LAT_SRS_NAME);
+    if (!byIds) return set;
+    const features = set.features
+      .filter((feature) => !query.bbox || bboxIntersects(geometryBBox(feature.geometry), query.bbox))
+      .filter((feature) => !query.filter || matchesFilter(feature, query.filter))
+      .slice(0, maxFeatures);
+    return { features, skipped: set.skipped };
+  }
+
+  private async fetchFeatures(request: Omit<Parameters<typeof writeGetFeature>[0], 'outputFormat'>, signal?: AbortSignal): Promise<WfsAnswer> {
+    const what = `GetFeature ${request.layer.schema.typeName}`;
+    const outputFormat = this.settings.outputFormat ?? (this.geoJsonRefused ? undefined : PREFERRED_OUTPUT_FORMAT);
+    try {
+      return await this.endpoint.post(writeGetFeature({ ...request, ...(outputFormat ? { outputFormat } : {}) }), what, signal);
+    } catch (error) {
+      const fallBack = this.settings.outputFormat === undefined && outputFormat !== undefined;
+      if (!fallBack || !(error instanceof MapServerError) || !REFUSED_OUTPUT_FORMAT.test(error.message)) throw error;
+      this.geoJsonRefused = true;
+      return this.endpoint.post(writeGetFeature(request), what, signal);
+    }
+  }
+
+  private async readLayer(typeName: string, signal?: AbortSignal): Promise<WfsLayer> {
+    const { version, featureNS, featurePrefix } = this.settings;
+    let answer: WfsAnswer;
+    try {
+      answer = await this.endpoint.get(
+        { SERVICE: 'WFS', VERSION: version, REQUEST: 'DescribeFeatureType', [WFS_VERSIONS[version].typeNameParameter]: typeName },
+        `DescribeFeatureType ${typeName}`,
+        signal,
+      );
+    } catch (error) {
+      if (error instanceof MapServerError && (error.code === 'InvalidParameterValue' || UNKNOWN_TYPE.test(error.text))) {
+        throw new NotFoundError(`feature type ${typeName}`, error.message);
+      }
+      throw error;
+    }
+    const layer = readFeatureSchema(this.xmlOf(answer, `DescribeFeatureType ${typeName}`), typeName, {
+      ...(featureNS ? { featureNS } : {}),
+      ...(featurePrefix ? { featurePrefix } : {}),
+    });
+    // QGIS Server answers an unknown type with an empty schema.
+    if (!layer) throw new NotFoundError(`feature type ${typeName}`, `the WFS has no feature type ${typeName}`);
+    return layer;
+  }
+
+  private xmlOf(answer: WfsAnswer, what: string): Document {
+    if (answer.document) return answer.document;
+    throw new MapServerError({ status: answer.status, code: 'UnexpectedResponse', text: `${what}: expected XML, got ${answer.text.slice(0, 200)}` });
+  }
+}

@@ -1,0 +1,106 @@
+import type { GeometryKind, PropertyType } from '@gportal/core';
+
+/**
+ * What the adapter knows about the OGC protocols, as data: versions, namespaces, element names,
+ * type names. Code looks these up instead of branching on versions.
+ */
+
+export type WfsVersion = '1.0.0' | '1.1.0' | '2.0.0';
+export type GmlVersion = 'GML2' | 'GML3' | 'GML32';
+
+export const NS = {
+  xsd: 'http://www.w3.org/2001/XMLSchema',
+  gml: 'http://www.opengis.net/gml',
+  gml32: 'http://www.opengis.net/gml/3.2',
+  ogc: 'http://www.opengis.net/ogc',
+  fes: 'http://www.opengis.net/fes/2.0',
+  wfs: 'http://www.opengis.net/wfs',
+  wfs20: 'http://www.opengis.net/wfs/2.0',
+  ows: 'http://www.opengis.net/ows',
+  ows11: 'http://www.opengis.net/ows/1.1',
+  ows20: 'http://www.opengis.net/ows/2.0',
+} as const;
+
+export interface WfsVersionProtocol {
+  /** GML written in transactions and expected when no output format says otherwise. */
+  gml: GmlVersion;
+  /** The filter element selecting features by id, in GetFeature queries. */
+  featureIdFilter: { namespace: string; element: string; attribute: string };
+  /** The KVP parameter naming the feature type in DescribeFeatureType. */
+  typeNameParameter: string;
+  /** The GetFeature attribute limiting the number of features. */
+  limitAttribute: 'maxFeatures' | 'count';
+}
+
+export const WFS_VERSIONS: Readonly<Record<WfsVersion, WfsVersionProtocol>> = {
+  '1.0.0': { gml: 'GML2', featureIdFilter: { namespace: NS.ogc, element: 'FeatureId', attribute: 'fid' }, typeNameParameter: 'TYPENAME', limitAttribute: 'maxFeatures' },
+  '1.1.0': { gml: 'GML3', featureIdFilter: { namespace: NS.ogc, element: 'FeatureId', attribute: 'fid' }, typeNameParameter: 'TYPENAME', limitAttribute: 'maxFeatures' },
+  '2.0.0': { gml: 'GML32', featureIdFilter: { namespace: NS.fes, element: 'ResourceId', attribute: 'rid' }, typeNameParameter: 'TYPENAMES', limitAttribute: 'count' },
+};
+
+export function isWfsVersion(value: string): value is WfsVersion {
+  return Object.hasOwn(WFS_VERSIONS, value);
+}
+
+/**
+ * The srsName the adapter writes and asks for: lon/lat whatever the server's convention for
+ * `EPSG:4326` is (QGIS Server and OpenLayers disagree on it; see notes/real-wfs-server.md §6).
+ */
+export const LON_LAT_SRS_NAME = 'urn:ogc:def:crs:OGC:1.3:CRS84';
+
+/** GeoJSON first: it is always lon/lat and needs no GML parsing. */
+export const PREFERRED_OUTPUT_FORMAT = 'application/json';
+
+/** How to recognise the GML version of an `outputFormat` value; the first match wins. */
+export const OUTPUT_FORMAT_GML: ReadonlyArray<{ pattern: RegExp; gml: GmlVersion }> = [
+  { pattern: /gml\/?3\.2|gml32/i, gml: 'GML32' },
+  { pattern: /gml\/?3|gml3/i, gml: 'GML3' },
+  { pattern: /gml\/?2|gml2/i, gml: 'GML2' },
+];
+
+/** XML Schema simple types → the core's property types; anything else is read as a string. */
+export const XSD_PROPERTY_TYPES: Readonly<Record<string, PropertyType>> = {
+  int: 'number',
+  integer: 'number',
+  long: 'number',
+  short: 'number',
+  byte: 'number',
+  decimal: 'number',
+  double: 'number',
+  float: 'number',
+  nonNegativeInteger: 'number',
+  positiveInteger: 'number',
+  negativeInteger: 'number',
+  nonPositiveInteger: 'number',
+  unsignedInt: 'number',
+  unsignedLong: 'number',
+  unsignedShort: 'number',
+  unsignedByte: 'number',
+  boolean: 'boolean',
+  date: 'date',
+  dateTime: 'date',
+  string: 'string',
+};
+
+/** GML property types (GML 2, 3.1 and 3.2 names) → the geometry kind of the layer. */
+export const GML_GEOMETRY_KINDS: Readonly<Record<string, GeometryKind>> = {
+  PointPropertyType: 'Point',
+  MultiPointPropertyType: 'MultiPoint',
+  LineStringPropertyType: 'LineString',
+  CurvePropertyType: 'LineString',
+  MultiLineStringPropertyType: 'MultiLineString',
+  MultiCurvePropertyType: 'MultiLineString',
+  PolygonPropertyType: 'Polygon',
+  SurfacePropertyType: 'Polygon',
+  MultiPolygonPropertyType: 'MultiPolygon',
+  MultiSurfacePropertyType: 'MultiPolygon',
+};
+
+/**
+ * Integer properties with these names are the table's primary key as published by the server
+ * (QGIS Server lists its `id` as a non-nillable int): the server assigns them, so inserts omit them.
+ */
+export const SERVER_KEY_NAMES: ReadonlySet<string> = new Set(['id', 'fid', 'gid', 'ogc_fid', 'objectid']);
+
+/** QGIS Server and GeoServer accept these in an inserted feature besides the schema's fields. */
+export const GML_FEATURE_MEMBERS: ReadonlySet<string> = new Set(['boundedBy']);
