@@ -1,7 +1,7 @@
 import { MapServerError, NetworkError, NotFoundError, TimeoutError, type PortalResult } from '@gportal/core';
 import { authGatewayContract } from '@gportal/core/contracts';
 import { MemoryAuthGateway, MemoryPortal } from '@gportal/core/memory';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPortalApi, type PortalApi } from './create-portal-api.js';
@@ -13,7 +13,7 @@ const USERS = [{ username: 'demo', password: 'gportal-demo', info: { displayName
 function portalBackend() {
   const portal = new MemoryPortal();
   const auth = new MemoryAuthGateway(USERS);
-  const answer = (result: Promise<unknown>) => result.then((body) => HttpResponse.json(body));
+  const answer = (result: Promise<unknown>) => result.then((body) => HttpResponse.json(body as JsonBodyType));
   const query = (request: Request, name: string) => new URL(request.url).searchParams.get(name) ?? '';
   return {
     portal,

@@ -197,12 +197,15 @@ export interface GeoServerModel {
 export function createGeoServerModel(mapServer = new MemoryMapServer(), options: GeoServerModelOptions = {}): GeoServerModel {
   const { workspacesSync: workspaces, dataStoresSync: dataStores, layersSync: layers, stylesSync: styles } = mapServer;
 
+  const knownUser = (username: string, password: string) =>
+    (options.users ?? []).some((user) => user.username === username && user.password === password);
+
   function authorized(request: Request): boolean {
     if (!options.users) return true;
     const header = request.headers.get('authorization') ?? '';
     if (!header.startsWith('Basic ')) return false;
     const [username, ...rest] = new TextDecoder().decode(Uint8Array.from(atob(header.slice(6)), (char) => char.charCodeAt(0))).split(':');
-    return options.users.some((user) => user.username === username && user.password === rest.join(':'));
+    return knownUser(username ?? '', rest.join(':'));
   }
 
   /** One REST route: checks credentials, runs the model, and fails like GeoServer. */
@@ -293,7 +296,27 @@ export function createGeoServerModel(mapServer = new MemoryMapServer(), options:
   const storePath = `${workspacePath}/datastores/:store`;
   const featureTypePath = `${storePath}/featuretypes/:featureType`;
 
+  const loginPage = `${GEOSERVER_URL}/web/wicket/bookmarkable/org.geoserver.web.GeoServerLoginPage`;
+  const page = (title: string) => HttpResponse.html(`<html><head><title>${title}</title></head><body></body></html>`);
+  let sessions = 0;
+
+  // Spring Security's form login: a redirect home with a session cookie, or back to the login page.
+  const formLogin: HttpHandler[] = [
+    http.post(`${GEOSERVER_URL}/j_spring_security_check`, async ({ request }) => {
+      const form = new URLSearchParams(await request.text());
+      if (!knownUser(form.get('username') ?? '', form.get('password') ?? '')) {
+        return new HttpResponse(null, { status: 302, headers: { Location: `${loginPage}?error=true` } });
+      }
+      sessions += 1;
+      return new HttpResponse(null, { status: 302, headers: { Location: `${GEOSERVER_URL}/web/`, 'Set-Cookie': `JSESSIONID=session${sessions}; Path=/geoserver; HttpOnly` } });
+    }),
+    http.post(`${GEOSERVER_URL}/j_spring_security_logout`, () => new HttpResponse(null, { status: 302, headers: { Location: `${GEOSERVER_URL}/web/` } })),
+    http.get(`${GEOSERVER_URL}/web/`, () => page('GeoServer: Welcome')),
+    http.get(loginPage, () => page('GeoServer: Login')),
+  ];
+
   const handlers: HttpHandler[] = [
+    ...formLogin,
     route('get', '/about/version', 'other', () => new HttpResponse(readFixture('rest/about-version.json'), { headers: { 'Content-Type': 'application/json' } })),
     route('get', '/workspaces', 'other', () =>
       HttpResponse.json(list('workspaces', 'workspace', workspaces.list().map(({ name }) => ({ name, href: `${REST_URL}/workspaces/${name}.json` })))),

@@ -94,6 +94,20 @@ const ERRATA: readonly Erratum[] = [
       },
     }),
   ),
+  ...SPEC_FILES.map(
+    (file): Erratum => ({
+      file,
+      why: 'some operations (manifests.yaml /about/version) have no operationId, which openapi-backend validates by',
+      apply(document) {
+        for (const [path, item] of Object.entries(document.paths)) {
+          for (const method of ['get', 'put', 'post', 'delete'] as const) {
+            const operation = item?.[method];
+            if (operation && !operation.operationId) operation.operationId = `${method} ${path}`;
+          }
+        }
+      },
+    }),
+  ),
   {
     file: 'featuretypes',
     why: 'the paths without a store reuse the operationIds of the paths with one; ids must be unique, and validators are compiled per id',
