@@ -7,7 +7,7 @@ import { LoginPage } from '../screens/login/login-page';
 import { ManageLayout } from '../screens/manage/manage-layout';
 import { ManageModulePage } from '../screens/manage/manage-module-page';
 import type { AppConfig } from './app-config';
-import { APP_CONFIG } from './problem-log';
+import { APP_CONFIG } from './app-tokens';
 import { MANAGE_MODULES, ROUTES } from './routes';
 import { useService } from './services';
 

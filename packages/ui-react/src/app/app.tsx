@@ -8,7 +8,7 @@ import { I18nProvider } from '../i18n/i18n-provider';
 import { isLocale, type Locale } from '../i18n/messages';
 import type { AppConfig } from './app-config';
 import { createAppRouter } from './app-router';
-import { APP_CONFIG } from './problem-log';
+import { APP_CONFIG } from './app-tokens';
 import { ServicesProvider } from './services';
 import { SessionProvider } from './session-provider';
 

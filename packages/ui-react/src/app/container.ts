@@ -4,7 +4,8 @@ import type { AppConfig } from './app-config';
 import { embeddedPersistenceModule } from './embedded-persistence';
 import { memoryModule } from './memory-module';
 import { simulatedLatencyModule } from './simulated-latency';
-import { APP_CONFIG, PROBLEM_LOG, type ProblemLog } from './problem-log';
+import { APP_CONFIG, PROBLEM_LOG } from './app-tokens';
+import type { ProblemLog } from './problem-log';
 
 /** The configured mode cannot run in this build; the app shows why instead of starting. */
 export class ModeUnavailableError extends Error {

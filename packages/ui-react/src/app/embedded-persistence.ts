@@ -13,7 +13,8 @@ import {
 import { sampleSeed, type MemorySeed } from '@gportal/core/memory';
 import { ContainerModule } from 'inversify';
 import { MEMORY_SEED } from './memory-module';
-import { PROBLEM_LOG, type ProblemLog } from './problem-log';
+import { PROBLEM_LOG } from './app-tokens';
+import type { ProblemLog } from './problem-log';
 
 /** Record kind of a layer's features in browser storage. */
 const SNAPSHOT_KIND = 'layer';

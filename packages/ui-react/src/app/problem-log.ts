@@ -24,6 +24,3 @@ export class ProblemLog {
     return () => this.listeners.delete(listener);
   };
 }
-
-export const PROBLEM_LOG = Symbol.for('gportal.ui.ProblemLog');
-export const APP_CONFIG = Symbol.for('gportal.ui.AppConfig');

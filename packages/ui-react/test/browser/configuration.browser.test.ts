@@ -79,9 +79,9 @@ describe('browser storage', () => {
     const banner = page.getByTestId('problem-banner');
     await banner.waitFor();
     const text = await banner.textContent();
-    expect(text).toContain('浏览器存储中“gportal:session”的数据无法使用（corrupt），已忽略。');
-    expect(text).toContain('“gportal:settings:locale”的数据无法使用（foreign）');
-    expect(text).toContain('“gportal:layer:store_33:polygon”的数据无法使用（version）');
+    expect(text).toContain('浏览器存储中“gportal:session”的数据无法使用（不是 JSON），已忽略。');
+    expect(text).toContain('“gportal:settings:locale”的数据无法使用（不是 gportal 写入的数据）');
+    expect(text).toContain('“gportal:layer:store_33:polygon”的数据无法使用（由其他版本的 gportal 写入）');
     await signInByForm();
     await page.waitForURL(`${baseUrl}/test-index`);
     await page.getByTestId('problem-banner').waitFor();

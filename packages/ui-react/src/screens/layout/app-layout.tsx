@@ -3,7 +3,7 @@ import { Button, Layout, Menu, Space, Tag, Typography } from 'antd';
 import { Suspense } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { AppConfig } from '../../app/app-config';
-import { APP_CONFIG } from '../../app/problem-log';
+import { APP_CONFIG } from '../../app/app-tokens';
 import { ROUTES } from '../../app/routes';
 import { useService } from '../../app/services';
 import { useSession } from '../../app/session-provider';

@@ -5,7 +5,7 @@ import { Alert, App, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { AppConfig } from '../../app/app-config';
-import { APP_CONFIG } from '../../app/problem-log';
+import { APP_CONFIG } from '../../app/app-tokens';
 import { useService } from '../../app/services';
 import { useSession } from '../../app/session-provider';
 import { useI18n } from '../../i18n/i18n-provider';

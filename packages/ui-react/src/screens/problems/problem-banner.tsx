@@ -1,6 +1,7 @@
 import { Alert } from 'antd';
 import { useSyncExternalStore } from 'react';
-import { PROBLEM_LOG, type AppProblem, type ProblemLog } from '../../app/problem-log';
+import { PROBLEM_LOG } from '../../app/app-tokens';
+import type { AppProblem, ProblemLog } from '../../app/problem-log';
 import { useService } from '../../app/services';
 import { useI18n, type Translate } from '../../i18n/i18n-provider';
 
@@ -13,7 +14,8 @@ export function describeProblem(problem: AppProblem, t: Translate): string {
     case 'unreadable-file':
       return t('problems.unreadableFile', { detail: problem.detail });
     case 'storage':
-      return t('problems.storage', { key: problem.key, reason: problem.reason });
+      if (problem.reason === 'unavailable') return t('problems.storageUnavailable', { detail: problem.detail });
+      return t('problems.storage', { key: problem.key, reason: t(`problems.storageReason.${problem.reason}`) });
     case 'storage-write':
       return t('problems.storageWrite', { key: problem.key, detail: problem.detail });
   }
