@@ -1,5 +1,5 @@
 import type { AuthGateway, Credentials, LoginResult } from '@gportal/core';
-import { createHttpClient, HTTP_CLIENT_DEFAULTS, type AuthorizationSource, type HttpClient } from '../http/index.js';
+import { createHttpClient, type AuthorizationSource, type HttpClient } from '../http/index.js';
 
 /** How to sign in with GeoServer alone. */
 export type GeoServerLoginMode =
@@ -106,7 +106,7 @@ export class GeoServerAuthGateway implements AuthGateway, AuthorizationSource {
       credentials,
       authorization,
       fetch: this.#options.fetch,
-      timeoutMs: this.#options.timeoutMs ?? HTTP_CLIENT_DEFAULTS.timeoutMs,
+      timeoutMs: this.#options.timeoutMs,
     });
   }
 }

@@ -1,4 +1,4 @@
-import { createHttpClient, HTTP_CLIENT_DEFAULTS } from '../http/index.js';
+import { createHttpClient } from '../http/index.js';
 import { PortalAdminApi } from './portal-admin-api.js';
 import { PortalAuthGateway } from './portal-auth-gateway.js';
 import { PORTAL_ERROR_RULES } from './portal-client.js';
@@ -31,7 +31,7 @@ export function createPortalApi(options: PortalApiOptions): PortalApi {
   const http = createHttpClient({
     baseUrl: options.baseUrl,
     fetch: options.fetch,
-    timeoutMs: options.timeoutMs ?? HTTP_CLIENT_DEFAULTS.timeoutMs,
+    timeoutMs: options.timeoutMs,
     errorRules: PORTAL_ERROR_RULES,
   });
   return { auth: new PortalAuthGateway(http), upload: new PortalFileUpload(http), admin: new PortalAdminApi(http) };

@@ -1,5 +1,4 @@
-import type { DataStoreAdmin, LayerAdmin, StyleAdmin, WorkspaceAdmin } from '@gportal/core';
-import { createHttpClient, HTTP_CLIENT_DEFAULTS, type AuthorizationSource } from '../http/index.js';
+import { createHttpClient, type AuthorizationSource } from '../http/index.js';
 import { GeoServerDataStoreAdmin } from './geoserver-data-store-admin.js';
 import { GeoServerLayerAdmin } from './geoserver-layer-admin.js';
 import { GeoServerStyleAdmin } from './geoserver-style-admin.js';
@@ -19,12 +18,12 @@ export interface GeoServerAdminOptions {
   timeoutMs?: number;
 }
 
-/** The four administration ports against one GeoServer. */
+/** The four administration ports (`WorkspaceAdmin`, `DataStoreAdmin`, `LayerAdmin`, `StyleAdmin`) against one GeoServer. */
 export interface GeoServerAdmin {
-  workspaces: WorkspaceAdmin & GeoServerWorkspaceAdmin;
-  dataStores: DataStoreAdmin & GeoServerDataStoreAdmin;
-  layers: LayerAdmin & GeoServerLayerAdmin;
-  styles: StyleAdmin & GeoServerStyleAdmin;
+  workspaces: GeoServerWorkspaceAdmin;
+  dataStores: GeoServerDataStoreAdmin;
+  layers: GeoServerLayerAdmin;
+  styles: GeoServerStyleAdmin;
 }
 
 /** `{url}/rest`; a URL that already ends in `/rest` is taken as the REST root. */
@@ -45,7 +44,7 @@ export function createGeoServerAdmin(options: GeoServerAdminOptions): GeoServerA
     password: options.password,
     authorization: options.session ? () => options.session?.authorization() : undefined,
     fetch: options.fetch,
-    timeoutMs: options.timeoutMs ?? HTTP_CLIENT_DEFAULTS.timeoutMs,
+    timeoutMs: options.timeoutMs,
   });
   return {
     workspaces: new GeoServerWorkspaceAdmin(http),
