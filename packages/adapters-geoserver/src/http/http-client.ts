@@ -187,7 +187,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     send: sendChecked,
     failure,
     async json<T>(request: HttpRequest): Promise<T> {
-      const response = await sendChecked({ accept: CONTENT_TYPES.json, ...request });
+      const response = await sendChecked({ ...request, accept: request.accept ?? CONTENT_TYPES.json });
       // A login page answered with 200 (an expired session redirected) is not the resource.
       if (!isJsonMediaType(response.mediaType) && !/^\s*[[{"]/.test(response.body)) {
         throw new MapServerError({
