@@ -1,5 +1,3 @@
-// Filled by the adapters issues.
-export {};
 export * from './wfs/index.js';
 export * from './wmts/index.js';
 export { createHttpClient, HTTP_CLIENT_DEFAULTS, type AuthorizationSource, type HttpClient, type HttpClientOptions } from './http/index.js';
@@ -28,3 +26,4 @@ export {
   type GeoServerAuthOptions,
   type GeoServerLoginMode,
 } from './auth/geoserver-auth-gateway.js';
+export { geoserverModule, type GeoServerModuleConfig } from './geoserver-module.js';
