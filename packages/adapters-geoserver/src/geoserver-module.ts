@@ -36,19 +36,20 @@ export interface GeoServerModuleConfig {
  * session and edit journal are not bound here: browser storage (`storageModule`) holds those.
  */
 export function geoserverModule(config: GeoServerModuleConfig): ContainerModule {
-  return new ContainerModule(({ bind }) => {
-    const common = {
-      ...(config.fetch ? { fetch: config.fetch } : {}),
-      ...(config.timeoutMs !== undefined ? { timeoutMs: config.timeoutMs } : {}),
-    };
-    const portal = config.portalApiUrl ? createPortalApi({ baseUrl: config.portalApiUrl, ...common }) : undefined;
-    const geoserverAuth = portal
-      ? undefined
-      : createGeoServerAuth({ url: config.geoserverUrl, mode: config.geoserverLogin ?? 'form', ...common });
-    const admin = createGeoServerAdmin({ url: config.geoserverUrl, ...common, ...(geoserverAuth ? { session: geoserverAuth } : {}) });
-    // Saves go with credentials (spec section 6): the GeoServer session cookie or Basic header.
-    const wfs = createWfsAdapters({ withCredentials: true, ...config.wfs, url: config.wfsUrl ?? `${config.geoserverUrl}/wfs`, ...common });
+  // Built now, so a bad setting fails when the module is made, not later inside the container.
+  const common = {
+    ...(config.fetch ? { fetch: config.fetch } : {}),
+    ...(config.timeoutMs !== undefined ? { timeoutMs: config.timeoutMs } : {}),
+  };
+  const portal = config.portalApiUrl ? createPortalApi({ baseUrl: config.portalApiUrl, ...common }) : undefined;
+  const geoserverAuth = portal
+    ? undefined
+    : createGeoServerAuth({ url: config.geoserverUrl, mode: config.geoserverLogin ?? 'form', ...common });
+  const admin = createGeoServerAdmin({ url: config.geoserverUrl, ...common, ...(geoserverAuth ? { session: geoserverAuth } : {}) });
+  // Saves go with credentials (spec section 6): the GeoServer session cookie or Basic header.
+  const wfs = createWfsAdapters({ withCredentials: true, ...config.wfs, url: config.wfsUrl ?? `${config.geoserverUrl}/wfs`, ...common });
 
+  return new ContainerModule(({ bind }) => {
     bind<AuthGateway>(AUTH_GATEWAY).toConstantValue((portal?.auth ?? geoserverAuth) as AuthGateway);
     bind(WORKSPACE_ADMIN).toConstantValue(admin.workspaces);
     bind(DATA_STORE_ADMIN).toConstantValue(admin.dataStores);

@@ -110,9 +110,26 @@ describe('createAppContainer, embedded mode', () => {
 });
 
 describe('createAppContainer, map-server mode', () => {
-  it('says so when the map-server adapters are not available', async () => {
+  it('binds the GeoServer and portal adapters, with browser storage for the user data', async () => {
+    const requests: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL) => {
+      requests.push(input instanceof Request ? new URL(input.url).pathname : String(input));
+      return new Response(JSON.stringify({ isOk: false, msg: '用户名或密码错误' }), { headers: { 'Content-Type': 'application/json' } });
+    }) as typeof fetch;
+    try {
+      const container = await createAppContainer({ config: { ...DEFAULT_CONFIG, mode: 'map-server' }, problems: new ProblemLog(), storage: new MemoryStorage() });
+      expect(await container.get<AuthGateway>(AUTH_GATEWAY).login({ username: 'a', password: 'b' })).toMatchObject({ isOk: false, msg: '用户名或密码错误' });
+      expect(requests.some((path) => path.endsWith('/api/auth/token'))).toBe(true);
+      expect(container.isBound(BROWSER_STORAGE)).toBe(true);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
+  it('says why when the map-server settings cannot be used', async () => {
     await expect(
-      createAppContainer({ config: { ...DEFAULT_CONFIG, mode: 'map-server' }, problems: new ProblemLog(), storage: new MemoryStorage() }),
+      createAppContainer({ config: { ...DEFAULT_CONFIG, mode: 'map-server', wfsUrl: '' }, problems: new ProblemLog(), storage: new MemoryStorage() }),
     ).rejects.toBeInstanceOf(ModeUnavailableError);
   });
 });

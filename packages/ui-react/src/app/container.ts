@@ -22,8 +22,18 @@ export interface AppContainerOptions {
   storage?: StorageLike;
 }
 
-async function mapServerModule(_config: AppConfig): Promise<ContainerModule> {
-  throw new ModeUnavailableError('map-server', '@gportal/adapters-geoserver does not export geoserverModule yet');
+async function mapServerModule(config: AppConfig): Promise<ContainerModule> {
+  // Loaded on demand, so the embedded default never downloads the ol/WFS code.
+  try {
+    const { geoserverModule } = await import('@gportal/adapters-geoserver');
+    return geoserverModule({
+      geoserverUrl: config.geoserverRestUrl.replace(/\/rest$/, ''),
+      wfsUrl: config.wfsUrl,
+      portalApiUrl: config.portalApiUrl,
+    });
+  } catch (error) {
+    throw new ModeUnavailableError('map-server', error instanceof Error ? error.message : String(error));
+  }
 }
 
 /**

@@ -58,12 +58,59 @@ describe('config.json beside the app', () => {
     await page.goto(`${baseUrl}/login`);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
   });
+});
 
-  it('map-server mode says clearly when it is not available', async () => {
+describe('map-server mode (portal backend answered by the test)', () => {
+  const submit = () => page.getByRole('button', { name: /登\s*录/ });
+  const fillForm = async (password: string) => {
+    await page.locator('#username').fill('alice');
+    await page.locator('#password').fill(password);
+  };
+
+  it('signs in through POST /auth/token and lands on /test-index', async () => {
     await serveConfig({ mode: 'map-server' });
+    const bodies: unknown[] = [];
+    await page.route('**/api/auth/token', async (route) => {
+      bodies.push(route.request().postDataJSON());
+      await route.fulfill({ json: { isOk: true, msg: '登录成功', data: { username: 'alice', displayName: '爱丽丝', token: 't-1' } } });
+    });
     await page.goto(`${baseUrl}/login`);
-    await page.getByText('此运行模式不可用').waitFor();
-    await screenshot(page, 'map-server-unavailable');
+    await expect(page.getByText(DEMO.username).count()).resolves.toBe(0);
+    await fillForm('secret');
+    await submit().click();
+    await page.waitForURL(`${baseUrl}/test-index`);
+    expect(bodies).toEqual([{ username: 'alice', password: 'secret' }]);
+    await expect(page.getByTestId('signed-in-user').textContent()).resolves.toContain('爱丽丝');
+    const stored = await page.evaluate(() => JSON.stringify(localStorage));
+    expect(stored).not.toContain('secret');
+    await screenshot(page, 'map-server-signed-in');
+  });
+
+  it('shows the portal message when isOk is false', async () => {
+    await serveConfig({ mode: 'map-server' });
+    await page.route('**/api/auth/token', (route) => route.fulfill({ json: { isOk: false, msg: '账号已停用' } }));
+    await page.goto(`${baseUrl}/login`);
+    await fillForm('secret');
+    await submit().click();
+    await page.locator('.ant-notification-notice', { hasText: '账号已停用' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('swallows a failed sign-in request and clears loading (spec section 8)', async () => {
+    await serveConfig({ mode: 'map-server' });
+    let attempts = 0;
+    await page.route('**/api/auth/token', (route) => {
+      attempts += 1;
+      return route.abort('connectionrefused');
+    });
+    await page.goto(`${baseUrl}/login`);
+    await fillForm('secret');
+    await submit().click();
+    await expect.poll(() => attempts).toBe(1);
+    await expect.poll(() => submit().getAttribute('class')).not.toContain('ant-btn-loading');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await expect(page.locator('.ant-notification-notice').count()).resolves.toBe(0);
+    await screenshot(page, 'map-server-request-failed');
   });
 });
 
