@@ -53,9 +53,11 @@ export function axisOrderOf(srsName: string | null | undefined, context: AxisOrd
     case 'epsg-urn':
       return 'lat-lon';
     case 'epsg-short': {
-      // GML 2 (WFS 1.0) is x/y by definition; QGIS answers a CRS84 query in lon/lat under this label.
-      const askedLonLat = context.requestedSrsName !== undefined && classify(context.requestedSrsName)?.form === 'crs84';
-      return context.gml === 'GML2' || askedLonLat ? 'lon-lat' : 'lat-lon';
+      // GML 2 (WFS 1.0) is x/y by definition. QGIS Server answers a `CRS:84` query in lon/lat under
+      // this label (a `urn:ogc:def:crs:OGC:1.3:CRS84` query is labelled `OGC:CRS84`); otherwise
+      // the label means what EPSG defines.
+      const mislabelledCrs84 = context.requestedSrsName?.trim().toUpperCase() === 'CRS:84';
+      return context.gml === 'GML2' || mislabelledCrs84 ? 'lon-lat' : 'lat-lon';
     }
     default:
       return 'lon-lat';

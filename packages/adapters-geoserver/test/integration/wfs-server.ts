@@ -14,12 +14,13 @@ export const WFS_SERVER_DIR = process.env.GPORTAL_WFS_DIR ?? join(process.env.TM
 const run = promisify(execFile);
 
 /**
- * Runs one command of the script; its messages (stderr) are passed on, stdout is returned.
+ * Runs one command of the script and returns its stdout; the messages (stderr) of a start or stop
+ * are passed on, a reset's are not (it runs before every test of some files).
  * `start` may install the Debian packages first, hence the long limit.
  */
 export async function wfsServer(command: 'start' | 'stop' | 'reset' | 'status'): Promise<string> {
   const { stdout, stderr } = await run(WFS_SERVER_SCRIPT, [command], { timeout: 20 * 60_000, maxBuffer: 16 * 1024 * 1024 });
-  if (stderr.trim()) process.stderr.write(stderr);
+  if (command !== 'reset' && stderr.trim()) process.stderr.write(stderr);
   return stdout.trim();
 }
 

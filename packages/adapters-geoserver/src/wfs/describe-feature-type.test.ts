@@ -1,0 +1,99 @@
+import './test-support/register-dom.js';
+import { MapServerError } from '@gportal/core';
+import { describe, expect, it } from 'vitest';
+import { readFeatureSchema, splitTypeName } from './describe-feature-type.js';
+import { layerFromSchema, readGeoServerFixture, readQgisFixture } from './test-support/fixtures.js';
+import { parseXml } from './wfs-xml.js';
+
+const qgisAll = readQgisFixture('wfs110-DescribeFeatureType-all.xsd');
+
+describe('readFeatureSchema', () => {
+  it('reads a QGIS Server layer: typed columns, geometry by GML type, the server key read-only, prefix qgs', () => {
+    expect(layerFromSchema(readQgisFixture('wfs110-DescribeFeatureType-towns.xsd'), 'towns')).toEqual({
+      localName: 'towns',
+      prefix: 'qgs',
+      namespace: 'http://www.qgis.org/gml',
+      schema: {
+        typeName: 'towns',
+        geometryField: 'geometry',
+        geometryKind: 'Polygon',
+        namespace: 'http://www.qgis.org/gml',
+        readOnly: ['id'],
+        properties: [
+          { name: 'id', type: 'number', nullable: false, nativeType: 'int' },
+          { name: 'name', type: 'string', nullable: true, nativeType: 'string' },
+          { name: 'population', type: 'number', nullable: true, nativeType: 'int' },
+          { name: 'area_km2', type: 'number', nullable: true, nativeType: 'decimal' },
+          { name: 'is_capital', type: 'boolean', nullable: true, nativeType: 'boolean' },
+          { name: 'founded', type: 'date', nullable: true, nativeType: 'date' },
+        ],
+      },
+    });
+  });
+
+  it('picks the requested type out of a multi-type schema, with its kind', () => {
+    const kinds = ['poi', 'roads', 'towns', 'districts', 'rivers', 'towns_cgcs2000'].map((name) => layerFromSchema(qgisAll, name).schema.geometryKind);
+    expect(kinds).toEqual(['Point', 'LineString', 'Polygon', 'MultiPolygon', 'MultiLineString', 'Polygon']);
+    expect(layerFromSchema(qgisAll, 'poi').schema.properties.find((property) => property.name === 'name')?.nullable).toBe(false);
+  });
+
+  it('reads GML2 type names of WFS 1.0', () => {
+    expect(layerFromSchema(readQgisFixture('wfs100-DescribeFeatureType-rivers.xsd'), 'rivers').schema.geometryKind).toBe('MultiLineString');
+  });
+
+  it('reads GeoServer schemas whatever the geometry is called: WFS 1.1 and 2.0 (GML 3.2)', () => {
+    const roads = layerFromSchema(readGeoServerFixture('wfs/describefeaturetype-1.1.0.xsd'), 'topp:roads22');
+    expect(roads).toMatchObject({ localName: 'roads22', prefix: 'topp', namespace: 'http://www.topp.com' });
+    expect(roads.schema).toEqual({
+      typeName: 'topp:roads22',
+      geometryField: 'the_geom',
+      geometryKind: 'MultiLineString',
+      namespace: 'http://www.topp.com',
+      properties: [
+        { name: 'cat', type: 'number', nullable: true, nativeType: 'long' },
+        { name: 'label', type: 'string', nullable: true, nativeType: 'string' },
+      ],
+    });
+    const tigerRoads = layerFromSchema(readGeoServerFixture('wfs/describefeaturetype-2.0.0.xsd'), 'tiger_roads');
+    expect([tigerRoads.prefix, tigerRoads.schema.geometryField, tigerRoads.schema.geometryKind]).toEqual(['tiger', 'the_geom', 'MultiLineString']);
+    expect(layerFromSchema(readGeoServerFixture('wfs/describefeaturetype-2.0.0-archsites.xsd'), 'archsites').schema.geometryKind).toBe('Point');
+  });
+
+  it('lets the options name the namespace and prefix', () => {
+    const layer = readFeatureSchema(parseXml(qgisAll, 'test'), 'towns', { featureNS: 'http://example.com/ns', featurePrefix: 'ex' });
+    expect([layer?.namespace, layer?.prefix, layer?.schema.namespace]).toEqual(['http://example.com/ns', 'ex', 'http://example.com/ns']);
+  });
+
+  it('reads an inline restriction as its base type', () => {
+    const xsd = `<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:gml="http://www.opengis.net/gml" xmlns:ws="urn:ws" targetNamespace="urn:ws">
+      <xsd:complexType name="tType"><xsd:complexContent><xsd:extension base="gml:AbstractFeatureType"><xsd:sequence>
+        <xsd:element name="geom" type="gml:PointPropertyType"/>
+        <xsd:element name="code" nillable="true"><xsd:simpleType><xsd:restriction base="xsd:string"><xsd:maxLength value="8"/></xsd:restriction></xsd:simpleType></xsd:element>
+        <xsd:element name="when" type="xsd:dateTime"/>
+      </xsd:sequence></xsd:extension></xsd:complexContent></xsd:complexType>
+      <xsd:element name="t" type="ws:tType" substitutionGroup="gml:_Feature"/></xsd:schema>`;
+    expect(layerFromSchema(xsd, 'ws:t').schema.properties).toEqual([
+      { name: 'code', type: 'string', nullable: true, nativeType: 'string' },
+      { name: 'when', type: 'date', nullable: false, nativeType: 'dateTime' },
+    ]);
+  });
+
+  it('gives undefined for a type the schema does not declare (QGIS answers an empty schema)', () => {
+    expect(readFeatureSchema(parseXml(qgisAll, 'test'), 'nosuch')).toBeUndefined();
+  });
+
+  it('refuses a layer whose geometry kind is not one the map knows, or that has none', () => {
+    const schemaWith = (element: string) =>
+      `<schema xmlns="http://www.w3.org/2001/XMLSchema" xmlns:gml="http://www.opengis.net/gml" xmlns:q="urn:q" targetNamespace="urn:q">
+        <element name="t" type="q:tType"/><complexType name="tType"><sequence>${element}</sequence></complexType></schema>`;
+    expect(() => layerFromSchema(schemaWith('<element name="g" type="gml:GeometryPropertyType"/>'), 't')).toThrow(MapServerError);
+    expect(() => layerFromSchema(schemaWith('<element name="n" type="string"/>'), 't')).toThrow(/no geometry/);
+  });
+});
+
+describe('splitTypeName', () => {
+  it('splits a prefixed name', () => {
+    expect(splitTypeName('store_33:polygon')).toEqual({ prefix: 'store_33', localName: 'polygon' });
+    expect(splitTypeName('towns')).toEqual({ localName: 'towns' });
+  });
+});
