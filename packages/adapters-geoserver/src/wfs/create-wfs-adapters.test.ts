@@ -47,6 +47,12 @@ describe('createWfsAdapters', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({ MAP: '/srv/project.qgs', SERVICE: 'WFS', VERSION: '1.1.0', REQUEST: 'DescribeFeatureType', TYPENAME: 'towns' });
   });
 
+  it('sends to a relative URL as given (the dev proxy path)', async () => {
+    const server = qgisLike();
+    await createWfsAdapters({ url: '/geoserver/wfs', fetch: server.fetch }).source.describe('towns');
+    expect(server.requests[0]?.url.href).toBe('http://page.test/geoserver/wfs?SERVICE=WFS&VERSION=1.1.0&REQUEST=DescribeFeatureType&TYPENAME=towns');
+  });
+
   it('posts GetFeature as XML asking for GeoJSON and lon/lat, and types the answer', async () => {
     const server = qgisLike();
     const { source } = createWfsAdapters({ url: URL_, fetch: server.fetch });

@@ -16,7 +16,7 @@ import {
 import { readFeatureTypes } from './capabilities.js';
 import { readFeatureSchema, type WfsLayer } from './describe-feature-type.js';
 import { readFeatureSet } from './feature-reader.js';
-import { writeGetFeature } from './get-feature-request.js';
+import { writeGetFeature, type GetFeatureRequest } from './get-feature-request.js';
 import type { WfsAnswer, WfsEndpoint } from './wfs-endpoint.js';
 import { LON_LAT_SRS_NAME, PREFERRED_OUTPUT_FORMAT, WFS_VERSIONS, type WfsVersion } from './wfs-protocol.js';
 
@@ -34,7 +34,7 @@ export interface WfsSourceSettings {
   featurePrefix?: string;
 }
 
-/** How servers word "no such type" in a DescribeFeatureType exception (GeoServer: "Could not find type"). */
+/** How servers word "no such type" in an exception (GeoServer: "Could not find type: …", QGIS: "… could not be found"). */
 const UNKNOWN_TYPE = /could not (?:be )?find|unknown|not found|does not exist/i;
 /** How servers word a refused output format. */
 const REFUSED_OUTPUT_FORMAT = /output\s*format/i;
@@ -105,7 +105,7 @@ export class WfsFeatureSource implements FeatureSource {
     return { features, skipped: set.skipped };
   }
 
-  private async fetchFeatures(request: Omit<Parameters<typeof writeGetFeature>[0], 'outputFormat'>, signal?: AbortSignal): Promise<WfsAnswer> {
+  private async fetchFeatures(request: Omit<GetFeatureRequest, 'outputFormat'>, signal?: AbortSignal): Promise<WfsAnswer> {
     const what = `GetFeature ${request.layer.schema.typeName}`;
     const outputFormat = this.settings.outputFormat ?? (this.geoJsonRefused ? undefined : PREFERRED_OUTPUT_FORMAT);
     try {
@@ -128,7 +128,7 @@ export class WfsFeatureSource implements FeatureSource {
         signal,
       );
     } catch (error) {
-      if (error instanceof MapServerError && (error.code === 'InvalidParameterValue' || UNKNOWN_TYPE.test(error.text))) {
+      if (error instanceof MapServerError && UNKNOWN_TYPE.test(error.text)) {
         throw new NotFoundError(`feature type ${typeName}`, error.message);
       }
       throw error;

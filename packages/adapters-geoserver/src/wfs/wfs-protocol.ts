@@ -9,21 +9,13 @@ export type WfsVersion = '1.0.0' | '1.1.0' | '2.0.0';
 export type GmlVersion = 'GML2' | 'GML3' | 'GML32';
 
 export const NS = {
-  xsd: 'http://www.w3.org/2001/XMLSchema',
   gml: 'http://www.opengis.net/gml',
   gml32: 'http://www.opengis.net/gml/3.2',
   ogc: 'http://www.opengis.net/ogc',
   fes: 'http://www.opengis.net/fes/2.0',
-  wfs: 'http://www.opengis.net/wfs',
-  wfs20: 'http://www.opengis.net/wfs/2.0',
-  ows: 'http://www.opengis.net/ows',
-  ows11: 'http://www.opengis.net/ows/1.1',
-  ows20: 'http://www.opengis.net/ows/2.0',
 } as const;
 
 export interface WfsVersionProtocol {
-  /** GML written in transactions and expected when no output format says otherwise. */
-  gml: GmlVersion;
   /** The filter element selecting features by id, in GetFeature queries. */
   featureIdFilter: { namespace: string; element: string; attribute: string };
   /** The KVP parameter naming the feature type in DescribeFeatureType. */
@@ -33,9 +25,9 @@ export interface WfsVersionProtocol {
 }
 
 export const WFS_VERSIONS: Readonly<Record<WfsVersion, WfsVersionProtocol>> = {
-  '1.0.0': { gml: 'GML2', featureIdFilter: { namespace: NS.ogc, element: 'FeatureId', attribute: 'fid' }, typeNameParameter: 'TYPENAME', limitAttribute: 'maxFeatures' },
-  '1.1.0': { gml: 'GML3', featureIdFilter: { namespace: NS.ogc, element: 'FeatureId', attribute: 'fid' }, typeNameParameter: 'TYPENAME', limitAttribute: 'maxFeatures' },
-  '2.0.0': { gml: 'GML32', featureIdFilter: { namespace: NS.fes, element: 'ResourceId', attribute: 'rid' }, typeNameParameter: 'TYPENAMES', limitAttribute: 'count' },
+  '1.0.0': { featureIdFilter: { namespace: NS.ogc, element: 'FeatureId', attribute: 'fid' }, typeNameParameter: 'TYPENAME', limitAttribute: 'maxFeatures' },
+  '1.1.0': { featureIdFilter: { namespace: NS.ogc, element: 'FeatureId', attribute: 'fid' }, typeNameParameter: 'TYPENAME', limitAttribute: 'maxFeatures' },
+  '2.0.0': { featureIdFilter: { namespace: NS.fes, element: 'ResourceId', attribute: 'rid' }, typeNameParameter: 'TYPENAMES', limitAttribute: 'count' },
 };
 
 export function isWfsVersion(value: string): value is WfsVersion {
@@ -50,13 +42,6 @@ export const LON_LAT_SRS_NAME = 'urn:ogc:def:crs:OGC:1.3:CRS84';
 
 /** GeoJSON first: it is always lon/lat and needs no GML parsing. */
 export const PREFERRED_OUTPUT_FORMAT = 'application/json';
-
-/** How to recognise the GML version of an `outputFormat` value; the first match wins. */
-export const OUTPUT_FORMAT_GML: ReadonlyArray<{ pattern: RegExp; gml: GmlVersion }> = [
-  { pattern: /gml\/?3\.2|gml32/i, gml: 'GML32' },
-  { pattern: /gml\/?3|gml3/i, gml: 'GML3' },
-  { pattern: /gml\/?2|gml2/i, gml: 'GML2' },
-];
 
 /** XML Schema simple types → the core's property types; anything else is read as a string. */
 export const XSD_PROPERTY_TYPES: Readonly<Record<string, PropertyType>> = {

@@ -21,7 +21,8 @@ export interface FakeAnswer {
 export function fakeWfs(answer: (request: FakeRequest) => FakeAnswer | undefined): { fetch: typeof fetch; requests: FakeRequest[] } {
   const requests: FakeRequest[] = [];
   const fetchFake: typeof fetch = async (input, init) => {
-    const url = new URL(String(input));
+    // Relative URLs (behind the dev proxy) are read against a page origin, as a browser does.
+    const url = new URL(String(input), 'http://page.test');
     const body = typeof init?.body === 'string' ? init.body : '';
     const operation = url.searchParams.get('REQUEST') ?? /<(?:\w+:)?(\w+)/.exec(body)?.[1] ?? '';
     const request = { method: init?.method ?? 'GET', url, body, operation, credentials: init?.credentials };
