@@ -184,7 +184,9 @@ start_qgis() {
   local deadline=$((SECONDS + START_TIMEOUT))
   while [ $SECONDS -lt $deadline ]; do
     healthy && { log "qgis_mapserver (pid $pid) ready at $URL: $(since "$t")"; return 0; }
-    running "$pid" qgis_mapserver || { log "qgis_mapserver exited"; return 1; }
+    # Until the exec chain (subshell → setsid → qgis_mapserver) completes, the pid's name is
+    # still bash or setsid: on a loaded machine the first checks see those, not an exit.
+    running "$pid" qgis_mapserver || running "$pid" setsid || running "$pid" bash || { log "qgis_mapserver exited"; return 1; }
     sleep 0.2
   done
   log "no valid GetCapabilities from $URL within ${START_TIMEOUT} s"
