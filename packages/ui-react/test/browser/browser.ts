@@ -1,4 +1,6 @@
+import { DEMO_USER } from '@gportal/core/memory';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { CHROMIUM, SCREENSHOTS } from './paths.js';
 
 export function launchChromium(): Promise<Browser> {
@@ -16,11 +18,30 @@ export async function freshPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/**
+ * One Chromium per test file and a fresh page (own context, empty storage) for every test:
+ * `onPage` receives each new page before the test runs.
+ */
+export function freshPagePerTest(onPage: (page: Page) => void | Promise<void>): void {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    if (!browser) throw new Error('Chromium did not start');
+    await onPage(await freshPage(browser));
+  });
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
 }
 
-export const DEMO = { username: 'demo', password: 'gportal-demo' } as const;
+/** The embedded mode's demo account, as the login page shows it. */
+export const DEMO = DEMO_USER;
 
 /** Signs the demo user in through the login page. */
 export async function signIn(page: Page, baseUrl: string): Promise<void> {

@@ -1,19 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { freshPage, launchChromium, screenshot, signIn, waitUntilDisabled } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { freshPagePerTest, screenshot, signIn, waitUntilDisabled } from './browser.js';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  page = await freshPage(browser);
+freshPagePerTest(async (fresh) => {
+  page = fresh;
   await signIn(page, baseUrl);
 });
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The captured GeoServer files (`/work/shared/fixtures/geoserver`, beside the repository; see
+ * The captured GeoServer files (`shared/fixtures/geoserver` beside the repository; see
  * its README for each file's source). `GPORTAL_GEOSERVER_FIXTURES` points elsewhere.
  */
 export const GEOSERVER_FIXTURES_DIR =

@@ -8,7 +8,7 @@ import { parseXml } from '../wfs-xml.js';
 export { readFixture as readGeoServerFixture } from '../../http/test-support/fixtures.js';
 
 /**
- * Answers captured from QGIS Server 3.22 (`/work/shared/fixtures/qgis-server`, beside the
+ * Answers captured from QGIS Server 3.22 (`shared/fixtures/qgis-server` beside the
  * repository; its README says how each was produced). `GPORTAL_QGIS_FIXTURES` points elsewhere.
  */
 export const QGIS_FIXTURES_DIR =
