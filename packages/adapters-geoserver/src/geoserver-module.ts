@@ -26,7 +26,7 @@ export interface GeoServerModuleConfig {
   /** How to sign in when there is no portal backend: GeoServer's form login (cookie) or HTTP Basic held in memory. */
   geoserverLogin?: GeoServerLoginMode;
   /** WFS settings beyond the URL (version, namespace, output format …). */
-  wfs?: Omit<WfsAdapterOptions, 'url' | 'fetch' | 'timeoutMs'>;
+  wfs?: Omit<WfsAdapterOptions, 'url' | 'fetch' | 'timeoutMs' | 'session' | 'credentialsOrigin'>;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -46,8 +46,16 @@ export function geoserverModule(config: GeoServerModuleConfig): ContainerModule 
     ? undefined
     : createGeoServerAuth({ url: config.geoserverUrl, mode: config.geoserverLogin ?? 'form', ...common });
   const admin = createGeoServerAdmin({ url: config.geoserverUrl, ...common, ...(geoserverAuth ? { session: geoserverAuth } : {}) });
-  // Saves go with credentials (spec section 6): the GeoServer session cookie or Basic header.
-  const wfs = createWfsAdapters({ withCredentials: true, ...config.wfs, url: config.wfsUrl ?? `${config.geoserverUrl}/wfs`, ...common });
+  // Saves go with credentials (spec section 6): the session cookie, or the Basic header of a
+  // GeoServer-only sign-in; only to the map server's origin, never to a WFS on another host.
+  const wfs = createWfsAdapters({
+    withCredentials: true,
+    ...config.wfs,
+    url: config.wfsUrl ?? `${config.geoserverUrl}/wfs`,
+    credentialsOrigin: config.geoserverUrl,
+    ...(geoserverAuth ? { session: geoserverAuth } : {}),
+    ...common,
+  });
 
   return new ContainerModule(({ bind }) => {
     bind<AuthGateway>(AUTH_GATEWAY).toConstantValue((portal?.auth ?? geoserverAuth) as AuthGateway);

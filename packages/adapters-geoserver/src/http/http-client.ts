@@ -1,7 +1,7 @@
 import { MapServerError, NetworkError, TimeoutError } from '@gportal/core';
 import { CONTENT_TYPES, isJsonMediaType, mediaTypeOf } from './content-types.js';
 import { GEOSERVER_ERROR_RULES, toHttpError, type HttpErrorRule } from './http-errors.js';
-import { joinUrl } from './url-template.js';
+import { joinUrl, sameOrigin } from './url-template.js';
 
 /** Something that knows the `Authorization` header to send now (e.g. a sign-in held in memory). */
 export interface AuthorizationSource {
@@ -21,6 +21,11 @@ export interface HttpClientOptions {
   authorization?: () => string | undefined;
   /** The fetch `credentials` mode; `include` sends the browser's cookies (a GeoServer login session). */
   credentials?: RequestCredentials;
+  /**
+   * The only origin credentials go to (any URL on it, e.g. the map server's): a request elsewhere
+   * is sent with `credentials: 'omit'` and no `Authorization`. Defaults to the base URL's origin.
+   */
+  credentialsOrigin?: string;
   /** Defaults to the global `fetch`, looked up at call time so test interceptors apply. */
   fetch?: typeof fetch;
   /** Time allowed for the whole exchange, body included; then `TimeoutError`. */
@@ -107,7 +112,7 @@ function isAbort(error: unknown, name: 'AbortError' | 'TimeoutError'): boolean {
 
 /**
  * Creates the shared HTTP client: one base URL, credentials (Basic, a per-request
- * `authorization` provider, and/or browser cookies), a timeout through `AbortSignal`, and the
+ * `authorization` provider, and/or browser cookies) sent to one origin only, a timeout through `AbortSignal`, and the
  * mapping of failed answers to the core's typed errors (`NotFoundError`, `ConflictError`,
  * `MapServerError` with a readable message even from an HTML error page, `NetworkError`,
  * `TimeoutError`). Knows nothing of GeoServer's resources: the REST, WFS and portal adapters
@@ -116,6 +121,7 @@ function isAbort(error: unknown, name: 'AbortError' | 'TimeoutError'): boolean {
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const settings = { ...HTTP_CLIENT_DEFAULTS, ...definedOnly(options) };
   const baseUrl = settings.baseUrl.replace(/\/+$/, '');
+  const credentialsOrigin = settings.credentialsOrigin ?? baseUrl;
   const fixedAuthorization =
     settings.username !== undefined && settings.password !== undefined ? basicAuthorization(settings.username, settings.password) : undefined;
 
@@ -134,18 +140,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const headers = new Headers();
     if (request.accept) headers.set('Accept', request.accept);
     if (contentType) headers.set('Content-Type', contentType);
-    const authorization = settings.authorization?.() ?? fixedAuthorization;
+    const url = urlOf(request);
+    const trusted = sameOrigin(url, credentialsOrigin);
+    const authorization = trusted ? (settings.authorization?.() ?? fixedAuthorization) : undefined;
     if (authorization) headers.set('Authorization', authorization);
 
     const timeout = AbortSignal.timeout(settings.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-    const url = urlOf(request);
     const send = settings.fetch ?? fetch;
     try {
       const response = await send(url, {
         method: request.method,
         headers,
-        credentials: settings.credentials,
+        credentials: trusted ? settings.credentials : 'omit',
         signal,
         ...(body !== undefined ? { body } : {}),
         ...(request.redirect ? { redirect: request.redirect } : {}),

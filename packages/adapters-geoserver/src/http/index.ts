@@ -15,4 +15,4 @@ export {
   type HttpResponse,
 } from './http-client.js';
 export { GEOSERVER_ERROR_RULES, readableMessage, toHttpError, type HttpErrorKind, type HttpErrorRule, type HttpFailure } from './http-errors.js';
-export { expandPath, joinUrl, type ExpandOptions } from './url-template.js';
+export { assertNoUserInfo, expandPath, joinUrl, originOf, sameOrigin, type ExpandOptions } from './url-template.js';

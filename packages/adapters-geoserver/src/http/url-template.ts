@@ -1,4 +1,4 @@
-import { assertResourceName } from '@gportal/core';
+import { assertResourceName, ValidationError } from '@gportal/core';
 
 /**
  * Expands an endpoint template such as `/workspaces/{workspace}/styles/{style}`.
@@ -30,4 +30,28 @@ export interface ExpandOptions {
 /** Joins a base URL and a path with exactly one `/` between them. */
 export function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/** What a relative URL outside a page (Node, tests) is taken to be on: one origin, the page's. */
+const PAGE_ORIGIN = 'page:';
+
+/** The origin of a URL; a relative one is on the page's origin. */
+export function originOf(url: string): string {
+  const page = (globalThis as { location?: { href?: string } }).location?.href;
+  if (URL.canParse(url, page)) return new URL(url, page).origin;
+  // Unreadable: an origin of its own, equal to no other.
+  return page || URL.canParse(url) ? url : PAGE_ORIGIN;
+}
+
+export function sameOrigin(a: string, b: string): boolean {
+  return originOf(a) === originOf(b);
+}
+
+/** Refuses a URL with a user name or password in it: credentials never travel in a URL. */
+export function assertNoUserInfo(url: string, field: string): string {
+  const parsed = URL.canParse(url) ? new URL(url) : undefined;
+  if (parsed && (parsed.username || parsed.password)) {
+    throw new ValidationError({ [field]: `${field} must not carry a user name or password; sign in instead` });
+  }
+  return url;
 }

@@ -1,4 +1,4 @@
-import { createHttpClient, type AuthorizationSource } from '../http/index.js';
+import { assertNoUserInfo, createHttpClient, type AuthorizationSource } from '../http/index.js';
 import { GeoServerDataStoreAdmin } from './geoserver-data-store-admin.js';
 import { GeoServerLayerAdmin } from './geoserver-layer-admin.js';
 import { GeoServerStyleAdmin } from './geoserver-style-admin.js';
@@ -39,7 +39,7 @@ export function restUrlOf(url: string): string {
  */
 export function createGeoServerAdmin(options: GeoServerAdminOptions): GeoServerAdmin {
   const http = createHttpClient({
-    baseUrl: restUrlOf(options.url),
+    baseUrl: restUrlOf(assertNoUserInfo(options.url, 'url')),
     username: options.username,
     password: options.password,
     authorization: options.session ? () => options.session?.authorization() : undefined,

@@ -1,4 +1,5 @@
 import { DEFAULT_WFS_VERSION, ValidationError } from '@gportal/core';
+import { assertNoUserInfo, type AuthorizationSource } from '../http/index.js';
 import { WfsEndpoint } from './wfs-endpoint.js';
 import { WfsFeatureSource } from './wfs-feature-source.js';
 import { WfsFeatureTransactions } from './wfs-feature-transactions.js';
@@ -19,6 +20,13 @@ export interface WfsAdapterOptions {
   timeoutMs?: number;
   /** Send cookies and HTTP authentication cross-origin too (fetch `credentials: 'include'`). */
   withCredentials?: boolean;
+  /** A sign-in holding an `Authorization` header (`createGeoServerAuth` in `basic` mode), sent with every request. */
+  session?: AuthorizationSource;
+  /**
+   * The map server: only requests to this URL's origin carry credentials (cookies, `session`);
+   * a WFS on any other origin gets none. Defaults to the WFS URL itself.
+   */
+  credentialsOrigin?: string;
   /** Defaults to the global `fetch`. */
   fetch?: typeof fetch;
 }
@@ -47,10 +55,13 @@ export function createWfsAdapters(options: WfsAdapterOptions): WfsAdapters {
   const version = settings.version;
   if (!isWfsVersion(version)) throw new ValidationError({ version: `unsupported WFS version ${version}; use 1.0.0, 1.1.0 or 2.0.0` });
   if (!settings.url) throw new ValidationError({ url: 'the WFS URL is required' });
+  const session = settings.session;
   const endpoint = new WfsEndpoint({
-    url: settings.url,
+    url: assertNoUserInfo(settings.url, 'url'),
     timeoutMs: settings.timeoutMs,
     withCredentials: settings.withCredentials,
+    ...(session ? { authorization: () => session.authorization() } : {}),
+    ...(settings.credentialsOrigin ? { credentialsOrigin: settings.credentialsOrigin } : {}),
     ...(settings.fetch ? { fetch: settings.fetch } : {}),
   });
   const source = new WfsFeatureSource(endpoint, {

@@ -6,6 +6,10 @@ export interface WfsEndpointOptions {
   url: string;
   timeoutMs: number;
   withCredentials: boolean;
+  /** The `Authorization` header of a sign-in, asked before every request. */
+  authorization?: () => string | undefined;
+  /** Credentials go to this URL's origin only (see `HttpClientOptions.credentialsOrigin`). */
+  credentialsOrigin?: string;
   fetch?: typeof fetch;
 }
 
@@ -49,6 +53,8 @@ export class WfsEndpoint {
       baseUrl,
       timeoutMs: options.timeoutMs,
       credentials: options.withCredentials ? 'include' : 'same-origin',
+      ...(options.authorization ? { authorization: options.authorization } : {}),
+      ...(options.credentialsOrigin ? { credentialsOrigin: options.credentialsOrigin } : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
   }

@@ -1,4 +1,5 @@
 import { DEFAULT_CRS, DEFAULT_TILE_LAYER, DEFAULT_TILE_SIZE, ValidationError } from '@gportal/core';
+import { assertNoUserInfo, sameOrigin } from '../http/index.js';
 
 /** Name of a Leaflet CRS (`L.CRS[name]`); the adapters never import Leaflet themselves. */
 export type LeafletCrsName = 'EPSG4326' | 'EPSG3857';
@@ -28,6 +29,11 @@ export interface WmtsTileLayerOptions {
    * `EPSG:4326:5` (the default, `<tileMatrixSet>:`), QGIS Server just `5` (give `''`).
    */
   tileMatrixPrefix?: string;
+  /**
+   * The map server (any URL on its origin), the only origin credentials go to. Tiles from any
+   * other origin are loaded anonymously, without the browser's cookies. Defaults to `url` itself.
+   */
+  credentialsOrigin?: string;
 }
 
 /** The defaults of `WmtsTileLayerOptions`, in one place (spec section 7: `cite:vec_town`, EPSG:4326, PNG, 256 px). */
@@ -42,7 +48,11 @@ export const WMTS_TILE_LAYER_DEFAULTS = {
 export interface WmtsTileLayer {
   /** For `L.tileLayer(urlTemplate, tileLayerOptions)`: a KVP GetTile URL with `{z}`, `{x}`, `{y}`. */
   urlTemplate: string;
-  tileLayerOptions: { tileSize: number; zoomOffset: number };
+  /**
+   * `crossOrigin: 'anonymous'` when the tiles are on another origin than the map server: the
+   * browser then sends no cookies with them, and that tile server must allow CORS.
+   */
+  tileLayerOptions: { tileSize: number; zoomOffset: number; crossOrigin?: 'anonymous' };
   /** The map's CRS: `L.map(element, { crs: L.CRS[crs] })`. */
   crs: LeafletCrsName;
 }
@@ -55,6 +65,7 @@ export function wmtsTileLayer(options: WmtsTileLayerOptions): WmtsTileLayer {
   if (!matrixSet) {
     throw new ValidationError({ tileMatrixSet: `no Leaflet CRS matches ${settings.tileMatrixSet}; use ${Object.keys(TILE_MATRIX_SETS).join(', ')}` });
   }
+  assertNoUserInfo(settings.url, 'url');
   const prefix = settings.tileMatrixPrefix ?? `${settings.tileMatrixSet}:`;
   const query = [
     ['SERVICE', 'WMTS'],
@@ -72,7 +83,11 @@ export function wmtsTileLayer(options: WmtsTileLayerOptions): WmtsTileLayer {
   const separator = settings.url.includes('?') ? '&' : '?';
   return {
     urlTemplate: `${settings.url}${separator}${query}&${tiles}`,
-    tileLayerOptions: { tileSize: settings.tileSize, zoomOffset: 0 },
+    tileLayerOptions: {
+      tileSize: settings.tileSize,
+      zoomOffset: 0,
+      ...(sameOrigin(settings.url, settings.credentialsOrigin ?? settings.url) ? {} : { crossOrigin: 'anonymous' as const }),
+    },
     crs: matrixSet.crs,
   };
 }
