@@ -10,7 +10,7 @@ export * from './domain/constants.js';
 export * from './errors/errors.js';
 export * from './ports/index.js';
 export * from './admin/feature-type-spec.js';
-export { assertResourceName } from './util/names.js';
+export { assertResourceName, styleScopeWorkspace } from './util/names.js';
 export { cloneData } from './util/clone.js';
 export * from './admin/admin-rules.js';
 export * from './admin/admin-actions.js';

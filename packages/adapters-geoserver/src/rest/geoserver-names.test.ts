@@ -17,15 +17,10 @@ const BAD_NAMES = ['../../security/masterpw', 'a/b', '..', 'ws?recurse=true', 'w
 
 /**
  * Every adapter method that puts a name into a URL or a catalogue body, called with `bad` in each
- * name position. An empty style scope means the global styles (as in the in-memory adapter), so
- * the scope positions are only tried with non-empty names.
+ * name position. A style scope's workspace is one of them: an empty one is refused like any other
+ * bad name (the global styles are reached by giving no workspace at all).
  */
 function callsWith(bad: string): Array<[string, (admin: GeoServerAdmin) => Promise<unknown>]> {
-  const scoped: Array<[string, (admin: GeoServerAdmin) => Promise<unknown>]> = [
-    ['styles.list', (a) => a.styles.list({ workspace: bad })],
-    ['styles.getDefinition', (a) => a.styles.getDefinition('polygon', { workspace: bad })],
-    ['styles.create (workspace)', (a) => a.styles.create({ name: 'polygon', sld: SLD_10, workspace: bad })],
-  ];
   const featureType = buildFeatureTypeSpec({ name: 'roads', kind: 'line', store: 'nyc', namespace: 'acme' });
   return [
     ['workspaces.get', (a) => a.workspaces.get(bad)],
@@ -53,7 +48,12 @@ function callsWith(bad: string): Array<[string, (admin: GeoServerAdmin) => Promi
     ['styles.create (name)', (a) => a.styles.create({ name: bad, sld: SLD_10 })],
     ['styles.updateDefinition', (a) => a.styles.updateDefinition(bad, SLD_10)],
     ['styles.delete', (a) => a.styles.delete(bad, { purge: true, recurse: true })],
-    ...(bad === '' ? [] : scoped),
+    ['styles.list (workspace)', (a) => a.styles.list({ workspace: bad })],
+    ['styles.get (workspace)', (a) => a.styles.get('polygon', { workspace: bad })],
+    ['styles.getDefinition (workspace)', (a) => a.styles.getDefinition('polygon', { workspace: bad })],
+    ['styles.create (workspace)', (a) => a.styles.create({ name: 'polygon', sld: SLD_10, workspace: bad })],
+    ['styles.updateDefinition (workspace)', (a) => a.styles.updateDefinition('polygon', SLD_10, { workspace: bad })],
+    ['styles.delete (workspace)', (a) => a.styles.delete('polygon', { workspace: bad, purge: true })],
   ];
 }
 

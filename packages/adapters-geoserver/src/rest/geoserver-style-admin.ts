@@ -1,6 +1,7 @@
 import {
   assertResourceName,
   MapServerError,
+  styleScopeWorkspace,
   type StyleAdmin,
   type StyleDeleteOptions,
   type StyleInfo,
@@ -22,10 +23,14 @@ interface StyleJson {
   filename?: string;
 }
 
-/** The style templates of a scope: global, or inside a workspace. */
+/**
+ * The style templates of a scope: the global ones (`/styles…`, the spec's "default styles") when
+ * no workspace is given, else the workspace's; an empty workspace name is refused, not global.
+ */
 function endpointsOf(scope: StyleScope | undefined): { params: Record<string, string>; list: string; one: string; definition: string } {
-  return scope?.workspace
-    ? { params: { workspace: scope.workspace }, list: REST_ENDPOINTS.workspaceStyles, one: REST_ENDPOINTS.workspaceStyle, definition: REST_ENDPOINTS.workspaceStyleDefinition }
+  const workspace = styleScopeWorkspace(scope);
+  return workspace !== undefined
+    ? { params: { workspace }, list: REST_ENDPOINTS.workspaceStyles, one: REST_ENDPOINTS.workspaceStyle, definition: REST_ENDPOINTS.workspaceStyleDefinition }
     : { params: {}, list: REST_ENDPOINTS.globalStyles, one: REST_ENDPOINTS.globalStyle, definition: REST_ENDPOINTS.globalStyleDefinition };
 }
 
@@ -80,7 +85,7 @@ export class GeoServerStyleAdmin implements StyleAdmin {
   async create(spec: StyleSpec): Promise<void> {
     assertResourceName(spec.name, 'style');
     const { contentType } = detectStyleFormat(spec.sld);
-    const scope = spec.workspace ? { workspace: spec.workspace } : undefined;
+    const scope = spec.workspace !== undefined ? { workspace: spec.workspace } : undefined;
     const endpoints = endpointsOf(scope);
     expectCreated(
       await this.http.send({
@@ -106,7 +111,7 @@ export class GeoServerStyleAdmin implements StyleAdmin {
 
   /** `purge` deletes the SLD file too; `recurse` removes the style from the layers using it. */
   async delete(name: string, options: StyleDeleteOptions = {}): Promise<void> {
-    const scope = options.workspace ? { workspace: options.workspace } : undefined;
+    const scope = options.workspace !== undefined ? { workspace: options.workspace } : undefined;
     const endpoints = endpointsOf(scope);
     await this.http.send({
       method: 'DELETE',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFeatureTypeSpec } from '../admin/feature-type-spec.js';
 import type { PostgisStoreSpec } from '../domain/admin.js';
-import { ConflictError, GportalError, NotFoundError } from '../errors/errors.js';
+import { ConflictError, GportalError, NotFoundError, ValidationError } from '../errors/errors.js';
 import type { DataStoreAdmin } from '../ports/data-store-admin.port.js';
 import type { LayerAdmin } from '../ports/layer-admin.port.js';
 import type { StyleAdmin } from '../ports/style-admin.port.js';
@@ -202,6 +202,26 @@ export function styleAdminContract(name: string, factory: Factory): void {
       expect((await admin.styles.list({ workspace })).map((ref) => ref.name)).not.toContain(globalName);
       await admin.styles.delete(globalName, { purge: true, recurse: true });
       expect((await admin.styles.list()).map((ref) => ref.name)).not.toContain(globalName);
+    });
+    it('refuses an empty workspace name in every style call (it never means "global"), before changing anything', async () => {
+      const admin = await factory();
+      const globalName = unique('global_style');
+      await admin.styles.create({ name: globalName, sld: CONTRACT_SLD });
+      const scope = { workspace: '' };
+      const calls: Array<[string, () => Promise<unknown>]> = [
+        ['list', () => admin.styles.list(scope)],
+        ['get', () => admin.styles.get(globalName, scope)],
+        ['getDefinition', () => admin.styles.getDefinition(globalName, scope)],
+        ['create', () => admin.styles.create({ name: unique('style'), sld: CONTRACT_SLD, ...scope })],
+        ['updateDefinition', () => admin.styles.updateDefinition(globalName, CONTRACT_SLD.replace('#0000FF', '#FF0000'), scope)],
+        ['delete', () => admin.styles.delete(globalName, { ...scope, purge: true, recurse: true })],
+      ];
+      for (const [call, run] of calls) await expect(run(), call).rejects.toBeInstanceOf(ValidationError);
+      // The global styles, reached without a workspace, are untouched.
+      expect((await admin.styles.list()).map((ref) => ref.name)).toContain(globalName);
+      expect((await admin.styles.get(globalName)).name).toBe(globalName);
+      expect(await admin.styles.getDefinition(globalName)).toContain('#0000FF');
+      await admin.styles.delete(globalName, { purge: true, recurse: true });
     });
     it('refuses a duplicate style and answers NotFoundError for a missing one', async () => {
       const admin = await factory();

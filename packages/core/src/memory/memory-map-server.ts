@@ -21,7 +21,7 @@ import type { LayerAdmin } from '../ports/layer-admin.port.js';
 import type { StyleAdmin } from '../ports/style-admin.port.js';
 import type { WorkspaceAdmin } from '../ports/workspace-admin.port.js';
 import { cloneData } from '../util/clone.js';
-import { assertResourceName } from '../util/names.js';
+import { assertResourceName, styleScopeWorkspace } from '../util/names.js';
 import type { MemoryFeatureStore } from './memory-feature-store.js';
 
 interface StoreRecord {
@@ -253,7 +253,7 @@ export class MemoryMapServer {
     },
     setDefaultStyle: (workspace, name, style) => {
       const layer = this.layer(workspace, name);
-      this.style(style.name, style.workspace ? { workspace: style.workspace } : {});
+      this.style(style.name, style);
       layer.defaultStyle = { ...style };
     },
   };
@@ -276,7 +276,7 @@ export class MemoryMapServer {
     create: (spec) => {
       assertResourceName(spec.name, 'style');
       if (!spec.sld.trim().startsWith('<')) throw new ValidationError({ sld: 'the style definition must be SLD XML' });
-      const styles = this.styleMap(spec.workspace ? { workspace: spec.workspace } : undefined);
+      const styles = this.styleMap(spec);
       if (styles.has(spec.name)) throw new ConflictError(`style ${spec.name}`, `Style '${spec.name}' already exists`);
       styles.set(spec.name, cloneData(spec));
     },
@@ -286,7 +286,8 @@ export class MemoryMapServer {
       style.sld = sld;
     },
     delete: (name, options?: StyleDeleteOptions) => {
-      const scope = options?.workspace ? { workspace: options.workspace } : undefined;
+      const workspace = styleScopeWorkspace(options);
+      const scope = workspace !== undefined ? { workspace } : undefined;
       this.style(name, scope);
       const users = this.layersUsing({ name, ...(scope ?? {}) });
       if (users.length > 0 && !options?.recurse) {
@@ -325,7 +326,8 @@ export class MemoryMapServer {
   }
 
   private styleMap(scope?: StyleScope): Map<string, StyleSpec> {
-    return scope?.workspace ? this.workspace(scope.workspace).styles : this.globalStyles;
+    const workspace = styleScopeWorkspace(scope);
+    return workspace !== undefined ? this.workspace(workspace).styles : this.globalStyles;
   }
 
   private style(name: string, scope?: StyleScope): StyleSpec {

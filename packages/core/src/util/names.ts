@@ -1,3 +1,4 @@
+import type { StyleScope } from '../domain/admin.js';
 import { ValidationError } from '../errors/errors.js';
 
 // Letters (any script), digits, `_`, `-` and `.`, as GeoServer accepts for catalogue names;
@@ -13,4 +14,13 @@ export function assertResourceName(name: string, field = 'name'): string {
     throw new ValidationError({ [field]: `invalid ${field}: ${JSON.stringify(name)}` });
   }
   return name;
+}
+
+/**
+ * The workspace a style call is about: `undefined` for the global styles (no scope, or a scope
+ * without `workspace`). A workspace that is given must be a valid name: an empty one is refused,
+ * never read as "global".
+ */
+export function styleScopeWorkspace(scope: StyleScope | undefined): string | undefined {
+  return scope?.workspace === undefined ? undefined : assertResourceName(scope.workspace, 'workspace');
 }
