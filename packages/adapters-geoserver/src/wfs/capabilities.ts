@@ -32,3 +32,12 @@ export function readFeatureTypes(document: Document): FeatureTypeSummary[] {
     return [{ name, ...(title ? { title } : {}), ...(bbox ? { bbox } : {}) }];
   });
 }
+
+/** The lon/lat box of a type, found by its name, or by its local name when the list is prefixed (`topp:roads22`) and the query not, or the other way round. */
+export function featureTypeBBox(types: readonly FeatureTypeSummary[], typeName: string): BBox | undefined {
+  const local = (name: string) => name.slice(name.indexOf(':') + 1);
+  const exact = types.find((type) => type.name === typeName);
+  if (exact) return exact.bbox;
+  const byLocalName = types.filter((type) => local(type.name) === local(typeName));
+  return byLocalName.length === 1 ? byLocalName[0]?.bbox : undefined;
+}

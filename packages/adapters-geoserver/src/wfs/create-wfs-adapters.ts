@@ -1,5 +1,6 @@
 import { DEFAULT_WFS_VERSION, ValidationError } from '@gportal/core';
 import { assertNoUserInfo, type AuthorizationSource } from '../http/index.js';
+import type { AxisOrderCorrection } from './axis-order.js';
 import { WfsEndpoint } from './wfs-endpoint.js';
 import { WfsFeatureSource } from './wfs-feature-source.js';
 import { WfsFeatureTransactions } from './wfs-feature-transactions.js';
@@ -27,8 +28,18 @@ export interface WfsAdapterOptions {
    * a WFS on any other origin gets none. Defaults to the WFS URL itself.
    */
   credentialsOrigin?: string;
+  /**
+   * Told when the coordinates of a GML answer labelled with a bare `EPSG:4326` did not fit the
+   * order its server is known to write (checked against the layer's WGS84 box from
+   * GetCapabilities) and were read in the other order. Default: a console warning.
+   */
+  onAxisOrderCorrected?: (correction: AxisOrderCorrection) => void;
   /** Defaults to the global `fetch`. */
   fetch?: typeof fetch;
+}
+
+function warnAxisOrderCorrected({ typeName, srsName, server, expected, used }: AxisOrderCorrection): void {
+  console.warn(`WFS ${typeName}: coordinates under ${srsName} from ${server} did not fit ${expected} order; read as ${used}`);
 }
 
 /** The defaults of `WfsAdapterOptions`, in one place. */
@@ -36,6 +47,7 @@ export const WFS_ADAPTER_DEFAULTS = {
   version: DEFAULT_WFS_VERSION,
   timeoutMs: 30_000,
   withCredentials: false,
+  onAxisOrderCorrected: warnAxisOrderCorrected,
 } as const;
 
 export interface WfsAdapters {
@@ -67,6 +79,7 @@ export function createWfsAdapters(options: WfsAdapterOptions): WfsAdapters {
   const source = new WfsFeatureSource(endpoint, {
     version,
     outputFormat: settings.outputFormat,
+    onAxisOrderCorrected: settings.onAxisOrderCorrected,
     ...(settings.featureNS ? { featureNS: settings.featureNS } : {}),
     ...(settings.featurePrefix ? { featurePrefix: settings.featurePrefix } : {}),
   });

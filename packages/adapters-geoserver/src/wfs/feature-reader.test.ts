@@ -65,7 +65,7 @@ describe('readFeatureSet on QGIS Server answers', () => {
 
   it('reads the GML3 of a lon/lat query (labelled OGC:CRS84) as is', () => {
     const answer = answerOf(readQgisFixture('ol-writeGetFeature.response.xml'));
-    const { features } = readFeatureSet(answer, towns, LON_LAT_SRS_NAME);
+    const { features } = readFeatureSet(answer, towns, { requestedSrsName: LON_LAT_SRS_NAME });
     expect(features.length).toBeGreaterThan(0);
     for (const feature of features) {
       const [lng, lat] = firstPosition(feature.geometry);

@@ -13,9 +13,11 @@ import {
   type FeatureSource,
   type FeatureTypeSummary,
 } from '@gportal/core';
-import { readFeatureTypes } from './capabilities.js';
+import { conventionalSrsName, type AxisOrderCorrection } from './axis-order.js';
+import { featureTypeBBox, readFeatureTypes } from './capabilities.js';
 import { readFeatureSchema, type WfsLayer } from './describe-feature-type.js';
-import { readFeatureSet } from './feature-reader.js';
+import { gmlVersionOf, readFeatureSet, type FeatureReadContext } from './feature-reader.js';
+import { identifyMapServer } from './server-kind.js';
 import { writeGetFeature, type GetFeatureRequest } from './get-feature-request.js';
 import type { WfsAnswer, WfsEndpoint } from './wfs-endpoint.js';
 import { LON_LAT_SRS_NAME, PREFERRED_OUTPUT_FORMAT, WFS_VERSIONS, type WfsVersion } from './wfs-protocol.js';
@@ -32,6 +34,14 @@ export interface WfsSourceSettings {
   outputFormat: string | undefined;
   featureNS?: string;
   featurePrefix?: string;
+  /** Told when GML coordinates under a bare `EPSG:4326` were read in the other order than the server's convention. */
+  onAxisOrderCorrected: (correction: AxisOrderCorrection) => void;
+}
+
+/** A GetCapabilities answer: its document (to identify the server) and its feature types. */
+interface Capabilities {
+  document: Document;
+  types: FeatureTypeSummary[];
 }
 
 /** How servers word "no such type" in an exception (GeoServer: "Could not find type: …", QGIS: "… could not be found"). */
@@ -46,6 +56,8 @@ const REFUSED_OUTPUT_FORMAT = /output\s*format/i;
  */
 export class WfsFeatureSource implements FeatureSource {
   private readonly layers = new Map<string, Promise<WfsLayer>>();
+  /** The last GetCapabilities read; a failed read is not kept. */
+  private capabilities: Promise<Capabilities> | undefined;
   /** Set once the server refused GeoJSON: later requests ask for its default GML directly. */
   private geoJsonRefused = false;
 
@@ -54,13 +66,10 @@ export class WfsFeatureSource implements FeatureSource {
     private readonly settings: WfsSourceSettings,
   ) {}
 
+  /** Reads GetCapabilities afresh every time (types come and go), keeping it for the axis-order checks. */
   async listTypes(options: WfsRequestOptions = {}): Promise<FeatureTypeSummary[]> {
-    const answer = await this.endpoint.get(
-      { SERVICE: 'WFS', VERSION: this.settings.version, REQUEST: 'GetCapabilities' },
-      'GetCapabilities',
-      options.signal,
-    );
-    return readFeatureTypes(this.xmlOf(answer, 'GetCapabilities'));
+    this.capabilities = undefined;
+    return cloneData((await this.readCapabilities(options.signal)).types);
   }
 
   async describe(typeName: string, options: WfsRequestOptions = {}): Promise<FeatureSchema> {
@@ -96,13 +105,44 @@ export class WfsFeatureSource implements FeatureSource {
       ...(query.featureIds ? { featureIds: query.featureIds } : {}),
     };
     const answer = await this.fetchFeatures(request, options.signal);
-    const set = readFeatureSet(answer, layer, LON_LAT_SRS_NAME);
+    const { axisOrderCorrection, ...set } = readFeatureSet(answer, layer, await this.readContext(answer, layer, options.signal));
+    if (axisOrderCorrection) this.settings.onAxisOrderCorrected(axisOrderCorrection);
     if (!byIds) return set;
     const features = set.features
       .filter((feature) => !query.bbox || bboxIntersects(geometryBBox(feature.geometry), query.bbox))
       .filter((feature) => !query.filter || matchesFilter(feature, query.filter))
       .slice(0, maxFeatures);
     return { features, skipped: set.skipped };
+  }
+
+  /**
+   * Asks GetCapabilities only when the answer is GML with a bare `EPSG:4326` on its geometries:
+   * then the server (from the answer, else GetCapabilities) decides the order, and the layer's
+   * WGS84 box verifies it.
+   */
+  private async readContext(answer: WfsAnswer, layer: WfsLayer, signal?: AbortSignal): Promise<FeatureReadContext> {
+    const context = { requestedSrsName: LON_LAT_SRS_NAME };
+    const document = answer.document;
+    if (!document || conventionalSrsName(document, gmlVersionOf(document)) === undefined) return context;
+    const capabilities = await this.readCapabilities(signal);
+    const layerBBox = featureTypeBBox(capabilities.types, layer.schema.typeName);
+    return { ...context, server: identifyMapServer(document, capabilities.document).server, ...(layerBBox ? { layerBBox } : {}) };
+  }
+
+  private readCapabilities(signal?: AbortSignal): Promise<Capabilities> {
+    if (!this.capabilities) {
+      const reading = this.endpoint
+        .get({ SERVICE: 'WFS', VERSION: this.settings.version, REQUEST: 'GetCapabilities' }, 'GetCapabilities', signal)
+        .then((answer) => {
+          const document = this.xmlOf(answer, 'GetCapabilities');
+          return { document, types: readFeatureTypes(document) };
+        });
+      this.capabilities = reading;
+      reading.catch(() => {
+        if (this.capabilities === reading) this.capabilities = undefined;
+      });
+    }
+    return this.capabilities;
   }
 
   private async fetchFeatures(request: Omit<GetFeatureRequest, 'outputFormat'>, signal?: AbortSignal): Promise<WfsAnswer> {

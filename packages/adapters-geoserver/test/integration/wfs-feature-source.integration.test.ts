@@ -149,7 +149,7 @@ describe('axis order of the GML answers of QGIS Server', () => {
     const schemaAnswer = await fetch(`${url}?SERVICE=WFS&VERSION=1.1.0&REQUEST=DescribeFeatureType&TYPENAME=towns`);
     const layer = readFeatureSchema(parseXml(await schemaAnswer.text(), 'schema'), 'towns');
     if (!layer) throw new Error('no towns schema');
-    return readFeatureSet({ status: 200, mediaType: 'text/xml', text, document: parseXml(text, 'GetFeature') }, layer, srsName);
+    return readFeatureSet({ status: 200, mediaType: 'text/xml', text, document: parseXml(text, 'GetFeature') }, layer, srsName ? { requestedSrsName: srsName } : {});
   }
 
   for (const srsName of [undefined, 'EPSG:4326', 'urn:ogc:def:crs:EPSG::4326', 'CRS:84', 'urn:ogc:def:crs:OGC:1.3:CRS84']) {
