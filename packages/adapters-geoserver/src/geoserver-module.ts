@@ -17,7 +17,10 @@ import { createGeoServerAdmin } from './rest/create-geoserver-admin.js';
 import { createWfsAdapters, type WfsAdapterOptions } from './wfs/create-wfs-adapters.js';
 
 export interface GeoServerModuleConfig {
-  /** GeoServer's root (`/geoserver` behind the dev proxy); REST is `{url}/rest`. */
+  /**
+   * GeoServer's root (`/geoserver` behind the dev proxy); REST is `{url}/rest`. Its origin is the
+   * only one credentials (cookies, the Basic header of a GeoServer sign-in) are sent to.
+   */
   geoserverUrl: string;
   /** WFS endpoint; defaults to `{geoserverUrl}/wfs`. */
   wfsUrl?: string;
