@@ -1,6 +1,6 @@
 import './test-support/register-dom.js';
 import type { BBox, Geometry } from '@gportal/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readPackageFixture } from '../test-support/package-fixtures.js';
 import type { AxisOrderCorrection } from './axis-order.js';
 import { createWfsAdapters } from './create-wfs-adapters.js';
@@ -41,17 +41,23 @@ const GEOSERVER = (features: string): Server => ({
   features,
 });
 
-/** Reads `typeName` as GML from a server answering with the captured files; returns what was read, reported and requested. */
-async function readFrom(server: Server, typeName: string) {
-  const corrections: AxisOrderCorrection[] = [];
+/** A GML `WfsFeatureSource` of a server answering with the captured files. */
+function sourceOf(server: Server, onAxisOrderCorrected: (correction: AxisOrderCorrection) => void) {
   const wfs = fakeWfs((request) => {
     const bodies: Record<string, string> = { GetCapabilities: server.capabilities, DescribeFeatureType: server.schema, GetFeature: server.features };
     const body = bodies[request.operation];
     return body === undefined ? undefined : { body };
   });
-  const { source } = createWfsAdapters({ url: 'http://wfs.test/ows', outputFormat: 'GML3', fetch: wfs.fetch, onAxisOrderCorrected: (correction) => corrections.push(correction) });
+  const { source } = createWfsAdapters({ url: 'http://wfs.test/ows', outputFormat: 'GML3', fetch: wfs.fetch, onAxisOrderCorrected });
+  return { source, requests: wfs.requests };
+}
+
+/** Reads `typeName`; returns what was read, reported and requested. */
+async function readFrom(server: Server, typeName: string) {
+  const corrections: AxisOrderCorrection[] = [];
+  const { source, requests } = sourceOf(server, (correction) => corrections.push(correction));
   const set = await source.getFeatures({ typeName });
-  return { set, corrections, operations: wfs.requests.map((request) => request.operation) };
+  return { set, corrections, operations: requests.map((request) => request.operation) };
 }
 
 function firstPosition(geometry: Geometry | undefined): number[] {
@@ -90,6 +96,18 @@ describe('a bare EPSG:4326 from GeoServer', () => {
     const { features, axisOrderCorrection } = readFeatureSet(answerOf(geoServerBareLabel()), roads, { server: 'unknown', layerBBox: ROADS22_BOX });
     expect(firstPosition(features[0]?.geometry)).toEqual([-103.7211, 44.4555]);
     expect(axisOrderCorrection).toEqual({ typeName: 'topp:roads22', srsName: 'EPSG:4326', server: 'unknown', expected: 'lat-lon', used: 'lon-lat', layerBBox: ROADS22_BOX });
+  });
+});
+
+describe('the correction handler', () => {
+  it('cannot change what was read: its error is logged', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { source } = sourceOf(QGIS(readPackageFixture('qgis-server/wfs110-GetFeature-towns-gml3-srsname-EPSG4326.xml')), () => {
+      throw new Error('handler broke');
+    });
+    expect((await source.getFeatures({ typeName: 'towns' })).features[0]?.geometry).toEqual({ type: 'Polygon', coordinates: FUZHOU });
+    expect(error).toHaveBeenCalledWith('WFS towns: the onAxisOrderCorrected handler failed', expect.any(Error));
+    error.mockRestore();
   });
 });
 

@@ -17,8 +17,8 @@ import { conventionalSrsName, type AxisOrderCorrection } from './axis-order.js';
 import { featureTypeBBox, readFeatureTypes } from './capabilities.js';
 import { readFeatureSchema, type WfsLayer } from './describe-feature-type.js';
 import { gmlVersionOf, readFeatureSet, type FeatureReadContext } from './feature-reader.js';
-import { identifyMapServer } from './server-kind.js';
 import { writeGetFeature, type GetFeatureRequest } from './get-feature-request.js';
+import { identifyMapServer } from './server-kind.js';
 import type { WfsAnswer, WfsEndpoint } from './wfs-endpoint.js';
 import { LON_LAT_SRS_NAME, PREFERRED_OUTPUT_FORMAT, WFS_VERSIONS, type WfsVersion } from './wfs-protocol.js';
 
@@ -106,7 +106,7 @@ export class WfsFeatureSource implements FeatureSource {
     };
     const answer = await this.fetchFeatures(request, options.signal);
     const { axisOrderCorrection, ...set } = readFeatureSet(answer, layer, await this.readContext(answer, layer, options.signal));
-    if (axisOrderCorrection) this.settings.onAxisOrderCorrected(axisOrderCorrection);
+    if (axisOrderCorrection) this.report(axisOrderCorrection);
     if (!byIds) return set;
     const features = set.features
       .filter((feature) => !query.bbox || bboxIntersects(geometryBBox(feature.geometry), query.bbox))
@@ -127,6 +127,15 @@ export class WfsFeatureSource implements FeatureSource {
     const capabilities = await this.readCapabilities(signal);
     const layerBBox = featureTypeBBox(capabilities.types, layer.schema.typeName);
     return { ...context, server: identifyMapServer(document, capabilities.document).server, ...(layerBBox ? { layerBBox } : {}) };
+  }
+
+  /** The caller's handler must not change what was read: its error is logged, not thrown. */
+  private report(correction: AxisOrderCorrection): void {
+    try {
+      this.settings.onAxisOrderCorrected(correction);
+    } catch (error) {
+      console.error(`WFS ${correction.typeName}: the onAxisOrderCorrected handler failed`, error);
+    }
   }
 
   private readCapabilities(signal?: AbortSignal): Promise<Capabilities> {

@@ -48,8 +48,9 @@ describe('axis order of GML answers from the real QGIS Server', () => {
     expect(features).toHaveLength(7);
     expect(corrections).toHaveLength(1);
     expect(corrections[0]).toMatchObject({ typeName: 'towns', srsName: 'EPSG:4326', server: 'qgis-server', expected: 'lat-lon', used: 'lon-lat' });
-    // The box of the live GetCapabilities, which the data was checked against.
-    const [west, south, east, north] = corrections[0]?.layerBBox ?? [];
-    expect([west, south, east, north]).toEqual([expect.closeTo(115.85, 0), expect.closeTo(20.56, 0), expect.closeTo(120.7, 0), expect.closeTo(28.2, 0)]);
+    // The box of the live GetCapabilities the data was checked against: around the seed rows, lon/lat.
+    const [west = NaN, south = NaN, east = NaN, north = NaN] = corrections[0]?.layerBBox ?? [];
+    expect([west, south]).toEqual([expect.closeTo(115.85, 1), expect.closeTo(20.56, 1)]);
+    expect([east, north]).toEqual([expect.closeTo(120.7, 1), expect.closeTo(28.2, 1)]);
   });
 });
