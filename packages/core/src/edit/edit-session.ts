@@ -173,6 +173,8 @@ interface Unconfirmed {
   preexisting: string[];
 }
 
+type JournalWrite = { ok: true } | { ok: false; error: unknown };
+
 /** A layer read from the server, not yet applied to the session. */
 interface FetchedLayer {
   schema: FeatureSchema;
@@ -227,8 +229,8 @@ export class EditSession {
   private generation = 0;
   private unconfirmed: Unconfirmed | undefined;
   /** The last journal write, and the next one while it waits: changes made meanwhile join it. */
-  private journalWrites: Promise<boolean> = Promise.resolve(true);
-  private journalQueued: Promise<boolean> | undefined;
+  private journalWrites: Promise<JournalWrite> = Promise.resolve({ ok: true });
+  private journalQueued: Promise<JournalWrite> | undefined;
 
   constructor({ source, transactions, typeName, maxFeatures = DEFAULT_MAX_FEATURES, journal }: EditSessionOptions) {
     this.source = source;
@@ -445,10 +447,11 @@ export class EditSession {
       }
       this.generation += 1;
       this.unconfirmed = { changes, generation: this.generation, preexisting: this.lookalikes(changes) };
-      if (!(await this.journalPending())) {
+      const journaled = await this.journalPending();
+      if (!journaled.ok) {
         this.unconfirmed = undefined;
-        const message = 'the pending changes could not be journaled, so nothing was sent';
-        return this.failed({ kind: 'journal', committed: 'nothing-committed', message, failures: this.everyAction(changes, message) });
+        const message = `the pending changes could not be journaled, so nothing was sent: ${reportText(journaled.error)}`;
+        return this.failed({ kind: 'journal', committed: 'nothing-committed', message, failures: this.everyAction(changes, message), error: journaled.error });
       }
       let result: CommitResult;
       try {
@@ -803,11 +806,11 @@ export class EditSession {
    * a time; changes made meanwhile are coalesced into the one queued next, which reads the state
    * when it starts, so a burst of edits costs two writes. Each write is bounded in time. A failed
    * write is reported at once as a `journal` error; the edits stay in the session. Resolves
-   * `true` when the write it joined succeeded.
+   * with the outcome of the write it joined.
    */
-  private journalPending(): Promise<boolean> {
+  private journalPending(): Promise<JournalWrite> {
     const journal = this.journal;
-    if (!journal) return Promise.resolve(true);
+    if (!journal) return Promise.resolve({ ok: true });
     if (this.journalQueued) return this.journalQueued;
     const queued = this.journalWrites.then(async () => {
       this.journalQueued = undefined;
@@ -815,10 +818,10 @@ export class EditSession {
       try {
         const write = entry ? journal.save(entry) : journal.clear(this.typeName);
         await withTimeout(write, JOURNAL_WRITE_TIMEOUT_MS, `journal of ${this.typeName}`);
-        return true;
+        return { ok: true } as const;
       } catch (error) {
         this.emitError('journal', error);
-        return false;
+        return { ok: false, error } as const;
       }
     });
     this.journalQueued = queued;
