@@ -1,6 +1,17 @@
-import { EDIT_JOURNAL, JournalConflictError, SESSION_STORE, USER_CACHE, ValidationError, type JournalEntry, type UserCache } from '@gportal/core';
+import {
+  EDIT_JOURNAL,
+  EditSession,
+  JournalConflictError,
+  SESSION_STORE,
+  USER_CACHE,
+  ValidationError,
+  type ChangeSet,
+  type CommitResult,
+  type JournalEntry,
+  type UserCache,
+} from '@gportal/core';
 import { editJournalContract, sessionStoreContract, userCacheContract } from '@gportal/core/contracts';
-import { createMemoryAdapters } from '@gportal/core/memory';
+import { createMemoryAdapters, sampleSeed } from '@gportal/core/memory';
 import { Container, ContainerModule } from 'inversify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -293,5 +304,55 @@ describe('BrowserEditJournal', () => {
     await journal.save(journalEntry('towns', 2));
     storage.removeItem('gportal:journal-part:default//towns/i:new-1');
     expect((await createBrowserStorage({ storage }).journal.load('towns'))?.inserts.map((insert) => insert.handle)).toEqual(['new-0']);
+  });
+});
+
+describe('EditSession over the browser journal: a page reload right after save was pressed', () => {
+  const POLYGONS = 'store_33:polygon';
+  const square = (lng: number, lat: number) => ({
+    type: 'Polygon' as const,
+    coordinates: [[[lng, lat], [lng + 0.1, lat], [lng + 0.1, lat + 0.1], [lng, lat + 0.1], [lng, lat]]],
+  });
+
+  it.each([
+    ['the server committed', true],
+    ['the server never got it', false],
+  ])('%s: the journal survives in storage and a restore neither loses nor duplicates', async (_label, commits) => {
+    const storage = new MemoryStorage();
+    const server = createMemoryAdapters(sampleSeed());
+    const open = () => {
+      const browser = createBrowserStorage({ storage, mapServer: 'embedded' });
+      return { browser, journal: browser.journal };
+    };
+    const rows = async () => (await server.features.getFeatures({ typeName: POLYGONS })).features;
+
+    const page = open();
+    await page.browser.session.save({ user: { username: 'demo' }, signedInAt: '2026-11-20T10:00:00.000Z' });
+    const hung = {
+      commit: async (changes: ChangeSet) => {
+        if (commits) await server.transactions.commit(changes);
+        return new Promise<CommitResult>(() => undefined);
+      },
+    };
+    const session = new EditSession({ source: server.features, transactions: hung, journal: page.journal, typeName: POLYGONS });
+    await session.load();
+    session.add({ geometry: square(118, 24), properties: { name: '新' } });
+    session.update(`${POLYGONS}.1`, { properties: { name: '榕城' } });
+    session.remove(`${POLYGONS}.2`);
+    void session.save();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+
+    // The reloaded page: new storage objects over the same localStorage, same user.
+    const reloaded = open();
+    const next = new EditSession({ source: server.features, transactions: server.transactions, journal: reloaded.journal, typeName: POLYGONS });
+    expect(await next.restore()).not.toBeNull();
+    expect(next.pending().inserts).toHaveLength(commits ? 0 : 1);
+    expect((await next.save()).ok).toBe(true);
+    const saved = await rows();
+    expect(saved.filter((row) => row.properties.name === '新')).toHaveLength(1);
+    expect(saved.find((row) => row.id === `${POLYGONS}.1`)?.properties.name).toBe('榕城');
+    expect(saved.some((row) => row.id === `${POLYGONS}.2`)).toBe(false);
+    await next.flushJournal();
+    expect(await reloaded.journal.load(POLYGONS)).toBeNull();
   });
 });
