@@ -206,8 +206,8 @@ describe('commit() of the WFS adapters', () => {
         return server.fetch(input, init);
       }) as typeof fetch;
     };
-    const commit = (fetch: typeof fetch) =>
-      createWfsAdapters({ url: URL_, fetch }).transactions.commit({ typeName: 'towns', inserts: [], updates: [], deletes: ['towns.1'] }).catch((error: unknown) => error);
+    const commit = (send: typeof fetch) =>
+      createWfsAdapters({ url: URL_, fetch: send }).transactions.commit({ typeName: 'towns', inserts: [], updates: [], deletes: ['towns.1'] }).catch((error: unknown) => error);
 
     const refused = await commit(transactionFailing(fetchFailure({ code: 'ECONNREFUSED' })));
     expect(refused).toBeInstanceOf(NetworkError);

@@ -25,6 +25,7 @@ import type { FeatureSource } from '../ports/feature-source.port.js';
 import type { FeatureTransactions } from '../ports/feature-transactions.port.js';
 import { cloneData } from '../util/clone.js';
 import { Emitter } from '../util/emitter.js';
+import { later } from '../util/timers.js';
 import { holdsSent, reconcile } from './reconcile.js';
 import { classifyCommitError, type SaveFailure } from './save-failure.js';
 
@@ -183,11 +184,11 @@ interface FetchedLayer {
 }
 
 function withTimeout<T>(work: Promise<T>, timeoutMs: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancel: () => void = () => undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError(timeoutMs, `${what}: not done within ${timeoutMs} ms`)), timeoutMs);
+    cancel = later(() => reject(new TimeoutError(timeoutMs, `${what}: not done within ${timeoutMs} ms`)), timeoutMs);
   });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([work, timeout]).finally(() => cancel());
 }
 
 /**
@@ -496,7 +497,7 @@ export class EditSession {
   /** A handler's error is reported; one thrown by an `error` handler goes to the host (window.onerror), never to the caller. */
   private handlerFailed(event: keyof EditSessionEvents, error: unknown): void {
     if (event === 'error') {
-      setTimeout(() => {
+      later(() => {
         throw error;
       });
       return;

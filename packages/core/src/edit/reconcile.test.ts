@@ -214,7 +214,7 @@ describe('EditSession journal writes and handlers', () => {
     vi.spyOn(globalThis, 'setTimeout').mockImplementation(((callback: () => void) => {
       scheduled.push(callback);
       return 0;
-    }) as typeof setTimeout);
+    }) as unknown as typeof setTimeout);
     session.on('error', () => {
       throw new Error('error handler bug');
     });
