@@ -63,6 +63,13 @@ function partsOf(entry: JournalEntry): Map<string, Part> {
 
 const GLOBAL_SCOPE: JournalScope = { mapServer: 'default', user: '' };
 
+/**
+ * The journal locks this page holds (or was refused), per lock manager: shared by every journal
+ * of the page, since a lock belongs to the tab, not to one object (a second composition root, a
+ * hot reload).
+ */
+const PAGE_LOCKS = new WeakMap<LockManagerLike, Map<string, Promise<boolean>>>();
+
 function defaultLocks(): LockManagerLike | null {
   return (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks ?? null;
 }
@@ -79,8 +86,6 @@ function defaultLocks(): LockManagerLike | null {
 export class BrowserEditJournal implements EditJournal {
   private readonly scope: () => JournalScope | Promise<JournalScope>;
   private readonly locks: LockManagerLike | null;
-  /** Journals this page holds the lock of (or failed to get), by journal name. */
-  private readonly held = new Map<string, Promise<boolean>>();
   /** What this page last wrote or read per part, so unchanged parts are not written again. */
   private readonly written = new Map<string, string>();
 
@@ -154,7 +159,9 @@ export class BrowserEditJournal implements EditJournal {
   private lock(name: string): Promise<boolean> {
     const locks = this.locks;
     if (!locks) return Promise.resolve(true);
-    let held = this.held.get(name);
+    const page = PAGE_LOCKS.get(locks) ?? new Map<string, Promise<boolean>>();
+    PAGE_LOCKS.set(locks, page);
+    let held = page.get(name);
     if (!held) {
       held = new Promise<boolean>((resolve) => {
         // Granted: kept until the page goes away (the callback's promise never settles).
@@ -165,9 +172,9 @@ export class BrowserEditJournal implements EditJournal {
       });
       // A refusal is asked again next time: the other tab may have closed.
       void held.then((granted) => {
-        if (!granted) this.held.delete(name);
+        if (!granted) page.delete(name);
       });
-      this.held.set(name, held);
+      page.set(name, held);
     }
     return held;
   }

@@ -211,17 +211,21 @@ describe('storageModule', () => {
   });
 });
 
-/** Web Locks as one browser gives them to its tabs: a name is held by one holder until its callback settles. */
-class SharedLocks implements LockManagerLike {
+/** Web Locks as one browser gives them to its tabs: each tab has its own `navigator.locks`, a name is held by one tab at a time. */
+class BrowserLocks {
   private readonly names = new Set<string>();
-  async request(name: string, _options: { ifAvailable: boolean }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown> {
-    if (this.names.has(name)) return callback(null);
-    this.names.add(name);
-    try {
-      return await callback({ name });
-    } finally {
-      this.names.delete(name);
-    }
+  tab(): LockManagerLike {
+    return {
+      request: async (name, _options, callback) => {
+        if (this.names.has(name)) return callback(null);
+        this.names.add(name);
+        try {
+          return await callback({ name });
+        } finally {
+          this.names.delete(name);
+        }
+      },
+    };
   }
 }
 
@@ -264,9 +268,10 @@ describe('BrowserEditJournal', () => {
 
   it('a second tab cannot read or write a layer journal another tab holds: JournalConflictError', async () => {
     const storage = new MemoryStorage();
-    const locks = new SharedLocks();
-    const first = createBrowserStorage({ storage, locks }).journal;
-    const second = createBrowserStorage({ storage, locks }).journal;
+    const browser = new BrowserLocks();
+    const tab = browser.tab();
+    const first = createBrowserStorage({ storage, locks: tab }).journal;
+    const second = createBrowserStorage({ storage, locks: browser.tab() }).journal;
     await first.save(journalEntry('towns'));
     await expect(second.save({ ...journalEntry('towns'), deletes: [] })).rejects.toBeInstanceOf(JournalConflictError);
     await expect(second.load('towns')).rejects.toMatchObject({ kind: 'journal-conflict', journalKey: 'towns' });
@@ -275,6 +280,8 @@ describe('BrowserEditJournal', () => {
     // Another layer is free.
     await second.save(journalEntry('roads'));
     expect(await second.load('roads')).toEqual(journalEntry('roads'));
+    // A second journal object in the first tab (another composition root, a hot reload) is the same tab.
+    expect(await createBrowserStorage({ storage, locks: tab }).journal.load('towns')).toEqual(journalEntry('towns'));
   });
 
   it('writes only what changed: one feature edited among a hundred pending costs one small record and the index', async () => {

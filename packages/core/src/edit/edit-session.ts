@@ -266,8 +266,8 @@ export class EditSession {
 
   /**
    * Loads the layer (at most `maxFeatures`). Pending changes survive: they are re-applied on top
-   * of the fresh server copies. Rejects, and emits `error`, when the server cannot be read; the
-   * session is then left exactly as it was.
+   * of the fresh server copies, and an unconfirmed send is reconciled. Rejects, and emits
+   * `error`, when the server cannot be read; the session is then left exactly as it was.
    */
   load(): Promise<EditableFeature[]> {
     return this.run('load', () => this.loadKeepingChanges());
@@ -575,6 +575,14 @@ export class EditSession {
     if (!isEmpty(carried)) {
       this.applyFetched(carried);
       void this.journalPending();
+    }
+    if (this.unconfirmed) {
+      // Fresh copies may already hold what a lost answer committed: settle it so it is not shown twice.
+      try {
+        await this.reconcileUnconfirmed();
+      } catch (error) {
+        this.emitError('load', error);
+      }
     }
     return this.emitLoad(layer.skipped);
   }

@@ -58,6 +58,29 @@ describe('reconciling a save whose answer was lost', () => {
     expect(stored.find((row) => row.id === FUZHOU)?.properties).toMatchObject({ name: '榕城', population: 1 });
   });
 
+  it('a reload settles what the lost answer committed, so nothing is shown twice', async () => {
+    const { adapters, session } = await afterLostAnswer();
+    const drawn = session.add({ geometry: square(118, 24), properties: { name: '戊' } });
+    await session.save();
+    const features = await session.load();
+    expect(features.filter((feature) => feature.properties.name === '戊').map((feature) => feature.state)).toEqual(['exist']);
+    expect(session.stateOf(drawn)).toBeUndefined();
+    expect(session.unconfirmedSend).toBe(false);
+
+    // A reconciliation that cannot read the server leaves the load done and the send unconfirmed.
+    session.add({ geometry: square(118.4, 24), properties: { name: '己' } });
+    const commit = adapters.transactions.commit.bind(adapters.transactions);
+    vi.spyOn(adapters.transactions, 'commit').mockImplementationOnce(async (changes) => {
+      await commit(changes);
+      throw new TimeoutError(1000);
+    });
+    await session.save();
+    const getFeatures = adapters.features.getFeatures.bind(adapters.features);
+    vi.spyOn(adapters.features, 'getFeatures').mockImplementation((query) => (query.bbox ? Promise.reject(new TimeoutError(1000)) : getFeatures(query)));
+    await session.load();
+    expect(session.unconfirmedSend).toBe(true);
+  });
+
   it('tells identical inserts apart by count, and never takes a feature that already looked like one', async () => {
     const { adapters, session, rows } = await afterLostAnswer();
     // Xiamen's twin, drawn twice: two inserts equal to a feature the layer already has.
