@@ -1,5 +1,5 @@
 import type { EditJournal, SessionStore, UserCache } from '@gportal/core';
-import { BrowserEditJournal } from './browser-edit-journal.js';
+import { BrowserEditJournal, type LockManagerLike } from './browser-edit-journal.js';
 import { BrowserSessionStore } from './browser-session-store.js';
 import { BrowserUserCache } from './browser-user-cache.js';
 import { describeError } from './describe-error.js';
@@ -15,9 +15,17 @@ export interface BrowserStorageOptions {
   namespace?: string;
   /** Told about unusable data found in storage (then ignored). Default: a console warning. */
   onProblem?: StorageProblemHandler;
+  /**
+   * The map server the pending-edit journal belongs to: its mode and URL (`embedded`,
+   * `map-server /geoserver/wfs`). The journal is kept per map server, signed-in user and layer.
+   * Default: `default`.
+   */
+  mapServer?: string;
+  /** Web Locks that keep two tabs from writing one journal. Default: `navigator.locks`; `null` for none. */
+  locks?: LockManagerLike | null;
 }
 
-export const BROWSER_STORAGE_DEFAULTS = { namespace: 'gportal', onProblem: warnOnConsole } as const;
+export const BROWSER_STORAGE_DEFAULTS = { namespace: 'gportal', onProblem: warnOnConsole, mapServer: 'default' } as const;
 
 /** The storage-backed ports: the user cache, the session and the pending-edit journal. */
 export interface BrowserStorage {
@@ -46,10 +54,14 @@ export function createBrowserStorage(options: BrowserStorageOptions = {}): Brows
   if (!namespace || namespace.includes(':')) throw new TypeError(`invalid storage namespace "${namespace}": non-empty, without ":"`);
   const storage = options.storage ?? localStorageOrStandIn(onProblem);
   const records = new VersionedStorage({ storage, namespace, onProblem });
+  const session = new BrowserSessionStore(records);
+  const mapServer = options.mapServer ?? BROWSER_STORAGE_DEFAULTS.mapServer;
+  // The user is read at every journal call, so a sign-in under another name sees only its own drafts.
+  const scope = async () => ({ mapServer, user: (await session.load())?.user.username ?? '' });
   return {
     userCache: new BrowserUserCache(records),
-    session: new BrowserSessionStore(records),
-    journal: new BrowserEditJournal(records),
+    session,
+    journal: new BrowserEditJournal(records, { scope, ...(options.locks === undefined ? {} : { locks: options.locks }) }),
     records,
   };
 }

@@ -1,5 +1,5 @@
 export { BrowserStorageError } from './browser-storage-error.js';
-export { BrowserEditJournal } from './browser-edit-journal.js';
+export { BrowserEditJournal, type BrowserEditJournalOptions, type JournalScope, type LockManagerLike } from './browser-edit-journal.js';
 export { BrowserSessionStore } from './browser-session-store.js';
 export { BrowserUserCache } from './browser-user-cache.js';
 export {

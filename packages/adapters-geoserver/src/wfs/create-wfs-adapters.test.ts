@@ -197,6 +197,33 @@ describe('commit() of the WFS adapters', () => {
     expect(transaction[0]?.body.match(/<Insert handle="[^"]+"/g)).toEqual(['<Insert handle="ins-1-putian"', '<Insert handle="ins-2-longyan"', '<Insert handle="ins-3-meizhou-poi"']);
   });
 
+  it('marks a network failure as not sent only when the transaction provably never reached the server', async () => {
+    const fetchFailure = (cause?: object) => Object.assign(new TypeError('fetch failed'), cause ? { cause } : {});
+    const transactionFailing = (error: Error) => {
+      const server = qgisLike();
+      return (async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'POST') throw error;
+        return server.fetch(input, init);
+      }) as typeof fetch;
+    };
+    const commit = (send: typeof fetch) =>
+      createWfsAdapters({ url: URL_, fetch: send }).transactions.commit({ typeName: 'towns', inserts: [], updates: [], deletes: ['towns.1'] }).catch((error: unknown) => error);
+
+    const refused = await commit(transactionFailing(fetchFailure({ code: 'ECONNREFUSED' })));
+    expect(refused).toBeInstanceOf(NetworkError);
+    expect(refused).toMatchObject({ requestSent: false });
+    const refusedEverywhere = await commit(transactionFailing(fetchFailure(new AggregateError([{ code: 'ECONNREFUSED' }, { code: 'ECONNREFUSED' }]))));
+    expect(refusedEverywhere).toMatchObject({ requestSent: false });
+    // A connection dropped after sending, or a browser's "Failed to fetch": the outcome is unknown.
+    expect(await commit(transactionFailing(fetchFailure({ code: 'UND_ERR_SOCKET' })))).toMatchObject({ kind: 'network', requestSent: undefined });
+    expect(await commit(transactionFailing(new TypeError('Failed to fetch')))).toMatchObject({ kind: 'network', requestSent: undefined });
+    // Failing to read the schema means the transaction was never sent.
+    const nothingAnswers = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    expect(await commit(nothingAnswers)).toMatchObject({ kind: 'network', requestSent: false });
+  });
+
   it('throws the exception report of an atomic server that refused the whole transaction', async () => {
     const report = readGeoServerFixture('wfs/exception-report-ows-1.0.0-transaction-failure.xml');
     const server = qgisLike((request) => (request.operation === 'Transaction' ? { body: report } : undefined));

@@ -1,5 +1,6 @@
 import { MapServerError, type ChangeSet, type CommitResult, type FeatureTransactions } from '@gportal/core';
 import { checkChangeSet } from './change-set-check.js';
+import { markIfNeverConnected, markNotSent } from './request-not-sent.js';
 import { writeTransaction } from './transaction-request.js';
 import { readTransactionResult } from './transaction-response.js';
 import type { WfsEndpoint } from './wfs-endpoint.js';
@@ -11,7 +12,8 @@ import type { WfsVersion } from './wfs-protocol.js';
  * as one `wfs:Transaction`, and the answer read for ids, totals and per-action failures. On a
  * server that commits action by action (QGIS Server) the refused ones come back in `failures`
  * while the others are committed; an atomic server (GeoServer) answers an exception report, which
- * throws `MapServerError`.
+ * throws `MapServerError`. A `NetworkError` says `requestSent: false` only when the transaction
+ * provably never reached the server; otherwise its outcome is unknown.
  */
 export class WfsFeatureTransactions implements FeatureTransactions {
   constructor(
@@ -23,10 +25,14 @@ export class WfsFeatureTransactions implements FeatureTransactions {
   async commit(changes: ChangeSet, options: WfsRequestOptions = {}): Promise<CommitResult> {
     const empty = changes.inserts.length + changes.updates.length + changes.deletes.length === 0;
     if (empty) return { inserted: [], totals: { inserted: 0, updated: 0, deleted: 0 }, failures: [] };
-    const layer = await this.source.layer(changes.typeName, options.signal);
+    const layer = await this.source.layer(changes.typeName, options.signal).catch((error: unknown) => {
+      throw markNotSent(error);
+    });
     const checked = checkChangeSet(changes, layer.schema);
     const written = writeTransaction(checked, layer, this.version);
-    const answer = await this.endpoint.post(written.xml, `Transaction ${changes.typeName}`, options.signal);
+    const answer = await this.endpoint.post(written.xml, `Transaction ${changes.typeName}`, options.signal).catch((error: unknown) => {
+      throw markIfNeverConnected(error);
+    });
     if (!answer.document) {
       throw new MapServerError({ status: answer.status, code: 'UnexpectedResponse', text: `Transaction: expected XML, got ${answer.text.slice(0, 200)}` });
     }

@@ -99,6 +99,17 @@ export function editJournalContract(name: string, factory: Factory<EditJournal>)
       expect(await journal.load('towns')).toEqual(journalEntry('towns'));
       expect(await journal.load('roads')).toEqual(journalEntry('roads'));
     });
+    it('keeps the send counter and an unconfirmed send, which a restore reconciles before replaying', async () => {
+      const journal = await factory();
+      const sent = journalEntry('towns');
+      const entry: JournalEntry = {
+        ...sent,
+        generation: 2,
+        unconfirmed: { inserts: sent.inserts, updates: sent.updates, deletes: sent.deletes, generation: 2, preexisting: ['towns.7'] },
+      };
+      await journal.save(entry);
+      expect(await journal.load('towns')).toEqual(entry);
+    });
     it('replaces the entry of a layer on save and forgets it on clear', async () => {
       const journal = await factory();
       await journal.save(journalEntry('towns'));

@@ -7,14 +7,33 @@ export type JsonProperties = Record<string, JsonPropertyValue>;
 
 export const JOURNAL_VERSION = 1;
 
-/** The pending edits of one layer, in a JSON-safe form that a later session can restore. */
-export interface JournalEntry {
-  version: typeof JOURNAL_VERSION;
-  typeName: string;
-  savedAt: string;
+/** Changes in JSON form: what is pending, or what was sent. */
+export interface JournalChanges {
   inserts: Array<{ handle: string; geometry: Geometry; properties: JsonProperties }>;
   updates: Array<{ id: string; geometry?: Geometry; properties?: JsonProperties }>;
   deletes: string[];
+}
+
+/**
+ * Changes sent to the server whose outcome is not confirmed. Written before the transaction is
+ * sent and dropped once its answer is read, so a journal that outlives a committed save (its
+ * clearing failed, the page was reloaded mid-save) is reconciled against the server, never replayed.
+ */
+export interface UnconfirmedSend extends JournalChanges {
+  /** The session's send counter when it was sent. */
+  generation: number;
+  /** Features that already equalled one of the inserts before it was sent, so never taken for it. */
+  preexisting: string[];
+}
+
+/** The pending edits of one layer, in a JSON-safe form that a later session can restore. */
+export interface JournalEntry extends JournalChanges {
+  version: typeof JOURNAL_VERSION;
+  typeName: string;
+  savedAt: string;
+  /** Advanced by every save that sends; absent in entries written before it existed. */
+  generation?: number;
+  unconfirmed?: UnconfirmedSend;
 }
 
 export function toJsonValue(value: PropertyValue): JsonPropertyValue {
@@ -44,6 +63,20 @@ export function isJournalEntry(value: unknown): value is JournalEntry {
     typeof entry.savedAt === 'string' &&
     Array.isArray(entry.inserts) &&
     Array.isArray(entry.updates) &&
-    Array.isArray(entry.deletes)
+    Array.isArray(entry.deletes) &&
+    (entry.generation === undefined || typeof entry.generation === 'number') &&
+    (entry.unconfirmed === undefined || isUnconfirmedSend(entry.unconfirmed))
+  );
+}
+
+function isUnconfirmedSend(value: unknown): value is UnconfirmedSend {
+  if (typeof value !== 'object' || value === null) return false;
+  const sent = value as Partial<UnconfirmedSend>;
+  return (
+    typeof sent.generation === 'number' &&
+    Array.isArray(sent.preexisting) &&
+    Array.isArray(sent.inserts) &&
+    Array.isArray(sent.updates) &&
+    Array.isArray(sent.deletes)
   );
 }

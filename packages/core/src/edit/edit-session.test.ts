@@ -499,6 +499,8 @@ describe.each(MODES)('EditSession save (%s server)', (mode) => {
     expect(outcome.ok).toBe(false);
     expect(events['save:failed']).toEqual([
       {
+        kind: 'outcome-unknown',
+        committed: 'unknown',
         message: 'connection reset',
         error: expect.any(NetworkError),
         failures: [
@@ -552,6 +554,8 @@ describe('EditSession save failures by server kind', () => {
     expect(outcome).toMatchObject({ ok: false, failure: { message: `insert ${bad}: property 'population' expects number`, failures } });
     expect(events['save:failed']).toEqual([
       {
+        kind: 'partial',
+        committed: 'partly-committed',
         message: `insert ${bad}: property 'population' expects number`,
         failures,
         result: { inserted: [{ handle: good, id: 'store_33:polygon.9' }], totals: { inserted: 1, updated: 1, deleted: 1 }, failures },
@@ -779,7 +783,7 @@ describe('EditSession journal and restore', () => {
     expect(session.stateOf(FUZHOU)).toBe('remove');
   });
 
-  it('writes the journal in the order of the changes', async () => {
+  it('writes the journal in the order of the changes, coalescing those made during a write into one', async () => {
     const { adapters } = setup();
     const written: Array<string[]> = [];
     let release: () => void = () => undefined;
@@ -797,10 +801,13 @@ describe('EditSession journal and restore', () => {
     const session = new EditSession({ source: adapters.features, transactions: adapters.transactions, typeName: POLYGONS, journal });
     await session.load();
     session.remove(FUZHOU);
+    // The first write starts (and waits); the next two changes join one write after it.
+    await Promise.resolve();
     session.remove(XIAMEN);
+    session.remove('store_33:polygon.3');
     release();
     await session.flushJournal();
-    expect(written).toEqual([[FUZHOU], [FUZHOU, XIAMEN]]);
+    expect(written).toEqual([[FUZHOU], [FUZHOU, XIAMEN, 'store_33:polygon.3']]);
   });
 });
 

@@ -11,13 +11,28 @@ import type {
   PropertyValue,
 } from '../domain/feature.js';
 import { isGeometry, type Geometry } from '../domain/geometry.js';
-import { fromJsonProperties, JOURNAL_VERSION, toJsonProperties, type JournalEntry } from '../domain/journal.js';
-import { ConflictError, MapServerError, NotFoundError, ValidationError } from '../errors/errors.js';
+import {
+  fromJsonProperties,
+  JOURNAL_VERSION,
+  toJsonProperties,
+  type JournalChanges,
+  type JournalEntry,
+  type UnconfirmedSend,
+} from '../domain/journal.js';
+import { ConflictError, MapServerError, NotFoundError, TimeoutError, ValidationError } from '../errors/errors.js';
 import type { EditJournal } from '../ports/edit-journal.port.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
 import type { FeatureTransactions } from '../ports/feature-transactions.port.js';
 import { cloneData } from '../util/clone.js';
 import { Emitter } from '../util/emitter.js';
+import { later } from '../util/timers.js';
+import { holdsSent, reconcile } from './reconcile.js';
+import { classifyCommitError, type SaveFailure } from './save-failure.js';
+
+export type { SaveFailure, SaveFailureKind, SaveOutcomeKnowledge } from './save-failure.js';
+
+/** A journal write that has not settled by then is reported as failed (it may still land later). */
+export const JOURNAL_WRITE_TIMEOUT_MS = 5_000;
 
 export interface EditSessionOptions {
   source: FeatureSource;
@@ -42,17 +57,6 @@ export interface PendingChanges {
   deletes: string[];
 }
 
-export interface SaveFailure {
-  /** The server's report or response text. */
-  message: string;
-  /** The actions that failed and stay pending; every action sent when the whole transaction failed. */
-  failures: ActionFailure[];
-  /** The error of a transaction that failed as a whole (nothing was committed). */
-  error?: unknown;
-  /** The answer of a server that committed some actions and refused others. */
-  result?: CommitResult;
-}
-
 export type SaveOutcome = { ok: true; result: CommitResult } | { ok: false; failure: SaveFailure };
 
 export type EditOperation = 'load' | 'save' | 'redraw' | 'restore';
@@ -72,8 +76,12 @@ export interface EditSessionEvents {
   change: { reason: ChangeReason; ids: string[] };
   'save:success': { result: CommitResult };
   'save:failed': SaveFailure;
-  /** A failed load, redraw or restore (which also reject), a failed reload after a save, or a failed journal write. */
-  error: { operation: EditOperation | 'journal'; error: unknown; message: string };
+  /**
+   * A failed load, redraw or restore (which also reject), a failed reload after a save, a failed
+   * journal write (`journal`, a `JournalConflictError` when another tab edits the layer), or an
+   * event handler that threw (`handler`; the session carried on as if it had not).
+   */
+  error: { operation: EditOperation | 'journal' | 'handler'; error: unknown; message: string };
 }
 
 interface Draft {
@@ -135,12 +143,65 @@ function isEmpty(changes: PendingChanges): boolean {
   return changes.inserts.length === 0 && changes.updates.length === 0 && changes.deletes.length === 0;
 }
 
+function toJournalChanges(changes: PendingChanges): JournalChanges {
+  return {
+    inserts: changes.inserts.map(({ handle, geometry, properties }) => ({ handle, geometry, properties: toJsonProperties(properties) })),
+    updates: changes.updates.map(({ id, geometry, properties }) => ({
+      id,
+      ...(geometry ? { geometry } : {}),
+      ...(properties ? { properties: toJsonProperties(properties) } : {}),
+    })),
+    deletes: changes.deletes,
+  };
+}
+
+function fromJournalChanges(changes: JournalChanges): PendingChanges {
+  return {
+    inserts: changes.inserts.map(({ handle, geometry, properties }) => ({ handle, geometry, properties: fromJsonProperties(properties) })),
+    updates: changes.updates.map(({ id, geometry, properties }) => ({
+      id,
+      ...(geometry ? { geometry } : {}),
+      ...(properties ? { properties: fromJsonProperties(properties) } : {}),
+    })),
+    deletes: changes.deletes,
+  };
+}
+
+/** Sent changes whose outcome is not known yet, and the features that looked like its inserts before. */
+interface Unconfirmed {
+  changes: PendingChanges;
+  generation: number;
+  preexisting: string[];
+}
+
+type JournalWrite = { ok: true } | { ok: false; error: unknown };
+
+/** A layer read from the server, not yet applied to the session. */
+interface FetchedLayer {
+  schema: FeatureSchema;
+  features: MapFeature[];
+  skipped: number;
+}
+
+function withTimeout<T>(work: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let cancel: () => void = () => undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    cancel = later(() => reject(new TimeoutError(timeoutMs, `${what}: not done within ${timeoutMs} ms`)), timeoutMs);
+  });
+  return Promise.race([work, timeout]).finally(() => cancel());
+}
+
 /**
  * The feature edit state machine of spec section 4 for one layer. Loaded features are `exist`;
  * drawn ones `insert` (their local id doubles as the WFS Insert handle); an edited `exist` is
  * `update` for as long as it differs from the loaded copy; `remove` marks a loaded feature for
  * deletion. `save()` sends everything pending in one transaction. Edits are refused while a
  * load, save, redraw or restore is under way.
+ *
+ * Nothing pending is dropped unless the server proved it committed: a failed read changes
+ * nothing, and a send whose outcome is unknown (timeout, dropped connection, unreadable answer)
+ * is journaled before it goes out and reconciled with the server (see `reconcile.ts`) before
+ * anything is sent again, by this session or by a later one restoring the journal.
  */
 export class EditSession {
   private readonly source: FeatureSource;
@@ -149,7 +210,7 @@ export class EditSession {
   readonly typeName: string;
   readonly maxFeatures: number;
 
-  private readonly events = new Emitter<EditSessionEvents>();
+  private readonly events = new Emitter<EditSessionEvents>((event, error) => this.handlerFailed(event, error));
   private layerSchema: FeatureSchema | undefined;
   private loadedOnce = false;
   /** Server copies, in load order; the baseline updates are computed against. */
@@ -165,7 +226,12 @@ export class EditSession {
   private views = new Map<string, View>();
   private localCounter = 0;
   private inFlight: { operation: EditOperation; promise: Promise<unknown> } | undefined;
-  private journalWrites: Promise<void> = Promise.resolve();
+  /** Sends so far; journaled, so a restored session continues the count. */
+  private generation = 0;
+  private unconfirmed: Unconfirmed | undefined;
+  /** The last journal write, and the next one while it waits: changes made meanwhile join it. */
+  private journalWrites: Promise<JournalWrite> = Promise.resolve({ ok: true });
+  private journalQueued: Promise<JournalWrite> | undefined;
 
   constructor({ source, transactions, typeName, maxFeatures = DEFAULT_MAX_FEATURES, journal }: EditSessionOptions) {
     this.source = source;
@@ -193,9 +259,15 @@ export class EditSession {
     return this.inFlight?.operation;
   }
 
+  /** True while a send's outcome is unknown: the next save first asks the server what it did. */
+  get unconfirmedSend(): boolean {
+    return this.unconfirmed !== undefined;
+  }
+
   /**
    * Loads the layer (at most `maxFeatures`). Pending changes survive: they are re-applied on top
-   * of the fresh server copies. Rejects, and emits `error`, when the server cannot be read.
+   * of the fresh server copies, and an unconfirmed send is reconciled. Rejects, and emits
+   * `error`, when the server cannot be read; the session is then left exactly as it was.
    */
   load(): Promise<EditableFeature[]> {
     return this.run('load', () => this.loadKeepingChanges());
@@ -204,39 +276,54 @@ export class EditSession {
   /** Drops every pending change and feature (and the journal), then loads again. */
   redraw(): Promise<EditableFeature[]> {
     return this.run('redraw', async () => {
-      this.loaded.clear();
-      this.edited.clear();
-      this.removed.clear();
-      this.drafts.clear();
-      this.journalPending();
-      const skipped = await this.fetchLayer();
-      return this.emitLoad(skipped);
+      const layer = await this.fetchLayer();
+      this.replaceLayer(layer, []);
+      this.unconfirmed = undefined;
+      void this.journalPending();
+      return this.emitLoad(layer.skipped);
     });
   }
 
   /**
    * Loads the layer when nothing is loaded yet, then re-applies the journaled changes of this
    * layer on top. Call it instead of `load()` when a session starts, so that no journaled change
-   * is overwritten. Applying the same entry twice changes nothing. `null` when nothing is journaled.
+   * is overwritten. Applying the same entry twice changes nothing. A journaled send whose outcome
+   * was never confirmed is reconciled with the server first, so what it committed is not
+   * replayed. `null` when nothing is journaled, or when the journal cannot be read (reported as a
+   * `journal` error).
    */
   restore(): Promise<RestoreReport | null> {
     return this.run('restore', async () => {
       if (!this.loadedOnce) await this.loadKeepingChanges();
-      const entry = await this.journal?.load(this.typeName);
+      let entry: JournalEntry | null | undefined;
+      try {
+        entry = await this.journal?.load(this.typeName);
+      } catch (error) {
+        this.emitError('journal', error);
+        return null;
+      }
       if (!entry || entry.typeName !== this.typeName) return null;
-      const changes: PendingChanges = {
-        inserts: entry.inserts.map(({ handle, geometry, properties }) => ({ handle, geometry, properties: fromJsonProperties(properties) })),
-        updates: entry.updates.map(({ id, geometry, properties }) => ({
-          id,
-          ...(geometry ? { geometry } : {}),
-          ...(properties ? { properties: fromJsonProperties(properties) } : {}),
-        })),
-        deletes: entry.deletes,
-      };
+      const changes = fromJournalChanges(entry);
       const { dropped, ids } = await this.apply(changes);
-      this.journalPending();
-      this.events.emit('change', { reason: 'restore', ids });
-      return { inserts: changes.inserts.length, updates: changes.updates.length, deletes: changes.deletes.length, dropped };
+      this.generation = Math.max(this.generation, entry.generation ?? 0);
+      if (entry.unconfirmed) {
+        this.unconfirmed = { changes: fromJournalChanges(entry.unconfirmed), generation: entry.unconfirmed.generation, preexisting: entry.unconfirmed.preexisting };
+        try {
+          ids.push(...(await this.reconcileUnconfirmed()));
+        } catch (error) {
+          // Still unknown: the next save asks again before it sends.
+          this.emitError('restore', error);
+        }
+      }
+      void this.journalPending();
+      this.events.emit('change', { reason: 'restore', ids: [...new Set(ids)] });
+      const sentDeletes = new Set(entry.unconfirmed?.deletes ?? []);
+      return {
+        inserts: changes.inserts.length,
+        updates: changes.updates.length,
+        deletes: changes.deletes.length,
+        dropped: dropped.filter((id) => !sentDeletes.has(id)),
+      };
     });
   }
 
@@ -335,43 +422,87 @@ export class EditSession {
 
   /**
    * Sends every pending change in one transaction; never rejects for a refused save. On success
-   * the inserted and updated features are replaced by server copies reloaded by id. When the
-   * whole transaction fails nothing changes; when a server commits action by action (QGIS
-   * Server), what succeeded is settled and what failed stays pending. Either failure emits
-   * `save:failed` with the server's text and the failed actions.
+   * the inserted and updated features are replaced by server copies reloaded by id. What the
+   * server did not prove committed stays pending: a failure that says nothing was committed
+   * changes nothing; a server that commits action by action (QGIS Server) settles what it
+   * confirms by id and totals; a failure of unknown outcome is journaled as such and reconciled
+   * with the server before the next send. Each failure emits `save:failed` with its `kind`.
+   * Nothing is sent when the journal cannot record the send (kind `journal`).
    */
   save(): Promise<SaveOutcome> {
     return this.run('save', async () => {
+      if (this.unconfirmed) {
+        try {
+          const ids = await this.reconcileUnconfirmed();
+          if (ids.length > 0) this.events.emit('change', { reason: 'save', ids });
+        } catch (error) {
+          const message = `the outcome of the last save is still unknown: ${reportText(error)}`;
+          return this.failed({ kind: classifyCommitError(error).kind, committed: 'unknown', message, failures: this.everyAction(this.pending(), message), error });
+        }
+      }
       const changes = this.pending();
       if (isEmpty(changes)) {
         const result = emptyResult();
         this.events.emit('save:success', { result });
         return { ok: true, result };
       }
+      this.generation += 1;
+      this.unconfirmed = { changes, generation: this.generation, preexisting: this.lookalikes(changes) };
+      const journaled = await this.journalPending();
+      if (!journaled.ok) {
+        this.unconfirmed = undefined;
+        const message = `the pending changes could not be journaled, so nothing was sent: ${reportText(journaled.error)}`;
+        return this.failed({ kind: 'journal', committed: 'nothing-committed', message, failures: this.everyAction(changes, message), error: journaled.error });
+      }
       let result: CommitResult;
       try {
         result = await this.transactions.commit({ typeName: this.typeName, ...changes });
       } catch (error) {
+        const { kind, committed } = classifyCommitError(error);
+        if (committed === 'nothing-committed') {
+          this.unconfirmed = undefined;
+          void this.journalPending();
+        }
         const message = reportText(error);
-        const failure: SaveFailure = { message, failures: this.everyAction(changes, message), error };
-        this.events.emit('save:failed', failure);
-        return { ok: false, failure };
+        return this.failed({ kind, committed, message, failures: this.everyAction(changes, message), error });
       }
-      await this.settle(changes, result);
-      if (result.failures.length === 0) {
+      const unproven = await this.settle(changes, result);
+      const unprovenFailures = this.everyAction(unproven, 'not confirmed by the server').filter(
+        (entry) => !result.failures.some((failure) => failure.kind === entry.kind && failure.ref === entry.ref),
+      );
+      if (result.failures.length === 0 && unprovenFailures.length === 0) {
         this.events.emit('save:success', { result });
         return { ok: true, result };
       }
-      const message = result.failures.map((failure) => `${failure.kind} ${failure.ref}: ${failure.message}`).join('; ');
-      const failure: SaveFailure = { message, failures: result.failures, result };
-      this.events.emit('save:failed', failure);
-      return { ok: false, failure };
+      const failures = [...result.failures, ...unprovenFailures];
+      const message = failures.map((failure) => `${failure.kind} ${failure.ref}: ${failure.message}`).join('; ');
+      return this.failed({ kind: 'partial', committed: isEmpty(unproven) ? 'partly-committed' : 'unknown', message, failures, result });
     });
   }
 
   /** Resolves once every journal write queued so far has finished. */
-  flushJournal(): Promise<void> {
-    return this.journalWrites;
+  async flushJournal(): Promise<void> {
+    await this.journalWrites;
+  }
+
+  private failed(failure: SaveFailure): SaveOutcome {
+    this.events.emit('save:failed', failure);
+    return { ok: false, failure };
+  }
+
+  private emitError(operation: EditSessionEvents['error']['operation'], error: unknown, message = reportText(error)): void {
+    this.events.emit('error', { operation, error, message });
+  }
+
+  /** A handler's error is reported; one thrown by an `error` handler goes to the host (window.onerror), never to the caller. */
+  private handlerFailed(event: keyof EditSessionEvents, error: unknown): void {
+    if (event === 'error') {
+      later(() => {
+        throw error;
+      });
+      return;
+    }
+    this.emitError('handler', error, `${event} handler: ${reportText(error)}`);
   }
 
   private run<T>(operation: EditOperation, work: () => Promise<T>): Promise<T> {
@@ -383,7 +514,7 @@ export class EditSession {
     const promise = Promise.resolve()
       .then(work)
       .catch((error: unknown) => {
-        this.events.emit('error', { operation, error, message: reportText(error) });
+        this.emitError(operation, error);
         throw error;
       })
       .finally(() => {
@@ -435,14 +566,25 @@ export class EditSession {
     return { id, ...(geometryChanged ? { geometry: cloneData(edited.geometry) } : {}), ...(hasProperties ? { properties } : {}) };
   }
 
+  /** Reads everything first and changes the session only once every read succeeded. */
   private async loadKeepingChanges(): Promise<EditableFeature[]> {
     const carried = this.pending();
-    const skipped = await this.fetchLayer();
+    const layer = await this.fetchLayer();
+    const extra = await this.fetchMissing(carried, new Set(layer.features.map((feature) => feature.id)));
+    this.replaceLayer(layer, extra);
     if (!isEmpty(carried)) {
-      await this.apply(carried);
-      this.journalPending();
+      this.applyFetched(carried);
+      void this.journalPending();
     }
-    return this.emitLoad(skipped);
+    if (this.unconfirmed) {
+      // Fresh copies may already hold what a lost answer committed: settle it so it is not shown twice.
+      try {
+        await this.reconcileUnconfirmed();
+      } catch (error) {
+        this.emitError('load', error);
+      }
+    }
+    return this.emitLoad(layer.skipped);
   }
 
   private viewOf(id: string): View | undefined {
@@ -456,19 +598,22 @@ export class EditSession {
     return view;
   }
 
-  private async fetchLayer(): Promise<number> {
+  private async fetchLayer(): Promise<FetchedLayer> {
     const [schema, set] = await Promise.all([
       this.source.describe(this.typeName),
       this.source.getFeatures({ typeName: this.typeName, maxFeatures: this.maxFeatures }),
     ]);
-    this.layerSchema = schema;
+    return { schema, features: set.features, skipped: set.skipped };
+  }
+
+  private replaceLayer(layer: FetchedLayer, extra: MapFeature[]): void {
+    this.layerSchema = layer.schema;
     this.loaded.clear();
     this.edited.clear();
     this.removed.clear();
     this.drafts.clear();
-    for (const feature of set.features) this.loaded.set(feature.id, feature);
+    for (const feature of [...layer.features, ...extra]) this.loaded.set(feature.id, feature);
     this.loadedOnce = true;
-    return set.skipped;
   }
 
   private emitLoad(skipped: number): EditableFeature[] {
@@ -477,17 +622,26 @@ export class EditSession {
     return features;
   }
 
+  /** Features that changes name but that are not among `present` (beyond `maxFeatures`), fetched by id. */
+  private async fetchMissing(changes: PendingChanges, present: ReadonlySet<string>): Promise<MapFeature[]> {
+    const named = [...new Set([...changes.updates.map((update) => update.id), ...changes.deletes])];
+    const missing = named.filter((id) => !present.has(id));
+    if (missing.length === 0) return [];
+    const { features } = await this.source.getFeatures({ typeName: this.typeName, featureIds: missing, maxFeatures: missing.length });
+    return features;
+  }
+
   /**
    * Applies changes on top of the loaded features. Features they name that the load did not
-   * bring (beyond `maxFeatures`) are fetched by id; those the server no longer has are dropped.
+   * bring (beyond `maxFeatures`) are fetched by id first; those the server no longer has are dropped.
    */
   private async apply(changes: PendingChanges): Promise<{ dropped: string[]; ids: string[] }> {
+    for (const feature of await this.fetchMissing(changes, new Set(this.loaded.keys()))) this.loaded.set(feature.id, feature);
+    return this.applyFetched(changes);
+  }
+
+  private applyFetched(changes: PendingChanges): { dropped: string[]; ids: string[] } {
     const named = [...new Set([...changes.updates.map((update) => update.id), ...changes.deletes])];
-    const missing = named.filter((id) => !this.loaded.has(id));
-    if (missing.length > 0) {
-      const { features } = await this.source.getFeatures({ typeName: this.typeName, featureIds: missing, maxFeatures: missing.length });
-      for (const feature of features) this.loaded.set(feature.id, feature);
-    }
     const ids: string[] = [];
     for (const insert of changes.inserts) {
       // A handle already drafted is the same feature (whoever drafted it since wrote the journal).
@@ -510,48 +664,118 @@ export class EditSession {
     return { dropped: named.filter((id) => !this.loaded.has(id)), ids };
   }
 
-  /** Clears what the server committed, keeps what it refused, and reloads the committed features. */
-  private async settle(sent: PendingChanges, result: CommitResult): Promise<void> {
-    const failed = (kind: ActionFailure['kind'], ref: string) =>
-      result.failures.some((failure) => failure.kind === kind && failure.ref === ref);
+  /** Loaded features equal to an insert about to be sent: a later reconciliation must not take them for it. */
+  private lookalikes(changes: PendingChanges): string[] {
+    if (changes.inserts.length === 0) return [];
+    return [...this.loaded.values()]
+      .filter((feature) => changes.inserts.some((insert) => holdsSent(feature, insert.geometry, insert.properties)))
+      .map((feature) => feature.id);
+  }
+
+  /**
+   * Asks the server what became of the unconfirmed send and settles what it committed; what it
+   * did not stays pending. Edits made since are kept on top. Throws (and changes nothing) when
+   * the server cannot be read. Returns the ids that changed.
+   */
+  private async reconcileUnconfirmed(): Promise<string[]> {
+    const unconfirmed = this.unconfirmed;
+    if (!unconfirmed) return [];
+    const found = await reconcile(this.source, this.typeName, unconfirmed.changes, unconfirmed.preexisting);
+    const ids: string[] = [];
+    for (const insert of unconfirmed.changes.inserts) {
+      const copy = found.inserted.get(insert.handle);
+      if (!copy) continue;
+      const draft = this.drafts.get(insert.handle);
+      this.drafts.delete(insert.handle);
+      this.loaded.set(copy.id, copy);
+      // Removed since it was sent: the server has it, so it is to be deleted now.
+      if (!draft) this.removed.add(copy.id);
+      // Edited since: the edit becomes an update of the committed feature.
+      else if (!holdsSent(copy, draft.geometry, draft.properties)) this.edited.set(copy.id, { id: copy.id, ...draft });
+      ids.push(insert.handle, copy.id);
+    }
+    for (const [id, copy] of found.updated) {
+      this.loaded.set(id, copy);
+      ids.push(id);
+    }
+    for (const id of [...found.gone, ...found.deleted]) {
+      this.loaded.delete(id);
+      this.edited.delete(id);
+      this.removed.delete(id);
+      ids.push(id);
+    }
+    this.unconfirmed = undefined;
+    void this.journalPending();
+    return ids;
+  }
+
+  /**
+   * Clears what the server proved committed (an id for an insert; for updates and deletes, not
+   * named as failed and accounted for by the totals), keeps what it refused, and reloads the
+   * committed features. Returns what is neither proven committed nor refused: it stays pending
+   * and unconfirmed, to be reconciled before the next send.
+   */
+  private async settle(sent: PendingChanges, result: CommitResult): Promise<PendingChanges> {
+    const named = (kind: ActionFailure['kind'], ref: string) => result.failures.some((failure) => failure.kind === kind && failure.ref === ref);
     const insertedIds = new Map(result.inserted.map(({ handle, id }) => [handle, id]));
+    const unproven: PendingChanges = { inserts: [], updates: [], deletes: [] };
     const settled: string[] = [];
     const reload: string[] = [];
     for (const insert of sent.inserts) {
       const id = insertedIds.get(insert.handle);
-      // No id for the handle: not committed, so it stays pending.
-      if (id === undefined) continue;
+      if (id === undefined) {
+        if (!named('insert', insert.handle)) unproven.inserts.push(insert);
+        continue;
+      }
       this.drafts.delete(insert.handle);
       // The local copy stands in until (or unless) the server copy arrives.
       this.loaded.set(id, { id, geometry: insert.geometry, properties: insert.properties });
       settled.push(insert.handle, id);
       reload.push(id);
     }
+    const updates = this.proven('update', sent.updates.map((update) => update.id), result.totals.updated, result.failures);
     for (const update of sent.updates) {
+      if (updates.unproven.includes(update.id)) unproven.updates.push(update);
       const edited = this.edited.get(update.id);
-      if (failed('update', update.id) || !edited) continue;
+      if (!updates.committed.includes(update.id) || !edited) continue;
       this.loaded.set(update.id, edited);
       this.edited.delete(update.id);
       settled.push(update.id);
       reload.push(update.id);
     }
-    for (const id of sent.deletes) {
-      if (failed('delete', id)) continue;
+    const deletes = this.proven('delete', sent.deletes, result.totals.deleted, result.failures);
+    unproven.deletes.push(...deletes.unproven);
+    for (const id of deletes.committed) {
       this.loaded.delete(id);
       this.removed.delete(id);
       settled.push(id);
     }
+    this.unconfirmed = isEmpty(unproven) ? undefined : { ...(this.unconfirmed as Unconfirmed), changes: unproven };
     if (reload.length > 0) {
       try {
         const { features } = await this.source.getFeatures({ typeName: this.typeName, featureIds: reload, maxFeatures: reload.length });
         for (const feature of features) if (this.loaded.has(feature.id)) this.loaded.set(feature.id, feature);
       } catch (error) {
         // The commit stands; the local copies are kept and the reader is told the reload failed.
-        this.events.emit('error', { operation: 'save', error, message: reportText(error) });
+        this.emitError('save', error);
       }
     }
-    this.journalPending();
+    void this.journalPending();
     if (settled.length > 0) this.events.emit('change', { reason: 'save', ids: settled });
+    return unproven;
+  }
+
+  /**
+   * Splits the sent updates or deletes: those a failure names were refused; the others are
+   * committed only when the server's total accounts for each of them and no failure is left
+   * unmatched, otherwise their outcome is unknown.
+   */
+  private proven(kind: 'update' | 'delete', ids: string[], total: number, failures: ActionFailure[]): { committed: string[]; unproven: string[] } {
+    const ofKind = failures.filter((failure) => failure.kind === kind);
+    const refused = new Set(ofKind.filter((failure) => ids.includes(failure.ref)).map((failure) => failure.ref));
+    const rest = ids.filter((id) => !refused.has(id));
+    const unmatched = ofKind.some((failure) => !ids.includes(failure.ref));
+    return !unmatched && total >= rest.length ? { committed: rest, unproven: [] } : { committed: [], unproven: rest };
   }
 
   /** A transaction that failed as a whole failed every one of its actions. */
@@ -564,33 +788,53 @@ export class EditSession {
   }
 
   private changed(reason: ChangeReason, ids: string[]): void {
-    this.journalPending();
+    void this.journalPending();
     this.events.emit('change', { reason, ids });
   }
 
-  /** Queues a journal write of the pending changes (or its clearing when nothing is pending), in order. */
-  private journalPending(): void {
-    const journal = this.journal;
-    if (!journal) return;
+  private journalEntry(): JournalEntry | null {
     const changes = this.pending();
-    const entry: JournalEntry | null = isEmpty(changes)
-      ? null
-      : {
-          version: JOURNAL_VERSION,
-          typeName: this.typeName,
-          savedAt: new Date().toISOString(),
-          inserts: changes.inserts.map(({ handle, geometry, properties }) => ({ handle, geometry, properties: toJsonProperties(properties) })),
-          updates: changes.updates.map(({ id, geometry, properties }) => ({
-            id,
-            ...(geometry ? { geometry } : {}),
-            ...(properties ? { properties: toJsonProperties(properties) } : {}),
-          })),
-          deletes: changes.deletes,
-        };
-    this.journalWrites = this.journalWrites
-      .then(() => (entry ? journal.save(entry) : journal.clear(this.typeName)))
-      .catch((error: unknown) => {
-        this.events.emit('error', { operation: 'journal', error, message: reportText(error) });
-      });
+    const unconfirmed: UnconfirmedSend | undefined = this.unconfirmed && {
+      ...toJournalChanges(this.unconfirmed.changes),
+      generation: this.unconfirmed.generation,
+      preexisting: this.unconfirmed.preexisting,
+    };
+    if (isEmpty(changes) && !unconfirmed) return null;
+    return {
+      version: JOURNAL_VERSION,
+      typeName: this.typeName,
+      savedAt: new Date().toISOString(),
+      ...toJournalChanges(changes),
+      generation: this.generation,
+      ...(unconfirmed ? { unconfirmed } : {}),
+    };
+  }
+
+  /**
+   * Writes the pending changes (or clears the journal when nothing is pending). One write runs at
+   * a time; changes made meanwhile are coalesced into the one queued next, which reads the state
+   * when it starts, so a burst of edits costs two writes. Each write is bounded in time. A failed
+   * write is reported at once as a `journal` error; the edits stay in the session. Resolves
+   * with the outcome of the write it joined.
+   */
+  private journalPending(): Promise<JournalWrite> {
+    const journal = this.journal;
+    if (!journal) return Promise.resolve({ ok: true });
+    if (this.journalQueued) return this.journalQueued;
+    const queued = this.journalWrites.then(async () => {
+      this.journalQueued = undefined;
+      const entry = this.journalEntry();
+      try {
+        const write = entry ? journal.save(entry) : journal.clear(this.typeName);
+        await withTimeout(write, JOURNAL_WRITE_TIMEOUT_MS, `journal of ${this.typeName}`);
+        return { ok: true } as const;
+      } catch (error) {
+        this.emitError('journal', error);
+        return { ok: false, error } as const;
+      }
+    });
+    this.journalQueued = queued;
+    this.journalWrites = queued;
+    return queued;
   }
 }

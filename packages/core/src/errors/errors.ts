@@ -32,8 +32,15 @@ export class MapServerError extends GportalError {
 /** The request never got an answer (connection refused, DNS, CORS, aborted by the network). */
 export class NetworkError extends GportalError {
   readonly kind = 'network';
-  constructor(message: string, options?: { cause?: unknown }) {
+  /**
+   * `false` when the request provably never reached the server (connection refused, unknown
+   * host); `undefined` when it may have (a connection dropped after sending): a write's outcome
+   * is then unknown.
+   */
+  readonly requestSent: false | undefined;
+  constructor(message: string, options?: { cause?: unknown; requestSent?: false }) {
     super(message, options);
+    this.requestSent = options?.requestSent;
   }
 }
 
@@ -59,7 +66,18 @@ export class TimeoutError extends GportalError {
   }
 }
 
-export type KnownError = ValidationError | MapServerError | NetworkError | NotFoundError | ConflictError | TimeoutError;
+/**
+ * Another tab (or window) of the same browser is editing this layer's journal: this one may not
+ * write it, so the two never overwrite each other's pending edits.
+ */
+export class JournalConflictError extends GportalError {
+  readonly kind = 'journal-conflict';
+  constructor(readonly journalKey: string, message?: string) {
+    super(message ?? `the pending edits of ${journalKey} are being edited in another tab`);
+  }
+}
+
+export type KnownError = ValidationError | MapServerError | NetworkError | NotFoundError | ConflictError | TimeoutError | JournalConflictError;
 
 export function isGportalError(error: unknown): error is KnownError {
   return error instanceof GportalError;

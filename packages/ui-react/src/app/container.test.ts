@@ -13,16 +13,19 @@ import {
   USER_CACHE,
   WORKSPACE_ADMIN,
   type AuthGateway,
+  type EditJournal,
   type FeatureSource,
   type FeatureTransactions,
+  type JournalEntry,
   type LayerAdmin,
   type SessionStore,
   type UserCache,
 } from '@gportal/core';
 import { DEMO_USER } from '@gportal/core/memory';
+import type { Container } from 'inversify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONFIG, type AppConfig } from './app-config';
-import { createAppContainer, ModeUnavailableError } from './container';
+import { createAppContainer, journalServerOf, ModeUnavailableError } from './container';
 import { ProblemLog } from './problem-log';
 
 const POLYGONS = 'store_33:polygon';
@@ -106,6 +109,36 @@ describe('createAppContainer, embedded mode', () => {
     expect(problems.list()).toMatchObject([{ code: 'storage-write', key: `gportal:layer:${POLYGONS}` }]);
     expect((await container.get<FeatureSource>(FEATURE_SOURCE).getFeatures({ typeName: POLYGONS })).features).toHaveLength(7);
     expect(container.get<BrowserStorage>(BROWSER_STORAGE).records.names('layer')).toEqual([]);
+  });
+});
+
+describe('createAppContainer, pending-edit journal', () => {
+  const entry: JournalEntry = { version: 1, typeName: POLYGONS, savedAt: '2026-11-20T10:00:00.000Z', inserts: [], updates: [], deletes: [`${POLYGONS}.2`] };
+  const signIn = (container: Container, username: string) =>
+    container.get<SessionStore>(SESSION_STORE).save({ user: { username }, signedInAt: '2026-11-20T10:00:00.000Z' });
+
+  it('is kept per map server, user and layer, while screens pass only the type name', async () => {
+    const storage = new MemoryStorage();
+    const container = await embedded(storage);
+    await signIn(container, 'alice');
+    await container.get<EditJournal>(EDIT_JOURNAL).save(entry);
+
+    // Another user on the same browser sees none of alice's drafts.
+    await signIn(container, 'bob');
+    expect(await container.get<EditJournal>(EDIT_JOURNAL).load(POLYGONS)).toBeNull();
+    await signIn(container, 'alice');
+    expect(await container.get<EditJournal>(EDIT_JOURNAL).load(POLYGONS)).toEqual(entry);
+
+    // Drafts made against the embedded sample are never restored onto a real server.
+    const server = await createAppContainer({ config: { ...DEFAULT_CONFIG, mode: 'map-server' }, problems: new ProblemLog(), storage });
+    await signIn(server, 'alice');
+    expect(await server.get<EditJournal>(EDIT_JOURNAL).load(POLYGONS)).toBeNull();
+  });
+
+  it('names the map server by mode and WFS URL', () => {
+    expect(journalServerOf({ mode: 'embedded', wfsUrl: '/geoserver/wfs' })).toBe('embedded');
+    expect(journalServerOf({ mode: 'map-server', wfsUrl: '/geoserver/wfs' })).toBe('map-server /geoserver/wfs');
+    expect(journalServerOf({ mode: 'map-server', wfsUrl: 'http://127.0.0.1:8910/ows' })).not.toBe(journalServerOf({ mode: 'map-server', wfsUrl: '/geoserver/wfs' }));
   });
 });
 

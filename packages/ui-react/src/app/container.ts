@@ -36,6 +36,11 @@ async function mapServerModule(config: AppConfig): Promise<ContainerModule> {
   }
 }
 
+/** The map server a journal belongs to: its mode, and in map-server mode the WFS URL the edits are saved to. */
+export function journalServerOf(config: Pick<AppConfig, 'mode' | 'wfsUrl'>): string {
+  return config.mode === 'embedded' ? 'embedded' : `map-server ${config.wfsUrl}`;
+}
+
 /**
  * The composition root: the only place a `Container` is built. Embedded mode binds every port
  * to the in-memory adapters, then lets browser storage take over the user cache, session and
@@ -47,6 +52,9 @@ export async function createAppContainer({ config, problems, storage }: AppConta
   container.bind(PROBLEM_LOG).toConstantValue(problems);
   const storageConfig = {
     namespace: config.storageNamespace,
+    // Pending edits are kept per map server, user and layer: drafts made against the embedded
+    // sample are never restored onto a real server, nor one user's onto another's.
+    mapServer: journalServerOf(config),
     onProblem: (problem: StorageProblem) => problems.report({ code: 'storage', ...problem }),
     ...(storage ? { storage } : {}),
   };

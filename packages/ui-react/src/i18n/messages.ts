@@ -73,6 +73,17 @@ const zhCN = {
   'problems.modeUnavailableTitle': '此运行模式不可用',
   'problems.source.config.json': 'config.json',
   'problems.source.environment': '环境变量',
+
+  // save failures
+  'saveFailure.connection-refused': '无法连接地图服务器，没有保存任何修改。修改仍保留，可稍后再次保存。',
+  'saveFailure.outcome-unknown': '保存请求已发出，但与地图服务器的连接中断，无法确认是否已保存。修改仍保留；再次保存前会先向服务器核对，不会重复保存。',
+  'saveFailure.timeout': '地图服务器在规定时间内没有应答，无法确认是否已保存。修改仍保留；再次保存前会先向服务器核对，不会重复保存。',
+  'saveFailure.server-error': '地图服务器拒绝了保存：{detail}。修改仍保留。',
+  'saveFailure.server-error-unknown': '地图服务器出错：{detail}。无法确认是否已保存；修改仍保留，再次保存前会先向服务器核对，不会重复保存。',
+  'saveFailure.partial': '部分修改已保存，{count} 项没有保存：{detail}。没有保存的修改仍保留。',
+  'saveFailure.malformed-answer': '无法读取地图服务器的应答，无法确认是否已保存。修改仍保留；再次保存前会先向服务器核对，不会重复保存。',
+  'saveFailure.journal': '无法在浏览器中记录待保存的修改，因此没有发送。修改仍显示在地图上；请清理浏览器存储空间后再次保存。',
+  'saveFailure.journalConflict': '此图层正在另一个标签页中编辑。请在那个标签页中编辑并保存，或关闭它后重试。',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
@@ -145,6 +156,17 @@ const en: MessageTable = {
   'problems.modeUnavailableTitle': 'This mode is not available',
   'problems.source.config.json': 'config.json',
   'problems.source.environment': 'environment variables',
+
+  // save failures
+  'saveFailure.connection-refused': 'The map server cannot be reached; nothing was saved. Your changes are kept; save again later.',
+  'saveFailure.outcome-unknown': 'The save was sent, but the connection to the map server broke, so it is not known whether it was saved. Your changes are kept; the next save first checks with the server and never saves anything twice.',
+  'saveFailure.timeout': 'The map server did not answer in time, so it is not known whether the changes were saved. Your changes are kept; the next save first checks with the server and never saves anything twice.',
+  'saveFailure.server-error': 'The map server refused the save: {detail}. Your changes are kept.',
+  'saveFailure.server-error-unknown': 'The map server failed: {detail}. It is not known whether the changes were saved; they are kept, and the next save first checks with the server and never saves anything twice.',
+  'saveFailure.partial': 'Some changes were saved; not saved ({count}): {detail}. The unsaved changes are kept.',
+  'saveFailure.malformed-answer': 'The map server\'s answer could not be read, so it is not known whether the changes were saved. Your changes are kept; the next save first checks with the server and never saves anything twice.',
+  'saveFailure.journal': 'The pending changes could not be recorded in the browser, so nothing was sent. They stay on the map; free some browser storage and save again.',
+  'saveFailure.journalConflict': 'This layer is being edited in another tab. Edit and save it there, or close that tab and try again.',
 };
 
 export const LOCALES = ['zh-CN', 'en'] as const;

@@ -1,0 +1,27 @@
+/**
+ * One fault of a fault-injection suite, as measured by the test that injected it. Tests attach it
+ * to their task (`recordReliability`); the repository's reliability reporter collects the records
+ * of a complete run into the README's Reliability section.
+ */
+export interface ReliabilityRecord {
+  /** Which suite: where the faults were injected. */
+  suite: string;
+  fault: string;
+  /** How the session classified it (a `SaveFailureKind`, or what happened instead). */
+  classifiedAs: string;
+  /** Faults the test actually injected. */
+  injected: number;
+  /** Pending changes the save carried. */
+  edits: number;
+  /** Saves after the failed one until every change was saved. */
+  retries: number;
+  /** Staged changes found neither on the server nor pending. */
+  lost: number;
+  /** Rows the server holds beyond one per staged insert. */
+  duplicates: number;
+}
+
+/** Attaches the record to the running test, where the reporter finds it (`TestCase.meta()`). */
+export function recordReliability(task: { meta: object }, record: ReliabilityRecord): void {
+  Object.assign(task.meta, { reliability: record });
+}

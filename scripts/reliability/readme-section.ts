@@ -1,0 +1,48 @@
+import type { ReliabilityRecord } from '@gportal/core/contracts';
+
+/** Markers of the README's generated Reliability figures, and of each suite's block inside them. */
+export const SECTION_START = '<!-- reliability:start (written by the test run: scripts/reliability; do not edit) -->';
+export const SECTION_END = '<!-- reliability:end -->';
+const blockStart = (suite: string) => `<!-- reliability-suite:${suite} -->`;
+const blockEnd = (suite: string) => `<!-- /reliability-suite:${suite} -->`;
+
+const sum = (records: readonly ReliabilityRecord[], key: 'injected' | 'retries' | 'lost' | 'duplicates') =>
+  records.reduce((total, record) => total + record[key], 0);
+
+/** One suite's figures: a summary line with the totals, then one row per fault, in the order the suite ran them. */
+export function suiteBlock(suite: string, records: readonly ReliabilityRecord[]): string {
+  const edits = [...new Set(records.map((record) => record.edits))].join(' or ');
+  const lines = [
+    blockStart(suite),
+    `**${suite}**: ${records.length} fault scenarios, ${sum(records, 'injected')} faults injected into saves of ${edits} pending changes; ` +
+      `${sum(records, 'retries')} saves retried; edits lost: ${sum(records, 'lost')}; duplicates: ${sum(records, 'duplicates')}.`,
+    '',
+    '| fault | classified as | faults injected | saves retried | edits lost | duplicates |',
+    '|---|---|---|---|---|---|',
+    ...records.map((record) => `| ${record.fault} | ${record.classifiedAs} | ${record.injected} | ${record.retries} | ${record.lost} | ${record.duplicates} |`),
+    blockEnd(suite),
+  ];
+  return lines.join('\n');
+}
+
+/**
+ * The README with the blocks of the given suites replaced (or added at the end of the section);
+ * blocks of suites that did not run this time are kept as they are, so a partial run changes
+ * only what it measured and the same figures always give the same text.
+ */
+export function updateReadme(readme: string, suites: ReadonlyMap<string, readonly ReliabilityRecord[]>): string {
+  const start = readme.indexOf(SECTION_START);
+  const end = readme.indexOf(SECTION_END);
+  if (start < 0 || end < start) throw new Error(`README: the Reliability markers are missing (${SECTION_START} … ${SECTION_END})`);
+  let section = readme.slice(start + SECTION_START.length, end);
+  for (const [suite, records] of suites) {
+    const block = suiteBlock(suite, records);
+    const from = section.indexOf(blockStart(suite));
+    const to = section.indexOf(blockEnd(suite));
+    section =
+      from >= 0 && to > from
+        ? `${section.slice(0, from)}${block}${section.slice(to + blockEnd(suite).length)}`
+        : `${section.trimEnd()}\n\n${block}\n`;
+  }
+  return `${readme.slice(0, start)}${SECTION_START}\n${section.trim()}\n${readme.slice(end)}`;
+}

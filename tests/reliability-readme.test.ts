@@ -1,0 +1,38 @@
+import type { ReliabilityRecord } from '@gportal/core/contracts';
+import { describe, expect, it } from 'vitest';
+import { SECTION_END, SECTION_START, updateReadme } from '../scripts/reliability/readme-section.js';
+
+const record = (suite: string, fault: string, lost = 0): ReliabilityRecord => ({
+  suite,
+  fault,
+  classifiedAs: 'timeout',
+  injected: 1,
+  edits: 6,
+  retries: 1,
+  lost,
+  duplicates: 0,
+});
+
+const README = `# x\n\n## Reliability\n\n${SECTION_START}\n${SECTION_END}\n\n## After\n`;
+
+describe('README Reliability section', () => {
+  it('writes each suite as a block with its totals and one row per fault', () => {
+    const text = updateReadme(README, new Map([['core', [record('core', 'timeout'), record('core', 'partial')]]]));
+    expect(text).toContain('**core**: 2 fault scenarios, 2 faults injected into saves of 6 pending changes; 2 saves retried; edits lost: 0; duplicates: 0.');
+    expect(text).toContain('| partial | timeout | 1 | 1 | 0 | 0 |');
+    expect(text.endsWith(`${SECTION_END}\n\n## After\n`)).toBe(true);
+  });
+
+  it('gives the same text for the same figures, and replaces only the suites that ran', () => {
+    const once = updateReadme(README, new Map([['core', [record('core', 'timeout')]], ['wfs', [record('wfs', 'timeout')]]]));
+    expect(updateReadme(once, new Map([['core', [record('core', 'timeout')]], ['wfs', [record('wfs', 'timeout')]]]))).toBe(once);
+    const coreAgain = updateReadme(once, new Map([['core', [record('core', 'timeout', 1)]]]));
+    expect(coreAgain).toContain('**core**: 1 fault scenarios, 1 faults injected into saves of 6 pending changes; 1 saves retried; edits lost: 1');
+    expect(coreAgain).toContain('**wfs**: 1 fault scenarios');
+    expect(coreAgain.indexOf('**core**')).toBeLessThan(coreAgain.indexOf('**wfs**'));
+  });
+
+  it('refuses a README without the markers', () => {
+    expect(() => updateReadme('# x\n', new Map())).toThrow(/markers are missing/);
+  });
+});
