@@ -2,6 +2,7 @@ import { MapServerError, NetworkError, TimeoutError } from '@gportal/core';
 import { CONTENT_TYPES, isJsonMediaType, mediaTypeOf } from './content-types.js';
 import { GEOSERVER_ERROR_RULES, toHttpError, type HttpErrorRule } from './http-errors.js';
 import { joinUrl } from './url-template.js';
+import { definedOnly } from '../util/defined-only.js';
 
 /** Something that knows the `Authorization` header to send now (e.g. a sign-in held in memory). */
 export interface AuthorizationSource {
@@ -88,7 +89,8 @@ export interface HttpClient {
   failure(response: HttpResponse, request: HttpRequest): Error;
 }
 
-function basicAuthorization(username: string, password: string): string {
+/** The `Authorization` header of HTTP Basic, UTF-8 encoded (RFC 7617). */
+export function basicAuthorization(username: string, password: string): string {
   const bytes = new TextEncoder().encode(`${username}:${password}`);
   return `Basic ${btoa(String.fromCharCode(...bytes))}`;
 }
@@ -211,9 +213,4 @@ function resolveLocation(location: string | null, requestUrl: string): string | 
   } catch {
     return location; // a relative request URL outside a page has nothing to resolve against
   }
-}
-
-/** Drops `undefined` values so they do not override the defaults. */
-function definedOnly<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
 }

@@ -4,6 +4,7 @@
  */
 export { CONTENT_TYPES, isJsonMediaType, mediaTypeOf, type ContentType } from './content-types.js';
 export {
+  basicAuthorization,
   createHttpClient,
   HTTP_CLIENT_DEFAULTS,
   type AuthorizationSource,

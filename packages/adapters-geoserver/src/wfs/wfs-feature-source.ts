@@ -4,7 +4,6 @@ import {
   NotFoundError,
   ValidationError,
   bboxIntersects,
-  cloneData,
   geometryBBox,
   matchesFilter,
   type FeatureQuery,
@@ -64,7 +63,7 @@ export class WfsFeatureSource implements FeatureSource {
   }
 
   async describe(typeName: string, options: WfsRequestOptions = {}): Promise<FeatureSchema> {
-    return cloneData((await this.layer(typeName, options.signal)).schema);
+    return structuredClone((await this.layer(typeName, options.signal)).schema);
   }
 
   /** The layer's schema and XML names, read once; a failed read is not kept. */

@@ -20,7 +20,6 @@ import type { DataStoreAdmin } from '../ports/data-store-admin.port.js';
 import type { LayerAdmin } from '../ports/layer-admin.port.js';
 import type { StyleAdmin } from '../ports/style-admin.port.js';
 import type { WorkspaceAdmin } from '../ports/workspace-admin.port.js';
-import { cloneData } from '../util/clone.js';
 import { assertResourceName } from '../util/names.js';
 import type { MemoryFeatureStore } from './memory-feature-store.js';
 
@@ -166,7 +165,7 @@ export class MemoryMapServer {
       if (record.stores.has(spec.name)) {
         throw new ConflictError(`data store ${workspace}:${spec.name}`, `Store '${spec.name}' already exists in workspace '${workspace}'`);
       }
-      record.stores.set(spec.name, { spec: cloneData(spec), featureTypes: new Map() });
+      record.stores.set(spec.name, { spec: structuredClone(spec), featureTypes: new Map() });
     },
     delete: (workspace, name, options?: DeleteOptions) => {
       const record = this.workspace(workspace);
@@ -186,7 +185,7 @@ export class MemoryMapServer {
   readonly layersSync: Synchronous<LayerAdmin> = {
     listFeatureTypes: (workspace, store) => [...this.store(workspace, store).featureTypes.keys()],
     getFeatureType: (workspace, store, name): FeatureTypeInfo => ({
-      ...cloneData(this.featureType(workspace, store, name)),
+      ...structuredClone(this.featureType(workspace, store, name)),
       workspace,
       store,
     }),
@@ -198,7 +197,7 @@ export class MemoryMapServer {
         throw new ConflictError(`feature type ${workspace}:${spec.name}`, `Resource named '${spec.name}' already exists in store: '${store}'`);
       }
       const geometry = spec.attributes.find((attribute) => GEOMETRY_BINDINGS.includes(attribute.binding));
-      const copy = cloneData({ ...spec, store });
+      const copy = structuredClone({ ...spec, store });
       storeRecord.featureTypes.set(spec.name, copy);
       const defaultStyle = defaultStyleFor(geometry?.binding as GeometryBinding | undefined);
       record.layers.set(spec.name, { name: spec.name, store, styles: [], ...(defaultStyle ? { defaultStyle } : {}) });
@@ -225,7 +224,7 @@ export class MemoryMapServer {
       if (changes.name !== undefined && changes.name !== name) {
         throw new ValidationError({ name: 'a feature type cannot be renamed' });
       }
-      storeRecord.featureTypes.set(name, { ...current, ...cloneData(changes), name, store });
+      storeRecord.featureTypes.set(name, { ...current, ...structuredClone(changes), name, store });
     },
     deleteFeatureType: (workspace, store, name, options?: DeleteOptions) => {
       const record = this.workspace(workspace);
@@ -245,7 +244,7 @@ export class MemoryMapServer {
         name: layer.name,
         workspace,
         type: 'VECTOR',
-        styles: cloneData(layer.styles),
+        styles: structuredClone(layer.styles),
         resource: { name: layer.name, workspace, store: layer.store },
         enabled: true,
         ...(layer.defaultStyle ? { defaultStyle: { ...layer.defaultStyle } } : {}),
@@ -278,7 +277,7 @@ export class MemoryMapServer {
       if (!spec.sld.trim().startsWith('<')) throw new ValidationError({ sld: 'the style definition must be SLD XML' });
       const styles = this.styleMap(spec.workspace ? { workspace: spec.workspace } : undefined);
       if (styles.has(spec.name)) throw new ConflictError(`style ${spec.name}`, `Style '${spec.name}' already exists`);
-      styles.set(spec.name, cloneData(spec));
+      styles.set(spec.name, structuredClone(spec));
     },
     updateDefinition: (name, sld, scope?: StyleScope) => {
       const style = this.style(name, scope);

@@ -13,6 +13,7 @@ import {
 import { MemoryMapServer } from '@gportal/core/memory';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { readFixture } from '../../http/test-support/fixtures.js';
+import { definedOnly } from '../../util/defined-only.js';
 
 /**
  * A GeoServer stand-in for msw: a `MemoryMapServer` behind GeoServer's REST URLs, answering in
@@ -180,7 +181,7 @@ function featureTypeChanges(body: FeatureTypeBody): Partial<FeatureTypeSpec> {
     numDecimals: body.numDecimals,
     attributes: body.attributes?.attribute.map((attribute): AttributeSpec => ({ ...attribute, binding: bindingOf(attribute.binding) })),
   };
-  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  return definedOnly(changes);
 }
 
 export interface GeoServerModelOptions {
