@@ -37,10 +37,10 @@ export const HTTP_CLIENT_DEFAULTS = {
   errorRules: GEOSERVER_ERROR_RULES,
 } as const satisfies Partial<HttpClientOptions>;
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A request body: JSON, text of a given content type, multipart form data, or a URL-encoded form. */
-export type HttpBody =
+type HttpBody =
   | { json: unknown }
   | { text: string; contentType: string }
   | { formData: FormData }

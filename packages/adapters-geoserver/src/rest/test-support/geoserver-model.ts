@@ -49,7 +49,7 @@ function nameAndFormat(name: string): { name: string; format?: Format } {
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
 
 /** The error page Jetty writes for `response.sendError(status, message)` (GeoServer's 4xx `RestException`s). */
-export function jettyErrorPage(status: number, message: string, uri: string): Response {
+function jettyErrorPage(status: number, message: string, uri: string): Response {
   const text = escapeHtml(message);
   const body = `<html>
 <head>
