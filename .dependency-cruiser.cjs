@@ -11,10 +11,31 @@
 
 /** The libraries each package's production code may import, by workspace folder. */
 const LIBRARIES = {
-  core: ['@turf/kinks', 'geographiclib-geodesic'],
-  'adapters-geoserver': ['ol', 'inversify'],
-  'adapters-storage': ['inversify'],
-  'ui-react': ['react', 'react-dom', 'react-router-dom', 'antd', '@ant-design/icons', 'inversify', 'leaflet', 'leaflet-draw'],
+  core: [
+    '@turf/kinks', // self-intersection
+    'geographiclib-geodesic', // areas and lengths on the ellipsoid
+  ],
+  'adapters-geoserver': [
+    'ol', // ol/format/* only
+    'inversify',
+    'saxes', // streaming XML reading (hot paths)
+    'xmlbuilder', // streaming XML writing that escapes by construction (hot paths)
+  ],
+  'adapters-storage': [
+    'inversify',
+  ],
+  'ui-react': [
+    'react',
+    'react-dom',
+    'react-router-dom',
+    'antd',
+    '@ant-design/icons',
+    'inversify',
+    'leaflet',
+    'leaflet-draw',
+    'world-atlas', // Natural Earth outlines
+    'topojson-client',
+  ],
   examples: [],
 };
 
@@ -48,6 +69,7 @@ const ENTRIES = {
   contracts: 'packages/core/src/contracts/index[.]ts',
   geoserver: 'packages/adapters-geoserver/src/index[.]ts',
   storage: 'packages/adapters-storage/src/index[.]ts',
+  ui: 'packages/ui-react/src/index[.]ts',
 };
 const PUBLIC_ENTRIES = {
   // The in-memory adapters are for tests and the UI's embedded mode, never an adapter's production code.
@@ -63,6 +85,7 @@ const TEST_FILES = [
   '^packages/[^/]+/test/',
   '^tests/',
   '^scripts/',
+  '^bench/',
   // Examples are programs run with Node (tsx).
   '^examples/',
   '(^|/)(vite|vitest)[.][a-z.]*config[.]ts$',
@@ -84,8 +107,8 @@ module.exports = {
       name: 'no-relative-import-across-packages',
       comment: 'A package reaches another only through its public entry: import "@gportal/<name>", never a relative path into its folder.',
       severity: 'error',
-      from: { path: '^(packages/[^/]+|examples|tests|scripts)/' },
-      to: { path: '^(packages|examples|tests|scripts)/', pathNot: ['^$1/'], dependencyTypes: ['local'] },
+      from: { path: '^(packages/[^/]+|examples|tests|scripts|bench)/' },
+      to: { path: '^(packages|examples|tests|scripts|bench)/', pathNot: ['^$1/'], dependencyTypes: ['local'] },
     },
     {
       name: 'no-deep-import',
@@ -120,7 +143,7 @@ module.exports = {
   allowedSeverity: 'error',
   allowed: [
     // Every package, its own files; root configs, each other; package configs, the shared vitest settings.
-    { from: { path: '^(packages/[^/]+|examples|tests|scripts)/' }, to: { path: '^$1/' } },
+    { from: { path: '^(packages/[^/]+|examples|tests|scripts|bench)/' }, to: { path: '^$1/' } },
     { from: { path: '^[^/]+$' }, to: { path: '^[^/]+$' } },
     { from: { path: TEST_FILES }, to: { path: '^vitest[.]shared[.]ts$' } },
     // Each package: its named libraries (tests included); in production code only the public entries it may use.
@@ -128,6 +151,8 @@ module.exports = {
       ...(LIBRARIES[workspace].length > 0 ? [{ from: { path: `^${folderOf(workspace)}/` }, to: { path: npm(LIBRARIES[workspace]) } }] : []),
       ...(PUBLIC_ENTRIES[workspace] ? [{ from: production(workspace), to: entries(PUBLIC_ENTRIES[workspace]) }] : []),
     ]),
+    // Type declarations of type-only packages (`import type { Feature } from 'geojson'`): no code is loaded.
+    { from: {}, to: { path: '(^|/)node_modules/@types/', dependencyTypes: ['type-only'] } },
     // The core's contract suites are vitest suites: vitest is the core's optional peer dependency.
     { from: { path: '^packages/core/src/contracts/' }, to: { path: npm(['vitest']) } },
     // Tests and the like: the test libraries, Node built-ins and every public entry.

@@ -52,7 +52,8 @@ describe('architecture import rules (dependency-cruiser allow-lists)', () => {
     ['an adapter, another adapter', GEOSERVER, "import { storageModule } from '@gportal/adapters-storage';\nexport const x = storageModule;\n"],
     ['the storage adapter, ol', STORAGE, "import WFS from 'ol/format/WFS.js';\nexport const x = WFS;\n"],
     ['the UI, a test library', UI, "import { http } from 'msw';\nexport const x = http;\n"],
-    ['examples, the UI', EXAMPLES, "import React from 'react';\nexport const x = React;\n"],
+    ['examples, a UI library', EXAMPLES, "import React from 'react';\nexport const x = React;\n"],
+    ['examples, the web app', EXAMPLES, "import { App } from '@gportal/ui-react';\nexport const x = App;\n"],
   ])('refuses a library outside the allow-list: %s', async (_kind, path, code) => {
     expect(await importViolations(path, code)).toContain('not-in-allowed');
   });
@@ -76,7 +77,7 @@ describe('architecture import rules (dependency-cruiser allow-lists)', () => {
   it.each([
     ['the UI into an adapter', UI, "import { parseXml } from '@gportal/adapters-geoserver/src/wfs/wfs-xml.js';\nexport const x = parseXml;\n"],
     ['an adapter into the core', STORAGE, "import { Emitter } from '@gportal/core/src/util/emitter.js';\nexport const x = Emitter;\n"],
-    ['examples into the UI, which has no public entry', EXAMPLES, "import { App } from '@gportal/ui-react';\nexport const x = App;\n"],
+    ['examples into an adapter', EXAMPLES, "import { MemoryStorage } from '@gportal/adapters-storage/src/memory-storage.js';\nexport const x = MemoryStorage;\n"],
   ])('refuses deep imports into another package: %s', async (_kind, path, code) => {
     expect(await importViolations(path, code)).toContain('no-deep-import');
   });
@@ -94,6 +95,7 @@ describe('architecture import rules (dependency-cruiser allow-lists)', () => {
 
   it.each([
     ['the core, its geometry and geodesic libraries', CORE, "import { kinks } from '@turf/kinks';\nimport { Geodesic } from 'geographiclib-geodesic';\nimport { ValidationError } from './errors/errors.js';\nexport const x = [kinks, Geodesic, ValidationError];\n"],
+    ['the core, declarations of a type-only package', CORE, "import type { Feature } from 'geojson';\nexport type X = Feature;\n"],
     ['the core contracts, vitest', CORE_CONTRACTS, "import { it } from 'vitest';\nexport const x = it;\n"],
     ['an adapter, ol, inversify and the core', GEOSERVER, "import WFS from 'ol/format/WFS.js';\nimport { ContainerModule } from 'inversify';\nimport { EditSession } from '@gportal/core';\nexport const x = [WFS, ContainerModule, EditSession];\n"],
     ['the storage adapter, inversify and the core', STORAGE, "import { ContainerModule } from 'inversify';\nimport { withoutPassword } from '@gportal/core';\nexport const x = [ContainerModule, withoutPassword];\n"],
