@@ -16,6 +16,5 @@ describe('@gportal/core in plain Node', () => {
     `;
     const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repo, encoding: 'utf8', timeout: 60_000 });
     expect(JSON.parse(output.trim())).toEqual({ dom: 'undefined', maxFeatures: 2000, count: 3, error: 'validation' });
-    // A whole tsc build: the limit is that of the commands above, not vitest's 5 s default.
-  }, 180_000);
+  }, 180_000); // a full tsc build, slow on a busy machine: the calls above have their own timeouts
 });

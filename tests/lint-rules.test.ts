@@ -1,34 +1,126 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
+const repo = new URL('..', import.meta.url).pathname;
+const eslint = new ESLint({ cwd: repo });
+const depcruiseOptions = extractDepcruiseOptions(join(repo, '.dependency-cruiser.cjs'));
 
-async function ruleErrors(filePath: string, code: string): Promise<string[]> {
+/** The import rules a file with this code breaks: dependency-cruiser needs the file on disk, so it is written and removed. */
+async function importViolations(path: string, code: string): Promise<string[]> {
+  const file = join(repo, path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, code);
+  try {
+    const { output } = await cruise([path], { ...(await depcruiseOptions), baseDir: repo, maxDepth: 1, validate: true });
+    const violations = (output as ICruiseResult).summary.violations.filter((violation) => violation.from === path);
+    return [...new Set(violations.map((violation) => violation.rule.name))].sort();
+  } finally {
+    rmSync(file);
+  }
+}
+
+async function globalErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? []).filter((message) => message.severity === 2).map((message) => message.ruleId ?? message.message);
 }
 
-// Each architecture rule must actually fail lint when broken (notes/architecture.md).
-describe('architecture import rules', () => {
+// Probe files: not tests, so no vitest project collects them while they exist.
+const probe = (folder: string) => `${folder}/__lint-probe__.ts`;
+const CORE = probe('packages/core/src');
+const CORE_CONTRACTS = probe('packages/core/src/contracts');
+const GEOSERVER = probe('packages/adapters-geoserver/src');
+const GEOSERVER_TEST_SUPPORT = probe('packages/adapters-geoserver/src/wfs/test-support');
+const STORAGE = probe('packages/adapters-storage/src');
+const UI = probe('packages/ui-react/src');
+const EXAMPLES = probe('examples');
+
+// Each kind of forbidden import fails `npm run lint` (README, "Packages").
+describe('architecture import rules (dependency-cruiser allow-lists)', () => {
   it.each([
-    ['packages/core/src/probe.ts', "import React from 'react';\nexport const x = React;\n"],
-    ['packages/core/src/probe.ts', "import L from 'leaflet';\nexport const x = L;\n"],
-    ['packages/core/src/probe.ts', "import WFS from 'ol/format/WFS.js';\nexport const x = WFS;\n"],
-    ['packages/core/src/probe.ts', "import { Container } from 'inversify';\nexport const x = Container;\n"],
-    ['packages/adapters-geoserver/src/probe.ts', "import React from 'react';\nexport const x = React;\n"],
-    ['packages/adapters-storage/src/probe.ts', "import WFS from 'ol/format/WFS.js';\nexport const x = WFS;\n"],
-    ['packages/ui-react/src/probe.ts', "import { x } from '@gportal/adapters-geoserver/src/wfs/internal.js';\nexport const y = x;\n"],
-  ])('%s refuses %j', async (filePath, code) => {
-    expect(await ruleErrors(filePath, code)).toContain('no-restricted-imports');
+    ['the core, a UI library', CORE, "import React from 'react';\nexport const x = React;\n"],
+    ['the core, ol', CORE, "import WFS from 'ol/format/WFS.js';\nexport const x = WFS;\n"],
+    ['the core, inversify', CORE, "import { Container } from 'inversify';\nexport const x = Container;\n"],
+    ['the core, an HTTP client', CORE, "import { request } from 'undici';\nexport const x = request;\n"],
+    ['the core, a turf module it does not name', CORE, "import { area } from '@turf/area';\nexport const x = area;\n"],
+    ['the core, an adapter package', CORE, "import { createWfsAdapters } from '@gportal/adapters-geoserver';\nexport const x = createWfsAdapters;\n"],
+    ['the core outside its contracts, vitest', CORE, "import { it } from 'vitest';\nexport const x = it;\n"],
+    ['an adapter, a UI library', GEOSERVER, "import React from 'react';\nexport const x = React;\n"],
+    ['an adapter, another adapter', GEOSERVER, "import { storageModule } from '@gportal/adapters-storage';\nexport const x = storageModule;\n"],
+    ['the storage adapter, ol', STORAGE, "import WFS from 'ol/format/WFS.js';\nexport const x = WFS;\n"],
+    ['the UI, a test library', UI, "import { http } from 'msw';\nexport const x = http;\n"],
+    ['examples, a UI library', EXAMPLES, "import React from 'react';\nexport const x = React;\n"],
+    ['examples, the web app', EXAMPLES, "import { App } from '@gportal/ui-react';\nexport const x = App;\n"],
+  ])('refuses a library outside the allow-list: %s', async (_kind, path, code) => {
+    expect(await importViolations(path, code)).toContain('not-in-allowed');
   });
 
-  it('refuses DOM globals in the core', async () => {
-    expect(await ruleErrors('packages/core/src/probe.ts', 'export const x = () => localStorage.getItem("a");\n')).toContain('no-restricted-globals');
+  it.each([
+    ['the core', CORE, "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
+    ['an adapter', STORAGE, "import { join } from 'node:path';\nexport const x = join;\n"],
+    ['the UI', UI, "import { EventEmitter } from 'events';\nexport const x = EventEmitter;\n"],
+  ])('refuses Node built-ins in production code: %s', async (_kind, path, code) => {
+    expect(await importViolations(path, code)).toEqual(['no-node-builtins-in-production', 'not-in-allowed']);
   });
 
-  it('accepts what the architecture allows', async () => {
-    expect(await ruleErrors('packages/core/src/probe.ts', "import { lineString } from '@turf/turf';\nexport const x = lineString;\n")).toEqual([]);
-    expect(await ruleErrors('packages/adapters-geoserver/src/probe.ts', "import WFS from 'ol/format/WFS.js';\nexport const x = WFS;\n")).toEqual([]);
-    expect(await ruleErrors('packages/ui-react/src/probe.ts', "import { EditSession } from '@gportal/core';\nexport const x = EditSession;\n")).toEqual([]);
+  it.each([
+    ['the UI into the core', UI, "import { EditSession } from '../../core/src/index.js';\nexport const x = EditSession;\n"],
+    ['an adapter into the core', GEOSERVER, "import { ValidationError } from '../../core/src/errors/errors.js';\nexport const x = ValidationError;\n"],
+    ['examples into an adapter', EXAMPLES, "import { createWfsAdapters } from '../packages/adapters-geoserver/src/index.js';\nexport const x = createWfsAdapters;\n"],
+  ])('refuses relative imports across packages: %s', async (_kind, path, code) => {
+    expect(await importViolations(path, code)).toContain('no-relative-import-across-packages');
+  });
+
+  it.each([
+    ['the UI into an adapter', UI, "import { parseXml } from '@gportal/adapters-geoserver/src/wfs/wfs-xml.js';\nexport const x = parseXml;\n"],
+    ['an adapter into the core', STORAGE, "import { Emitter } from '@gportal/core/src/util/emitter.js';\nexport const x = Emitter;\n"],
+    ['examples into an adapter', EXAMPLES, "import { MemoryStorage } from '@gportal/adapters-storage/src/memory-storage.js';\nexport const x = MemoryStorage;\n"],
+  ])('refuses deep imports into another package: %s', async (_kind, path, code) => {
+    expect(await importViolations(path, code)).toContain('no-deep-import');
+  });
+
+  it.each([
+    ['the in-memory adapters', "import { MemorySessionStore } from '@gportal/core/memory';\nexport const x = MemorySessionStore;\n"],
+    ['the contract suites', "import { userCacheContract } from '@gportal/core/contracts';\nexport const x = userCacheContract;\n"],
+  ])("refuses the core's test entries in adapter production code: %s", async (_kind, code) => {
+    expect(await importViolations(STORAGE, code)).toEqual(['no-memory-adapters-in-adapter-code', 'not-in-allowed']);
+  });
+
+  it('refuses an import that does not resolve', async () => {
+    expect(await importViolations(GEOSERVER, "import { x } from './no-such-file.js';\nexport const y = x;\n")).toContain('no-unresolvable-import');
+  });
+
+  it.each([
+    ['the core, its geometry and geodesic libraries', CORE, "import { kinks } from '@turf/kinks';\nimport { Geodesic } from 'geographiclib-geodesic';\nimport { ValidationError } from './errors/errors.js';\nexport const x = [kinks, Geodesic, ValidationError];\n"],
+    ['the core, declarations of a type-only package', CORE, "import type { Feature } from 'geojson';\nexport type X = Feature;\n"],
+    ['the core contracts, vitest', CORE_CONTRACTS, "import { it } from 'vitest';\nexport const x = it;\n"],
+    ['an adapter, ol, inversify and the core', GEOSERVER, "import WFS from 'ol/format/WFS.js';\nimport { ContainerModule } from 'inversify';\nimport { EditSession } from '@gportal/core';\nexport const x = [WFS, ContainerModule, EditSession];\n"],
+    ['the storage adapter, inversify and the core', STORAGE, "import { ContainerModule } from 'inversify';\nimport { withoutPassword } from '@gportal/core';\nexport const x = [ContainerModule, withoutPassword];\n"],
+    ['test support, Node, msw, the fakes and the contracts', GEOSERVER_TEST_SUPPORT, "import { readFileSync } from 'node:fs';\nimport { http } from 'msw';\nimport { MemoryMapServer } from '@gportal/core/memory';\nimport { workspaceAdminContract } from '@gportal/core/contracts';\nexport const x = [readFileSync, http, MemoryMapServer, workspaceAdminContract];\n"],
+    ['the UI, its libraries and every public entry', UI, "import { useState } from 'react';\nimport { Button } from 'antd';\nimport { EditSession } from '@gportal/core';\nimport { createMemoryAdapters } from '@gportal/core/memory';\nimport { storageModule } from '@gportal/adapters-storage';\nexport const x = [useState, Button, EditSession, createMemoryAdapters, storageModule, () => import('@gportal/adapters-geoserver')];\n"],
+    ['examples, public entries and Node', EXAMPLES, "import { EditSession } from '@gportal/core';\nimport { userCacheContract } from '@gportal/core/contracts';\nimport { pathToFileURL } from 'node:url';\nexport const x = [EditSession, userCacheContract, pathToFileURL];\n"],
+  ])('accepts what the architecture allows: %s', async (_kind, path, code) => {
+    expect(await importViolations(path, code)).toEqual([]);
+  });
+});
+
+describe('globals the core may not touch (ESLint)', () => {
+  it.each([
+    ['browser storage', 'export const x = () => localStorage.getItem("a");\n'],
+    ['the DOM', 'export const x = () => document.title;\n'],
+    ['XMLSerializer', 'export const x = () => new XMLSerializer();\n'],
+    ['DOMParser', 'export const x = () => new DOMParser();\n'],
+    ['fetch', 'export const x = () => fetch("/geoserver/rest");\n'],
+    ['XMLHttpRequest', 'export const x = () => new XMLHttpRequest();\n'],
+  ])('refuses %s in the core', async (_kind, code) => {
+    expect(await globalErrors('packages/core/src/probe.ts', code)).toContain('no-restricted-globals');
+  });
+
+  it('leaves adapters their platform', async () => {
+    expect(await globalErrors('packages/adapters-geoserver/src/probe.ts', 'export const x = () => new XMLSerializer();\n')).toEqual([]);
+    expect(await globalErrors('packages/core/src/probe.ts', 'export const x = () => structuredClone({ a: 1 });\n')).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
-import type { Session, SessionStore } from '@gportal/core';
-import { withoutPassword } from '@gportal/core/memory';
+import { withoutPassword, type Session, type SessionStore } from '@gportal/core';
 import type { VersionedStorage } from './versioned-storage.js';
 
 const KIND = 'session';
@@ -21,13 +20,13 @@ export class BrowserSessionStore implements SessionStore {
   constructor(private readonly records: VersionedStorage) {}
 
   async save(session: Session): Promise<void> {
-    this.records.write(KIND, undefined, withoutPassword(session));
+    this.records.write(KIND, undefined, { ...session, user: withoutPassword(session.user) });
   }
 
   async load(): Promise<Session | null> {
     const session = this.records.read(KIND, undefined, isSession);
     // Data written by something else could still carry one: it is dropped on the way out too.
-    return session ? withoutPassword(session) : null;
+    return session ? { ...session, user: withoutPassword(session.user) } : null;
   }
 
   async clear(): Promise<void> {

@@ -1,5 +1,6 @@
 export * from './domain/geometry.js';
 export * from './domain/feature.js';
+export * from './domain/schema-fit.js';
 export * from './domain/filter.js';
 export * from './domain/auth.js';
 export * from './domain/admin.js';
@@ -11,7 +12,6 @@ export * from './errors/errors.js';
 export * from './ports/index.js';
 export * from './admin/feature-type-spec.js';
 export { assertResourceName, styleScopeWorkspace } from './util/names.js';
-export { cloneData } from './util/clone.js';
 export * from './admin/admin-rules.js';
 export * from './admin/admin-actions.js';
 export * from './login/validate-credentials.js';

@@ -1,5 +1,5 @@
 import type { AuthGateway, Credentials, LoginResult } from '@gportal/core';
-import { createHttpClient, type AuthorizationSource, type HttpClient } from '../http/index.js';
+import { basicAuthorization, createHttpClient, type AuthorizationSource, type HttpClient } from '../http/index.js';
 
 /** How to sign in with GeoServer alone. */
 export type GeoServerLoginMode =
@@ -34,10 +34,6 @@ export const GEOSERVER_LOGIN_MESSAGES = {
 
 // GeoServer sends a failed form login back to its login page with `error=true`.
 const FAILED_FORM_LOGIN = /[?&]error=true\b/;
-
-function basicAuthorization({ username, password }: Credentials): string {
-  return `Basic ${btoa(String.fromCharCode(...new TextEncoder().encode(`${username}:${password}`)))}`;
-}
 
 /**
  * Signs in with GeoServer itself, for the map-server mode where no portal backend exists.
@@ -88,7 +84,7 @@ export class GeoServerAuthGateway implements AuthGateway, AuthorizationSource {
   }
 
   async #basicLogin(credentials: Credentials): Promise<LoginResult> {
-    const authorization = basicAuthorization(credentials);
+    const authorization = basicAuthorization(credentials.username, credentials.password);
     // Without cookies: a session of another user must not vouch for these credentials.
     const probe = this.#client('omit', () => authorization);
     const request = { method: 'GET', path: GEOSERVER_LOGIN_ENDPOINTS.basicCheck, accept: 'application/json', resource: 'sign-in' } as const;

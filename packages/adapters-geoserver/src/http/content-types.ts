@@ -14,8 +14,6 @@ export const CONTENT_TYPES = {
   se11: 'application/vnd.ogc.se+xml',
 } as const;
 
-export type ContentType = (typeof CONTENT_TYPES)[keyof typeof CONTENT_TYPES];
-
 /** The media type of a `Content-Type` header without its parameters, lower case (`''` when absent). */
 export function mediaTypeOf(header: string | null | undefined): string {
   return (header ?? '').split(';')[0]!.trim().toLowerCase();

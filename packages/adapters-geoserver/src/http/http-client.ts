@@ -2,6 +2,7 @@ import { MapServerError, NetworkError, TimeoutError } from '@gportal/core';
 import { CONTENT_TYPES, isJsonMediaType, mediaTypeOf } from './content-types.js';
 import { GEOSERVER_ERROR_RULES, toHttpError, type HttpErrorRule } from './http-errors.js';
 import { joinUrl, sameOrigin } from './url-template.js';
+import { definedOnly } from '../util/defined-only.js';
 
 /** Something that knows the `Authorization` header to send now (e.g. a sign-in held in memory). */
 export interface AuthorizationSource {
@@ -41,10 +42,10 @@ export const HTTP_CLIENT_DEFAULTS = {
   errorRules: GEOSERVER_ERROR_RULES,
 } as const satisfies Partial<HttpClientOptions>;
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A request body: JSON, text of a given content type, multipart form data, or a URL-encoded form. */
-export type HttpBody =
+type HttpBody =
   | { json: unknown }
   | { text: string; contentType: string }
   | { formData: FormData }
@@ -93,7 +94,8 @@ export interface HttpClient {
   failure(response: HttpResponse, request: HttpRequest): Error;
 }
 
-function basicAuthorization(username: string, password: string): string {
+/** The `Authorization` header of HTTP Basic, UTF-8 encoded (RFC 7617). */
+export function basicAuthorization(username: string, password: string): string {
   const bytes = new TextEncoder().encode(`${username}:${password}`);
   return `Basic ${btoa(String.fromCharCode(...bytes))}`;
 }
@@ -218,9 +220,4 @@ function resolveLocation(location: string | null, requestUrl: string): string | 
   } catch {
     return location; // a relative request URL outside a page has nothing to resolve against
   }
-}
-
-/** Drops `undefined` values so they do not override the defaults. */
-function definedOnly<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
 }

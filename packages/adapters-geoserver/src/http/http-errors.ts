@@ -13,7 +13,7 @@ export interface HttpFailure {
   resource: string;
 }
 
-export type HttpErrorKind = 'not-found' | 'conflict';
+type HttpErrorKind = 'not-found' | 'conflict';
 
 /**
  * One line of the error table: when the status (any, if omitted) and the readable message (any,

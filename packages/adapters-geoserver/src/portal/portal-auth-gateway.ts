@@ -1,4 +1,4 @@
-import type { AuthGateway, Credentials, LoginResult, UserInfo } from '@gportal/core';
+import { withoutPassword, type AuthGateway, type Credentials, type LoginResult, type UserInfo } from '@gportal/core';
 import type { HttpClient } from '../http/index.js';
 import { callPortal } from './portal-client.js';
 import { PORTAL_ENDPOINTS } from './portal-endpoints.js';
@@ -12,7 +12,7 @@ export class PortalAuthGateway implements AuthGateway {
     const answer = await callPortal(this.http, PORTAL_ENDPOINTS.login, payload, 'sign-in');
     if (!answer.isOk) return { isOk: false, msg: answer.msg ?? '' };
     // The user info is kept as the signed-in user: never with a password, even an echoed one.
-    const { password: _password, ...info } = (answer.data ?? {}) as Partial<UserInfo> & { password?: unknown };
+    const info = withoutPassword((answer.data ?? {}) as Partial<UserInfo>);
     const username = typeof info.username === 'string' ? info.username : credentials.username;
     return { isOk: true, msg: answer.msg ?? '', data: { ...info, username } };
   }

@@ -1,4 +1,5 @@
 import type { AttributeSpec, BoundingBox, FeatureTypeInfo, FeatureTypeSpec, ProjectionPolicy } from '@gportal/core';
+import { definedOnly } from '../util/defined-only.js';
 import { bindingOfJavaClass, JAVA_BINDINGS } from './attribute-bindings.js';
 import { asArray, crsCode, type CrsValue, type JsonList, type NamedLink } from './geoserver-json.js';
 
@@ -74,17 +75,13 @@ function attributesOf(attributes: FeatureTypeJson['attributes']): AttributeSpec[
   });
 }
 
-function withoutUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
-}
-
 /**
  * The `featureType` body of a POST (creation: with attributes GeoServer also creates the
  * table) or a PUT (only the fields given change). The store is left out: the URL names it, and
  * GeoServer refuses a body whose store disagrees with the URL.
  */
 export function featureTypeJson(spec: Partial<FeatureTypeSpec>): Omit<FeatureTypeJson, 'name'> & { name?: string } {
-  return withoutUndefined({
+  return definedOnly({
     name: spec.name,
     nativeName: spec.nativeName,
     namespace: spec.namespace !== undefined ? { name: spec.namespace } : undefined,
@@ -108,7 +105,7 @@ const KEYWORD_SUFFIX = /\\@.*$/;
 /** A GeoServer feature type answer in the domain's terms (CRS objects and WKT read as `EPSG:n`). */
 export function featureTypeInfoOf(json: FeatureTypeJson, workspace: string, store: string): FeatureTypeInfo {
   const keywords = json.keywords === undefined ? undefined : asArray(json.keywords === '' ? undefined : json.keywords.string);
-  return withoutUndefined({
+  return definedOnly({
     name: json.name,
     workspace,
     store,

@@ -57,9 +57,9 @@ export class GeoServerLayerAdmin implements LayerAdmin {
 
   /**
    * Publishes a feature type with its native and lat/lon bounding boxes; with attributes,
-   * GeoServer also creates the table in the PostGIS store. Resolves to the new feature type's
-   * URL from the 201's `Location` (GeoServer sends an empty body). The store is the one named by
-   * the call, as in the in-memory adapter; `spec.store` is not sent.
+   * GeoServer also creates the table in the PostGIS store. Resolves once GeoServer answers 201
+   * (anything else is an error). The store is the one named by the call, as in the in-memory
+   * adapter; `spec.store` is not sent.
    */
   async createFeatureType(workspace: string, store: string, spec: FeatureTypeSpec): Promise<void> {
     assertResourceName(spec.name, 'featureType');

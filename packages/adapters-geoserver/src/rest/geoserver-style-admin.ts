@@ -79,8 +79,8 @@ export class GeoServerStyleAdmin implements StyleAdmin {
   }
 
   /**
-   * Uploads the SLD under `?name=`, as SLD 1.0 or SE 1.1 by the document's version. Resolves to
-   * the new style's URL, read from the 201's `Location`.
+   * Uploads the SLD under `?name=`, as SLD 1.0 or SE 1.1 by the document's version. Resolves once
+   * GeoServer answers 201 (anything else is an error).
    */
   async create(spec: StyleSpec): Promise<void> {
     assertResourceName(spec.name, 'style');

@@ -4,7 +4,7 @@ import { LON_LAT_SRS_NAME, type GmlVersion } from './wfs-protocol.js';
 
 /**
  * Axis order of GML coordinates. Servers and OpenLayers disagree on it for the same srsName
- * (notes/real-wfs-server.md §6): OpenLayers reads every `EPSG:4326` form but the CRS84 ones as
+ * (`scripts/wfs-server/README.md`, "QGIS 3.22 behaviour to know"): OpenLayers reads every `EPSG:4326` form but the CRS84 ones as
  * lat/lon, GeoServer writes `http://www.opengis.net/gml/srs/epsg.xml#4326` as lon/lat, and QGIS
  * Server labels a `CRS:84` query `EPSG:4326` while writing lon/lat. So the adapter decides the
  * order itself from this table and tells OpenLayers with an unambiguous label.

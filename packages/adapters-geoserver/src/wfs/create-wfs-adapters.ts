@@ -1,6 +1,7 @@
 import { DEFAULT_WFS_VERSION, ValidationError } from '@gportal/core';
 import { assertNoUserInfo, type AuthorizationSource } from '../http/index.js';
 import type { AxisOrderCorrection } from './axis-order.js';
+import { definedOnly } from '../util/defined-only.js';
 import { WfsEndpoint } from './wfs-endpoint.js';
 import { WfsFeatureSource } from './wfs-feature-source.js';
 import { WfsFeatureTransactions } from './wfs-feature-transactions.js';
@@ -62,7 +63,7 @@ export interface WfsAdapters {
  * register them first (jsdom).
  */
 export function createWfsAdapters(options: WfsAdapterOptions): WfsAdapters {
-  const settings = { ...WFS_ADAPTER_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) } as
+  const settings = { ...WFS_ADAPTER_DEFAULTS, ...definedOnly(options) } as
     typeof WFS_ADAPTER_DEFAULTS & WfsAdapterOptions;
   const version = settings.version;
   if (!isWfsVersion(version)) throw new ValidationError({ version: `unsupported WFS version ${version}; use 1.0.0, 1.1.0 or 2.0.0` });

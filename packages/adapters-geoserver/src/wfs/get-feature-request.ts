@@ -32,7 +32,7 @@ function literal(value: string | number | boolean | Date, property: PropertySche
 }
 
 /** The core's attribute filter as an `ol/format/filter` tree, literals written as the schema types them. */
-export function toOgcFilter(filter: AttributeFilter, schema: FeatureSchema): Filter {
+function toOgcFilter(filter: AttributeFilter, schema: FeatureSchema): Filter {
   switch (filter.op) {
     case 'and':
     case 'or': {

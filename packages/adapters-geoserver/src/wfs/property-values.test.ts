@@ -1,6 +1,6 @@
 import type { PropertySchema } from '@gportal/core';
 import { describe, expect, it } from 'vitest';
-import { readPropertyValue, valueProblem, writePropertyValue } from './property-values.js';
+import { readPropertyValue, writePropertyValue } from './property-values.js';
 
 const property = (type: PropertySchema['type'], nativeType?: string): PropertySchema => ({ name: 'p', type, nullable: true, ...(nativeType ? { nativeType } : {}) });
 
@@ -37,15 +37,5 @@ describe('writePropertyValue', () => {
     expect(writePropertyValue(false, property('boolean'))).toBe('false');
     expect(writePropertyValue(4119.5, property('number'))).toBe('4119.5');
     expect(writePropertyValue(null, property('string'))).toBeNull();
-  });
-});
-
-describe('valueProblem', () => {
-  it('accepts values of the property type and null', () => {
-    expect(valueProblem(null, property('number'))).toBeUndefined();
-    expect(valueProblem(new Date(), property('date'))).toBeUndefined();
-    expect(valueProblem(Number.POSITIVE_INFINITY, property('number'))).toBe('expected a number, got number');
-    expect(valueProblem(new Date(Number.NaN), property('date'))).toBe('expected a date, got a date');
-    expect(valueProblem(1, property('boolean'))).toBe('expected a boolean, got number');
   });
 });

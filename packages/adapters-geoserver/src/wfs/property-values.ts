@@ -39,18 +39,6 @@ export function readPropertyValue(raw: unknown, property: PropertySchema): Prope
   }
 }
 
-/** Why a value does not fit its property, or `undefined` when it does. `null` fits every property. */
-export function valueProblem(value: unknown, property: PropertySchema): string | undefined {
-  if (value === null) return undefined;
-  const fits =
-    property.type === 'date'
-      ? value instanceof Date && !Number.isNaN(value.getTime())
-      : property.type === 'number'
-        ? typeof value === 'number' && Number.isFinite(value)
-        : typeof value === property.type;
-  return fits ? undefined : `expected a ${property.type}, got ${value instanceof Date ? 'a date' : typeof value}`;
-}
-
 function pad(value: number, length = 2): string {
   return String(value).padStart(length, '0');
 }

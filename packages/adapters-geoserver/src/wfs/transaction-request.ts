@@ -18,7 +18,7 @@ export interface WrittenTransaction {
 
 const geoJson = new GeoJSON();
 
-/** QGIS Server rejects `MultiSurface` / `MultiCurve` input (notes/real-wfs-server.md gotcha 6). */
+/** QGIS Server rejects `MultiSurface` / `MultiCurve` input (`scripts/wfs-server/README.md`). */
 const GML_WRITE_OPTIONS = { multiSurface: false, multiCurve: false, srsName: LON_LAT_SRS_NAME };
 
 function textProperties(layer: WfsLayer, properties: Properties): Record<string, string | null> {
@@ -37,7 +37,7 @@ function deleteHandle(id: string): string {
 }
 
 /**
- * Refuses a Transaction whose Insert would hang QGIS Server 3.22 (notes/real-wfs-server.md gotcha 4):
+ * Refuses a Transaction whose Insert would hang QGIS Server 3.22 (`scripts/wfs-server/README.md`):
  * an Insert must hold exactly one feature, whose children are only schema fields, the geometry
  * field or `boundedBy`, with no comments. The last line of defence after `checkChangeSet`.
  */

@@ -4,7 +4,6 @@ import {
   NotFoundError,
   ValidationError,
   bboxIntersects,
-  cloneData,
   geometryBBox,
   matchesFilter,
   type FeatureQuery,
@@ -69,11 +68,11 @@ export class WfsFeatureSource implements FeatureSource {
   /** Reads GetCapabilities afresh every time (types come and go), keeping it for the axis-order checks. */
   async listTypes(options: WfsRequestOptions = {}): Promise<FeatureTypeSummary[]> {
     this.capabilities = undefined;
-    return cloneData((await this.readCapabilities(options.signal)).types);
+    return structuredClone((await this.readCapabilities(options.signal)).types);
   }
 
   async describe(typeName: string, options: WfsRequestOptions = {}): Promise<FeatureSchema> {
-    return cloneData((await this.layer(typeName, options.signal)).schema);
+    return structuredClone((await this.layer(typeName, options.signal)).schema);
   }
 
   /** The layer's schema and XML names, read once; a failed read is not kept. */

@@ -36,7 +36,7 @@ export function isWfsVersion(value: string): value is WfsVersion {
 
 /**
  * The srsName the adapter writes and asks for: lon/lat whatever the server's convention for
- * `EPSG:4326` is (QGIS Server and OpenLayers disagree on it; see notes/real-wfs-server.md §6).
+ * `EPSG:4326` is (QGIS Server and OpenLayers disagree on it; see `scripts/wfs-server/README.md`).
  */
 export const LON_LAT_SRS_NAME = 'urn:ogc:def:crs:OGC:1.3:CRS84';
 

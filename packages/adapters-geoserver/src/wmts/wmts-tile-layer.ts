@@ -1,5 +1,6 @@
 import { DEFAULT_CRS, DEFAULT_TILE_LAYER, DEFAULT_TILE_SIZE, ValidationError } from '@gportal/core';
 import { assertNoUserInfo, sameOrigin } from '../http/index.js';
+import { definedOnly } from '../util/defined-only.js';
 
 /** Name of a Leaflet CRS (`L.CRS[name]`); the adapters never import Leaflet themselves. */
 export type LeafletCrsName = 'EPSG4326' | 'EPSG3857';
@@ -59,7 +60,7 @@ export interface WmtsTileLayer {
 
 /** The Leaflet tile layer settings of a WMTS layer, requested as KVP GetTile. */
 export function wmtsTileLayer(options: WmtsTileLayerOptions): WmtsTileLayer {
-  const settings = { ...WMTS_TILE_LAYER_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) } as
+  const settings = { ...WMTS_TILE_LAYER_DEFAULTS, ...definedOnly(options) } as
     typeof WMTS_TILE_LAYER_DEFAULTS & WmtsTileLayerOptions;
   const matrixSet = TILE_MATRIX_SETS[settings.tileMatrixSet];
   if (!matrixSet) {

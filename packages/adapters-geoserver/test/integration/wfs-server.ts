@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 /** `scripts/wfs-server.sh` of the repository (see scripts/wfs-server/README.md). */
-export const WFS_SERVER_SCRIPT = fileURLToPath(new URL('../../../../scripts/wfs-server.sh', import.meta.url));
+const WFS_SERVER_SCRIPT = fileURLToPath(new URL('../../../../scripts/wfs-server.sh', import.meta.url));
 
 /** The script's work dir, as it computes it. */
-export const WFS_SERVER_DIR = process.env.GPORTAL_WFS_DIR ?? join(process.env.TMPDIR ?? tmpdir(), 'gportal-wfs');
+const WFS_SERVER_DIR = process.env.GPORTAL_WFS_DIR ?? join(process.env.TMPDIR ?? tmpdir(), 'gportal-wfs');
 
 const run = promisify(execFile);
 

@@ -25,6 +25,12 @@ export interface Session {
   signedInAt: string;
 }
 
+/** User info without any `password` key a backend may have echoed: neither a sign-in answer nor a session keeps one. */
+export function withoutPassword<User extends Partial<UserInfo>>(user: User): User {
+  const { password: _password, ...rest } = user;
+  return rest as User;
+}
+
 /** Answer of the portal backend's `/common/*` calls: every answer is read for `isOk` and `data`. */
 export interface PortalResult<T = unknown> {
   isOk: boolean;

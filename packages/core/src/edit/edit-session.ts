@@ -23,7 +23,6 @@ import { ConflictError, MapServerError, NotFoundError, TimeoutError, ValidationE
 import type { EditJournal } from '../ports/edit-journal.port.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
 import type { FeatureTransactions } from '../ports/feature-transactions.port.js';
-import { cloneData } from '../util/clone.js';
 import { Emitter } from '../util/emitter.js';
 import { later } from '../util/timers.js';
 import { holdsSent, reconcile } from './reconcile.js';
@@ -125,13 +124,13 @@ function sameGeometry(a: Geometry, b: Geometry): boolean {
 /** Properties without `undefined` values (they mean "not given"), copied. */
 function definedProperties(properties: Record<string, PropertyValue | undefined>): Properties {
   const result: Properties = {};
-  for (const [key, value] of Object.entries(properties)) if (value !== undefined) result[key] = cloneData(value);
+  for (const [key, value] of Object.entries(properties)) if (value !== undefined) result[key] = structuredClone(value);
   return result;
 }
 
 /** A new record with the geometry replaced (when given) and the properties merged; the old one is left as it was. */
 function edit(record: Draft, geometry: Geometry | undefined, properties: Properties): Draft {
-  return { geometry: geometry ? cloneData(geometry) : record.geometry, properties: { ...record.properties, ...properties } };
+  return { geometry: geometry ? structuredClone(geometry) : record.geometry, properties: { ...record.properties, ...properties } };
 }
 
 function reportText(error: unknown): string {
@@ -251,7 +250,7 @@ export class EditSession {
 
   /** The layer's schema, known after the first load. */
   get schema(): FeatureSchema | undefined {
-    return this.layerSchema && cloneData(this.layerSchema);
+    return this.layerSchema && structuredClone(this.layerSchema);
   }
 
   /** The operation under way, if any; edits are refused until it ends. */
@@ -365,7 +364,7 @@ export class EditSession {
     const properties = definedProperties(feature.properties ?? {});
     this.assertWritable(properties);
     const id = this.newLocalId();
-    this.drafts.set(id, { geometry: cloneData(feature.geometry), properties });
+    this.drafts.set(id, { geometry: structuredClone(feature.geometry), properties });
     this.changed('add', [id]);
     return id;
   }
@@ -414,7 +413,7 @@ export class EditSession {
       if (update) updates.push(update);
     }
     return {
-      inserts: [...this.drafts].map(([handle, draft]) => ({ handle, ...cloneData(draft) })),
+      inserts: [...this.drafts].map(([handle, draft]) => ({ handle, ...structuredClone(draft) })),
       updates,
       deletes: [...this.removed],
     };
@@ -558,12 +557,12 @@ export class EditSession {
     if (!original || !edited || this.removed.has(id)) return undefined;
     const properties: Properties = {};
     for (const [name, value] of Object.entries(edited.properties)) {
-      if (!sameValue(value, original.properties[name])) properties[name] = cloneData(value);
+      if (!sameValue(value, original.properties[name])) properties[name] = structuredClone(value);
     }
     const geometryChanged = !sameGeometry(edited.geometry, original.geometry);
     const hasProperties = Object.keys(properties).length > 0;
     if (!geometryChanged && !hasProperties) return undefined;
-    return { id, ...(geometryChanged ? { geometry: cloneData(edited.geometry) } : {}), ...(hasProperties ? { properties } : {}) };
+    return { id, ...(geometryChanged ? { geometry: structuredClone(edited.geometry) } : {}), ...(hasProperties ? { properties } : {}) };
   }
 
   /** Reads everything first and changes the session only once every read succeeded. */
@@ -593,7 +592,7 @@ export class EditSession {
     if (!source || !state) return undefined;
     const cached = this.views.get(id);
     if (cached && cached.source === source && cached.state === state) return cached;
-    const view = { source, state, feature: deepFreeze({ id, geometry: cloneData(source.geometry), properties: cloneData(source.properties), state }) };
+    const view = { source, state, feature: deepFreeze({ id, geometry: structuredClone(source.geometry), properties: structuredClone(source.properties), state }) };
     this.views.set(id, view);
     return view;
   }
@@ -646,13 +645,13 @@ export class EditSession {
     for (const insert of changes.inserts) {
       // A handle already drafted is the same feature (whoever drafted it since wrote the journal).
       const id = this.loaded.has(insert.handle) ? this.newLocalId() : insert.handle;
-      this.drafts.set(id, { geometry: cloneData(insert.geometry), properties: cloneData(insert.properties) });
+      this.drafts.set(id, { geometry: structuredClone(insert.geometry), properties: structuredClone(insert.properties) });
       ids.push(id);
     }
     for (const update of changes.updates) {
       const original = this.loaded.get(update.id);
       if (!original) continue;
-      this.edited.set(update.id, { id: update.id, ...edit(original, update.geometry, cloneData(update.properties ?? {})) });
+      this.edited.set(update.id, { id: update.id, ...edit(original, update.geometry, structuredClone(update.properties ?? {})) });
       ids.push(update.id);
     }
     for (const id of changes.deletes) {

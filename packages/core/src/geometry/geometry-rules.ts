@@ -1,4 +1,4 @@
-import { kinks } from '@turf/turf';
+import { kinks } from '@turf/kinks';
 import { DRAWING } from '../domain/constants.js';
 import type { Geometry, MultiPoint, Point, Position } from '../domain/geometry.js';
 

@@ -1,4 +1,4 @@
-import type { Credentials, LoginResult, Session } from '../domain/auth.js';
+import { withoutPassword, type Credentials, type LoginResult, type Session } from '../domain/auth.js';
 import type { AuthGateway } from '../ports/auth-gateway.port.js';
 import type { SessionStore } from '../ports/session-store.port.js';
 import { Emitter } from '../util/emitter.js';
@@ -28,7 +28,7 @@ export type LoginOutcome =
 
 /** A session from a sign-in answer: the token is lifted out of the user info, a password never kept. */
 function sessionOf(result: LoginResult, credentials: Credentials, signedInAt: Date): Session {
-  const { token, password: _password, ...user } = result.data ?? { username: credentials.username };
+  const { token, ...user } = withoutPassword(result.data ?? { username: credentials.username });
   return {
     user: { ...user, username: typeof user.username === 'string' ? user.username : credentials.username },
     ...(typeof token === 'string' ? { token } : {}),

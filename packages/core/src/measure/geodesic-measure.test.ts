@@ -1,6 +1,6 @@
 /// <reference types="node" />
 import { readFileSync } from 'node:fs';
-import { area as turfArea } from '@turf/turf';
+import { area as turfArea } from '@turf/area';
 import { describe, expect, it } from 'vitest';
 import type { Geometry } from '../domain/geometry.js';
 import { geodesicArea, geodesicLength, type AreaGeometry, type LengthGeometry } from './geodesic-measure.js';

@@ -9,14 +9,13 @@ import type {
   FeatureTypeSummary,
   MapFeature,
   Properties,
-  PropertySchema,
 } from '../domain/feature.js';
 import { matchesFilter } from '../domain/filter.js';
-import { bboxIntersects, geometryBBox, isGeometry, type BBox, type Geometry } from '../domain/geometry.js';
+import { bboxIntersects, geometryBBox, type BBox, type Geometry } from '../domain/geometry.js';
+import { fitGeometry, valueProblem } from '../domain/schema-fit.js';
 import { MapServerError, NotFoundError, ValidationError } from '../errors/errors.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
 import type { FeatureTransactions } from '../ports/feature-transactions.port.js';
-import { cloneData } from '../util/clone.js';
 
 /**
  * How a transaction with a refused action behaves: `atomic` rejects the whole transaction
@@ -35,29 +34,6 @@ export interface MemoryLayerSeed {
   features?: Array<{ id?: string; geometry: Geometry; properties?: Properties }>;
 }
 
-/** Polygon into a MultiPolygon layer is stored as a MultiPolygon, as PostGIS-backed servers do. */
-function promote(geometry: Geometry, kind: FeatureSchema['geometryKind']): Geometry | undefined {
-  if (geometry.type === kind) return geometry;
-  if (kind === 'MultiPolygon' && geometry.type === 'Polygon') return { type: kind, coordinates: [geometry.coordinates] };
-  if (kind === 'MultiLineString' && geometry.type === 'LineString') return { type: kind, coordinates: [geometry.coordinates] };
-  if (kind === 'MultiPoint' && geometry.type === 'Point') return { type: kind, coordinates: [geometry.coordinates] };
-  return undefined;
-}
-
-function valueFits(value: unknown, property: PropertySchema): boolean {
-  if (value === null) return property.nullable;
-  switch (property.type) {
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
-    case 'string':
-      return typeof value === 'string';
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'date':
-      return value instanceof Date && !Number.isNaN(value.getTime());
-  }
-}
-
 /** In-memory feature layers: a `FeatureSource` and `FeatureTransactions` over the same data. */
 export class MemoryFeatureStore {
   private readonly types = new Map<string, TypeRecord>();
@@ -65,18 +41,18 @@ export class MemoryFeatureStore {
   constructor(private readonly mode: TransactionMode = 'atomic') {}
 
   defineType(schema: FeatureSchema, features: MemoryLayerSeed['features'] = []): void {
-    const record: TypeRecord = { schema: cloneData(schema), features: new Map(), nextId: 1 };
+    const record: TypeRecord = { schema: structuredClone(schema), features: new Map(), nextId: 1 };
     this.types.set(schema.typeName, record);
     for (const feature of features) {
       const id = feature.id ?? `${schema.typeName}.${record.nextId}`;
       record.nextId = Math.max(record.nextId, Number(id.split('.').pop()) + 1 || record.nextId + 1);
-      record.features.set(id, { id, geometry: cloneData(feature.geometry), properties: cloneData(feature.properties ?? {}) });
+      record.features.set(id, { id, geometry: structuredClone(feature.geometry), properties: structuredClone(feature.properties ?? {}) });
     }
   }
 
   /** The schema of a defined layer; throws `NotFoundError` for an unknown one. */
   schemaOf(typeName: string): FeatureSchema {
-    return cloneData(this.type(typeName).schema);
+    return structuredClone(this.type(typeName).schema);
   }
 
   dropType(typeName: string): void {
@@ -98,7 +74,7 @@ export class MemoryFeatureStore {
               ];
         return { name: record.schema.typeName, title: record.schema.typeName, ...(bbox ? { bbox } : {}) };
       }),
-    describe: async (typeName) => cloneData(this.type(typeName).schema),
+    describe: async (typeName) => structuredClone(this.type(typeName).schema),
     getFeatures: async (query: FeatureQuery): Promise<FeatureSet> => {
       const record = this.type(query.typeName);
       const maxFeatures = query.maxFeatures ?? DEFAULT_MAX_FEATURES;
@@ -112,7 +88,7 @@ export class MemoryFeatureStore {
         if (ids && !ids.has(feature.id)) continue;
         if (query.bbox && !bboxIntersects(geometryBBox(feature.geometry), query.bbox)) continue;
         if (query.filter && !matchesFilter(feature, query.filter)) continue;
-        features.push(cloneData(feature));
+        features.push(structuredClone(feature));
       }
       return { features, skipped: 0 };
     },
@@ -125,7 +101,7 @@ export class MemoryFeatureStore {
         throw new MapServerError({ status: 400, code: 'InvalidParameterValue', text: `TypeName '${changes.typeName}' unknown` });
       }
       // Work on a copy so an atomic transaction can be dropped whole.
-      const working = new Map([...record.features].map(([id, feature]) => [id, cloneData(feature)]));
+      const working = new Map([...record.features].map(([id, feature]) => [id, structuredClone(feature)]));
       let nextId = record.nextId;
       const failures: ActionFailure[] = [];
       const inserted: CommitResult['inserted'] = [];
@@ -140,8 +116,8 @@ export class MemoryFeatureStore {
           failures.push({ kind: 'update', ref: update.id, message: problem ?? 'update failed' });
           continue;
         }
-        if (update.geometry) feature.geometry = promote(cloneData(update.geometry), record.schema.geometryKind) as Geometry;
-        Object.assign(feature.properties, cloneData(update.properties ?? {}));
+        if (update.geometry) feature.geometry = fitGeometry(structuredClone(update.geometry), record.schema.geometryKind) as Geometry;
+        Object.assign(feature.properties, structuredClone(update.properties ?? {}));
         totals.updated += 1;
       }
       for (const id of changes.deletes) {
@@ -157,8 +133,8 @@ export class MemoryFeatureStore {
         const id = `${changes.typeName}.${nextId++}`;
         const properties: Properties = {};
         for (const property of record.schema.properties) properties[property.name] = null;
-        Object.assign(properties, cloneData(insert.properties));
-        working.set(id, { id, geometry: promote(cloneData(insert.geometry), record.schema.geometryKind) as Geometry, properties });
+        Object.assign(properties, structuredClone(insert.properties));
+        working.set(id, { id, geometry: fitGeometry(structuredClone(insert.geometry), record.schema.geometryKind) as Geometry, properties });
         inserted.push({ handle: insert.handle, id });
         totals.inserted += 1;
       }
@@ -186,16 +162,14 @@ export class MemoryFeatureStore {
   private problemWith(schema: FeatureSchema, geometry: Geometry | undefined, properties: Properties, isInsert = false): string | undefined {
     if (isInsert && !geometry) return 'an inserted feature needs a geometry';
     if (geometry !== undefined) {
-      if (!isGeometry(geometry)) return 'invalid geometry';
-      if (!promote(geometry, schema.geometryKind)) return `${geometry.type} does not fit a ${schema.geometryKind} layer`;
-      const box = geometryBBox(geometry);
-      if (box.some((value) => !Number.isFinite(value))) return 'geometry has non-numeric coordinates';
+      const fitted = fitGeometry(geometry, schema.geometryKind);
+      if (typeof fitted === 'string') return fitted;
     }
     for (const [name, value] of Object.entries(properties)) {
       const property = schema.properties.find((candidate) => candidate.name === name);
       if (!property) return `unknown property '${name}'`;
       if (schema.readOnly?.includes(name)) return `property '${name}' is read-only`;
-      if (!valueFits(value, property)) return `property '${name}' expects ${property.type}`;
+      if ((value === null && !property.nullable) || valueProblem(value, property)) return `property '${name}' expects ${property.type}`;
     }
     if (isInsert) {
       for (const property of schema.properties) {

@@ -1,8 +1,8 @@
 import { isLocale, LOCALES, type Locale } from '../i18n/messages';
 
 /** Where the app's data comes from: the in-memory sample (default) or a real map server. */
-export type Mode = 'embedded' | 'map-server';
-export type LandingRoute = '/test-index' | '/manage';
+type Mode = 'embedded' | 'map-server';
+type LandingRoute = '/test-index' | '/manage';
 
 /** The settings of the app, read at start-up (see `loadAppConfig`). */
 export interface AppConfig {
@@ -25,7 +25,7 @@ export interface AppConfig {
   portalApiUrl: string;
 }
 
-export type ConfigSource = 'config.json' | 'environment';
+type ConfigSource = 'config.json' | 'environment';
 
 /** A setting that could not be used; every one is shown on screen. */
 export type ConfigProblem =
@@ -143,7 +143,7 @@ export function resolveConfig({ env = {}, file }: ConfigInput): { config: AppCon
 }
 
 /** What `fetch` needs to read the config file; injectable for tests. */
-export type FetchConfig = (url: string, init: RequestInit) => Promise<Response>;
+type FetchConfig = (url: string, init: RequestInit) => Promise<Response>;
 
 export interface LoadAppConfigOptions {
   env?: Readonly<Record<string, unknown>>;

@@ -15,7 +15,7 @@ import { SessionProvider } from './session-provider';
 /** The user's language choice is kept beside the other browser-storage records. */
 const LOCALE_RECORD = ['settings', 'locale'] as const;
 
-export function storedLocale(container: Container): Locale | undefined {
+function storedLocale(container: Container): Locale | undefined {
   return container.get<BrowserStorage>(BROWSER_STORAGE).records.read(...LOCALE_RECORD, isLocale);
 }
 

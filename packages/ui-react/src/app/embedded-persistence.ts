@@ -47,7 +47,7 @@ const isSnapshotOf =
   };
 
 /** The sample seed with the features of every sample layer replaced by its stored snapshot, if any. */
-export function restoreSeed(records: VersionedStorage, base: MemorySeed = sampleSeed()): MemorySeed {
+function restoreSeed(records: VersionedStorage, base: MemorySeed = sampleSeed()): MemorySeed {
   const features = { ...base.features };
   // Only layers the catalogue defines can be reseeded; anything else in storage is not ours to load.
   for (const typeName of Object.keys(features)) {
@@ -63,7 +63,7 @@ export function restoreSeed(records: VersionedStorage, base: MemorySeed = sample
  * After each successful commit, stores the layer's features so the embedded mode's edits
  * survive a reload. A snapshot that cannot be written is reported; the commit stands.
  */
-export function persistingTransactions(
+function persistingTransactions(
   transactions: FeatureTransactions,
   source: FeatureSource,
   records: VersionedStorage,

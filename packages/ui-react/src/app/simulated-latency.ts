@@ -15,7 +15,7 @@ import { ContainerModule } from 'inversify';
 const SERVER_PORTS = [AUTH_GATEWAY, WORKSPACE_ADMIN, DATA_STORE_ADMIN, LAYER_ADMIN, STYLE_ADMIN, FEATURE_SOURCE, FEATURE_TRANSACTIONS, FILE_UPLOAD, PORTAL_ADMIN];
 
 /** The same port, with every method answering `latencyMs` later. */
-export function withLatency<T extends object>(port: T, latencyMs: number): T {
+function withLatency<T extends object>(port: T, latencyMs: number): T {
   return new Proxy(port, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);

@@ -13,6 +13,7 @@ import {
 import { MemoryMapServer } from '@gportal/core/memory';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { readFixture } from '../../http/test-support/fixtures.js';
+import { definedOnly } from '../../util/defined-only.js';
 
 /**
  * A GeoServer stand-in for msw: a `MemoryMapServer` behind GeoServer's REST URLs, answering in
@@ -48,7 +49,7 @@ function nameAndFormat(name: string): { name: string; format?: Format } {
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
 
 /** The error page Jetty writes for `response.sendError(status, message)` (GeoServer's 4xx `RestException`s). */
-export function jettyErrorPage(status: number, message: string, uri: string): Response {
+function jettyErrorPage(status: number, message: string, uri: string): Response {
   const text = escapeHtml(message);
   const body = `<html>
 <head>
@@ -180,7 +181,7 @@ function featureTypeChanges(body: FeatureTypeBody): Partial<FeatureTypeSpec> {
     numDecimals: body.numDecimals,
     attributes: body.attributes?.attribute.map((attribute): AttributeSpec => ({ ...attribute, binding: bindingOf(attribute.binding) })),
   };
-  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  return definedOnly(changes);
 }
 
 export interface GeoServerModelOptions {

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { loadGeoServerApi, type GeoServerApiValidator } from './geoserver-openapi.js';
 import { REST_PATH } from './geoserver-model.js';
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   url: URL;
   headers: Headers;

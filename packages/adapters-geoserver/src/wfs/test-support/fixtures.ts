@@ -7,12 +7,8 @@ import { parseXml } from '../wfs-xml.js';
 
 export { readFixture as readGeoServerFixture } from '../../http/test-support/fixtures.js';
 
-/**
- * Answers captured from QGIS Server 3.22 (`shared/fixtures/qgis-server` beside the
- * repository; its README says how each was produced). `GPORTAL_QGIS_FIXTURES` points elsewhere.
- */
-export const QGIS_FIXTURES_DIR =
-  process.env.GPORTAL_QGIS_FIXTURES ?? fileURLToPath(new URL('../../../../../../shared/fixtures/qgis-server/', import.meta.url));
+/** Answers captured from QGIS Server 3.22 (`test/fixtures/qgis-server/`; its README says how each was produced). */
+const QGIS_FIXTURES_DIR = fileURLToPath(new URL('../../../test/fixtures/qgis-server/', import.meta.url));
 
 export function readQgisFixture(path: string): string {
   return readFileSync(join(QGIS_FIXTURES_DIR, path), 'utf8');

@@ -1,6 +1,6 @@
 import type { ReliabilityRecord } from '@gportal/core/contracts';
 import { describe, expect, it } from 'vitest';
-import { SECTION_END, SECTION_START, updateReadme } from '../scripts/reliability/readme-section.js';
+import { SECTION_END, SECTION_START, updateReadme } from './readme-section.js';
 
 const record = (suite: string, fault: string, lost = 0): ReliabilityRecord => ({
   suite,

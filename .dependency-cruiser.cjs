@@ -1,0 +1,175 @@
+// @ts-check
+/**
+ * The architecture's import rules as allow-lists (README, "Packages"). `npm run lint` runs them
+ * (`depcruise`), and `tests/lint-rules.test.ts` proves each one bites. An import that no
+ * `allowed` rule matches fails as `not-in-allowed`; the `forbidden` rules name the common
+ * mistakes so their message says what to do instead.
+ *
+ * To let a package use a new library, add it to that package's list in LIBRARIES (production
+ * code) or to TEST_LIBRARIES (tests, test support, benches, configs and scripts only).
+ */
+
+/** The libraries each package's production code may import, by workspace folder. */
+const LIBRARIES = {
+  core: [
+    '@turf/kinks', // self-intersection
+    'geographiclib-geodesic', // areas and lengths on the ellipsoid
+  ],
+  'adapters-geoserver': [
+    'ol', // ol/format/* only
+    'inversify',
+    'saxes', // streaming XML reading (hot paths)
+    'xmlbuilder', // streaming XML writing that escapes by construction (hot paths)
+  ],
+  'adapters-storage': [
+    'inversify',
+  ],
+  'ui-react': [
+    'react',
+    'react-dom',
+    'react-router-dom',
+    'antd',
+    '@ant-design/icons',
+    'inversify',
+    'leaflet',
+    'leaflet-draw',
+    'world-atlas', // Natural Earth outlines
+    'topojson-client',
+  ],
+  examples: [],
+};
+
+/** What tests, test support, benches, configs and scripts may import besides their package's libraries. */
+const TEST_LIBRARIES = [
+  'vitest',
+  '@vitest/coverage-v8',
+  'msw',
+  'jsdom',
+  'playwright-core',
+  'openapi-backend',
+  'openapi-types',
+  'swagger2openapi',
+  'yaml',
+  'semver',
+  'eslint',
+  '@eslint/js',
+  'globals',
+  'typescript-eslint',
+  'dependency-cruiser',
+  'vite',
+  '@vitejs/plugin-react',
+  '@turf/area',
+  '@types/node',
+];
+
+/** The public entries (package.json "exports") each package's production code may import. */
+const ENTRIES = {
+  core: 'packages/core/src/index[.]ts',
+  memory: 'packages/core/src/memory/index[.]ts',
+  contracts: 'packages/core/src/contracts/index[.]ts',
+  geoserver: 'packages/adapters-geoserver/src/index[.]ts',
+  storage: 'packages/adapters-storage/src/index[.]ts',
+  ui: 'packages/ui-react/src/index[.]ts',
+};
+const PUBLIC_ENTRIES = {
+  // The in-memory adapters are for tests and the UI's embedded mode, never an adapter's production code.
+  'adapters-geoserver': [ENTRIES.core],
+  'adapters-storage': [ENTRIES.core],
+  'ui-react': [ENTRIES.core, ENTRIES.memory, ENTRIES.geoserver, ENTRIES.storage],
+  examples: [ENTRIES.core, ENTRIES.memory, ENTRIES.contracts, ENTRIES.geoserver, ENTRIES.storage],
+};
+/** Files that run only under vitest, in Node, or at build time: they may use Node built-ins and test libraries. */
+const TEST_FILES = [
+  '[.](test|bench)[.]tsx?$',
+  '/test-support/',
+  '^packages/[^/]+/test/',
+  '^tests/',
+  '^scripts/',
+  '^bench/',
+  // Examples are programs run with Node (tsx).
+  '^examples/',
+  '(^|/)(vite|vitest)[.][a-z.]*config[.]ts$',
+  '^vitest[.]shared[.]ts$',
+  '^eslint[.]config[.]js$',
+  '^[.]dependency-cruiser[.]cjs$',
+];
+
+const WORKSPACES = Object.keys(LIBRARIES);
+const folderOf = (workspace) => (workspace === 'examples' ? 'examples' : `packages/${workspace}`);
+const npm = (names) => `(^|/)node_modules/(${names.join('|')})/`;
+const production = (workspace) => ({ path: `^${folderOf(workspace)}/`, pathNot: TEST_FILES });
+const entries = (paths) => ({ path: `^(${paths.join('|')})$` });
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-relative-import-across-packages',
+      comment: 'A package reaches another only through its public entry: import "@gportal/<name>", never a relative path into its folder.',
+      severity: 'error',
+      from: { path: '^(packages/[^/]+|examples|tests|scripts|bench)/' },
+      to: { path: '^(packages|examples|tests|scripts|bench)/', pathNot: ['^$1/'], dependencyTypes: ['local'], dependencyTypesNot: ['aliased-workspace'] },
+    },
+    {
+      name: 'no-deep-import',
+      comment: 'Only the entries in a package\'s package.json "exports" are public: "@gportal/core", "@gportal/core/memory", "@gportal/core/contracts", "@gportal/adapters-geoserver", "@gportal/adapters-storage".',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true, path: '^@gportal/' },
+    },
+    {
+      name: 'no-memory-adapters-in-adapter-code',
+      comment: 'Adapter production code must not depend on the in-memory fakes; what it needs belongs on the core\'s main entry.',
+      severity: 'error',
+      from: { path: '^packages/adapters-[^/]+/', pathNot: TEST_FILES },
+      to: entries([ENTRIES.memory, ENTRIES.contracts]),
+    },
+    {
+      name: 'no-node-builtins-in-production',
+      comment: 'Library and app code runs in browsers too: Node built-ins only in tests, test support, benches, configs, scripts and examples.',
+      severity: 'error',
+      from: { pathNot: TEST_FILES },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'no-unresolvable-import',
+      comment: 'An import that does not resolve is a missing dependency or a typo.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true, pathNot: '^@gportal/' },
+    },
+  ],
+
+  allowedSeverity: 'error',
+  allowed: [
+    // Every package, its own files; root configs, each other; package configs, the shared vitest settings.
+    { from: { path: '^(packages/[^/]+|examples|tests|scripts|bench)/' }, to: { path: '^$1/' } },
+    { from: { path: '^[^/]+$' }, to: { path: '^[^/]+$' } },
+    { from: { path: TEST_FILES }, to: { path: '^vitest[.]shared[.]ts$' } },
+    // Each package: its named libraries (tests included); in production code only the public entries it may use.
+    ...WORKSPACES.flatMap((workspace) => [
+      ...(LIBRARIES[workspace].length > 0 ? [{ from: { path: `^${folderOf(workspace)}/` }, to: { path: npm(LIBRARIES[workspace]) } }] : []),
+      ...(PUBLIC_ENTRIES[workspace] ? [{ from: production(workspace), to: entries(PUBLIC_ENTRIES[workspace]) }] : []),
+    ]),
+    // Type declarations of type-only packages (`import type { Feature } from 'geojson'`): no code is loaded.
+    { from: {}, to: { path: '(^|/)node_modules/@types/', dependencyTypes: ['type-only'] } },
+    // The core's contract suites are vitest suites: vitest is the core's optional peer dependency.
+    { from: { path: '^packages/core/src/contracts/' }, to: { path: npm(['vitest']) } },
+    // Tests and the like: the test libraries, Node built-ins and every public entry.
+    { from: { path: TEST_FILES }, to: { path: npm(TEST_LIBRARIES) } },
+    { from: { path: TEST_FILES }, to: { dependencyTypes: ['core'] } },
+    { from: { path: TEST_FILES }, to: entries(Object.values(ENTRIES)) },
+  ],
+
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Only our own build output: a library's `node_modules/x/dist/` must stay in view.
+    exclude: { path: '^(packages/[^/]+/dist|test-output|coverage)/' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      // Workspace packages resolve to their sources, as in vitest and vite; only "exports" entries resolve.
+      exportsFields: ['exports'],
+      conditionNames: ['gportal:source', 'import', 'require', 'node', 'default'],
+    },
+  },
+};
