@@ -46,9 +46,11 @@ export function createBrowserStorage(options: BrowserStorageOptions = {}): Brows
   if (!namespace || namespace.includes(':')) throw new TypeError(`invalid storage namespace "${namespace}": non-empty, without ":"`);
   const storage = options.storage ?? localStorageOrStandIn(onProblem);
   const records = new VersionedStorage({ storage, namespace, onProblem });
+  const session = new BrowserSessionStore(records);
   return {
-    userCache: new BrowserUserCache(records),
-    session: new BrowserSessionStore(records),
+    // The cache belongs to whoever is signed in now.
+    userCache: new BrowserUserCache(records, () => session.username()),
+    session,
     journal: new BrowserEditJournal(records),
     records,
   };
