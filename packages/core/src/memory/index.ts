@@ -6,4 +6,4 @@ export { MemoryMapServer, type Synchronous } from './memory-map-server.js';
 export { MemoryPortal } from './memory-portal.js';
 export { MemorySessionStore, withoutPassword } from './memory-session-store.js';
 export { MemoryUserCache } from './memory-user-cache.js';
-export { DEMO_USER, sampleSeed } from './sample-seed.js';
+export { DEMO_USER, SAMPLE_STYLES, sampleSeed } from './sample-seed.js';
