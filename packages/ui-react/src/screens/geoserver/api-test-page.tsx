@@ -1,4 +1,4 @@
-import { AimOutlined } from '@ant-design/icons';
+import { AimOutlined, LoadingOutlined } from '@ant-design/icons';
 import { App, Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Space, Tag } from 'antd';
 import { useNavigate, useOutletContext } from 'react-router-dom';
 import { ROUTES } from '../../app/routes';
@@ -56,11 +56,16 @@ export function ApiTestPage() {
     }
   };
 
-  const button = (call: ApiCall) => (
-    <Button key={call.id} loading={pending.has(call.id)} onClick={() => void press(call)}>
-      {t(call.label)}
-    </Button>
-  );
+  // The loading icon is drawn here rather than by antd's `loading`, whose delayed state could stay
+  // stuck on a call that answered within the same frame; the name of the button never changes.
+  const button = (call: ApiCall) => {
+    const running = pending.has(call.id);
+    return (
+      <Button key={call.id} aria-busy={running} icon={running ? <LoadingOutlined aria-hidden /> : undefined} onClick={() => running || void press(call)}>
+        {t(call.label)}
+      </Button>
+    );
+  };
 
   return (
     <Row gutter={[16, 16]}>
@@ -109,7 +114,7 @@ export function ApiTestPage() {
             </Card>
           ))}
           <Card size="small" title={t('geoserverApi.group.map')}>
-            <Button type="primary" icon={<AimOutlined />} onClick={() => navigate(ROUTES.geoserverMap)}>
+            <Button type="primary" icon={<AimOutlined aria-hidden />} onClick={() => navigate(ROUTES.geoserverMap)}>
               {t('geoserverApi.mapZoom')}
             </Button>
           </Card>
@@ -125,6 +130,7 @@ export function ApiTestPage() {
           <Input.TextArea
             aria-label={t('geoserverApi.result')}
             data-testid="api-result"
+            data-outcome={outcome?.seq ?? 0}
             readOnly
             value={resultText(outcome, t, form)}
             placeholder={t('geoserverApi.resultEmpty')}

@@ -1,7 +1,7 @@
 import { AdminActions, DATA_STORE_ADMIN, FEATURE_SOURCE, FEATURE_TRANSACTIONS, LAYER_ADMIN, PORTAL_ADMIN, SAMPLE_DEFAULTS, STYLE_ADMIN, ValidationError, WORKSPACE_ADMIN } from '@gportal/core';
 import type { DataStoreAdmin, FeatureSource, FeatureTransactions, LayerAdmin, PortalAdmin, StyleAdmin, WorkspaceAdmin } from '@gportal/core';
 import { SAMPLE_STYLES } from '@gportal/core/memory';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useService } from '../../app/services';
 import type { MessageKey } from '../../i18n/messages';
 import { NOTHING, type ApiCall, type ApiForm, type ApiPorts } from './api-calls';
@@ -20,6 +20,8 @@ export const DEFAULT_API_FORM: ApiForm = {
 
 /** The last finished call: what it was, how it went, and the text of its answer or error. */
 export interface ApiOutcome {
+  /** Counts finished calls, so a repeated identical answer is still a new outcome. */
+  seq: number;
   call: ApiCall;
   status: 'succeeded' | 'failed' | 'refused';
   /** Shown above `text` on failure (`请求失败`). */
@@ -62,6 +64,7 @@ export function useApiTestState(): ApiTestState {
   const [form, setFormState] = useState(DEFAULT_API_FORM);
   const [outcome, setOutcome] = useState<ApiOutcome>();
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  const finished = useRef(0);
   const setForm = useCallback((change: Partial<ApiForm>) => setFormState((previous) => ({ ...previous, ...change })), []);
   const mark = useCallback((id: string, running: boolean) => {
     setPending((previous) => {
@@ -78,12 +81,13 @@ export function useApiTestState(): ApiTestState {
       let next: ApiOutcome | undefined;
       try {
         const value = await call.run(ports, form);
-        next = value === NOTHING ? undefined : { call, status: 'succeeded', text: formatResult(value) };
+        next = value === NOTHING ? undefined : { seq: ++finished.current, call, status: 'succeeded', text: formatResult(value) };
       } catch (error) {
+        const seq = ++finished.current;
         next =
           error instanceof ValidationError
-            ? { call, status: 'refused', refusal: error, text: error.message }
-            : { call, status: 'failed', ...(call.failure ? { headline: call.failure } : {}), text: errorText(error) };
+            ? { seq, call, status: 'refused', refusal: error, text: error.message }
+            : { seq, call, status: 'failed', ...(call.failure ? { headline: call.failure } : {}), text: errorText(error) };
       } finally {
         mark(call.id, false);
       }

@@ -12,8 +12,8 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Button, Layout, Menu, Space, Tag, Typography, type MenuProps } from 'antd';
-import { Suspense, useState, type ReactNode } from 'react';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { AppConfig } from '../../app/app-config';
 import { APP_CONFIG } from '../../app/app-tokens';
 import { MANAGE_MODULES, ROUTES } from '../../app/routes';
@@ -35,24 +35,24 @@ const label = (key: MessageKey) => (t: Translate) => t(key);
 
 /** Every screen, grouped as in a GIS workbench: demo, management, map server, maps. */
 const NAVIGATION: ReadonlyArray<{ group: MessageKey; items: readonly NavigationItem[] }> = [
-  { group: 'shell.group.demo', items: [{ path: ROUTES.testIndex, icon: <HomeOutlined />, label: label('nav.testIndex') }] },
+  { group: 'shell.group.demo', items: [{ path: ROUTES.testIndex, icon: <HomeOutlined aria-hidden />, label: label('nav.testIndex') }] },
   {
     group: 'shell.group.management',
-    items: MANAGE_MODULES.map((n) => ({ path: ROUTES.manageModule(n), icon: <AppstoreOutlined />, label: (t: Translate) => t('manage.module', { n }) })),
+    items: MANAGE_MODULES.map((n) => ({ path: ROUTES.manageModule(n), icon: <AppstoreOutlined aria-hidden />, label: (t: Translate) => t('manage.module', { n }) })),
   },
   {
     group: 'shell.group.mapServer',
     items: [
-      { path: ROUTES.geoserverUpload, icon: <UploadOutlined />, label: label('geoserver.fileTest') },
-      { path: ROUTES.geoserverApi, icon: <ApiOutlined />, label: label('geoserver.apiTest') },
-      { path: ROUTES.geoserverMap, icon: <EnvironmentOutlined />, label: label('geoserver.map') },
+      { path: ROUTES.geoserverUpload, icon: <UploadOutlined aria-hidden />, label: label('geoserver.fileTest') },
+      { path: ROUTES.geoserverApi, icon: <ApiOutlined aria-hidden />, label: label('geoserver.apiTest') },
+      { path: ROUTES.geoserverMap, icon: <EnvironmentOutlined aria-hidden />, label: label('geoserver.map') },
     ],
   },
   {
     group: 'shell.group.maps',
     items: [
-      { path: ROUTES.testMap, icon: <GlobalOutlined />, label: label('nav.testMap') },
-      { path: ROUTES.featureMap, icon: <EditOutlined />, label: label('nav.featureMap') },
+      { path: ROUTES.testMap, icon: <GlobalOutlined aria-hidden />, label: label('nav.testMap') },
+      { path: ROUTES.featureMap, icon: <EditOutlined aria-hidden />, label: label('nav.featureMap') },
     ],
   },
 ];
@@ -77,9 +77,13 @@ export function AppLayout() {
   const { mode } = useService<AppConfig>(APP_CONFIG);
   const { t } = useI18n();
   const location = useLocation();
-  const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(false);
-  if (!session) return <Navigate to={ROUTES.login} replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
+  // An explicit sign-out asks for no page to come back to; losing the session otherwise (another tab) does.
+  const leaving = useRef(false);
+  if (!session) {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={ROUTES.login} replace state={leaving.current ? null : { from }} />;
+  }
 
   const selected = selectedPath(location.pathname);
   const items: MenuProps['items'] = NAVIGATION.map(({ group, items: entries }) => ({
@@ -89,8 +93,7 @@ export function AppLayout() {
     children: entries.map(({ path, icon, label: text }) => ({ key: path, icon, label: <Link to={path}>{text(t)}</Link> })),
   }));
   const leave = () => {
-    // Straight to the login page: an explicit sign-out asks for no page to come back to.
-    navigate(ROUTES.login, { replace: true });
+    leaving.current = true;
     void signOut();
   };
 
@@ -117,7 +120,7 @@ export function AppLayout() {
           <Button
             type="text"
             aria-label={t(collapsed ? 'shell.expand' : 'shell.collapse')}
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
             onClick={() => setCollapsed(!collapsed)}
           />
           <Typography.Text strong style={{ whiteSpace: 'nowrap', flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
@@ -129,9 +132,9 @@ export function AppLayout() {
             </Tag>
             <LanguageSwitch />
             <span data-testid="signed-in-user" style={{ whiteSpace: 'nowrap' }}>
-              <UserOutlined /> {t('header.signedInAs', { name: session.user.displayName ?? session.user.username })}
+              <UserOutlined aria-hidden /> {t('header.signedInAs', { name: session.user.displayName ?? session.user.username })}
             </span>
-            <Button icon={<LogoutOutlined />} onClick={leave}>
+            <Button icon={<LogoutOutlined aria-hidden />} onClick={leave}>
               {t('header.signOut')}
             </Button>
           </Space>
