@@ -69,7 +69,7 @@ export function ApiTestPage() {
 
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} xl={14}>
+      <Col xs={24} lg={14}>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Card size="small" title={t('geoserverApi.title')}>
             <Form layout="vertical" component="div">
@@ -120,7 +120,7 @@ export function ApiTestPage() {
           </Card>
         </Space>
       </Col>
-      <Col xs={24} xl={10}>
+      <Col xs={24} lg={10}>
         <Card
           size="small"
           title={t('geoserverApi.result')}

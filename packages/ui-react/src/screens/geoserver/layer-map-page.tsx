@@ -66,7 +66,7 @@ export function LayerMapPage() {
           },
         ).addTo(map);
         const bounds = boundsOfGeometries(features.map((feature) => feature.geometry));
-        if (bounds) map.fitBounds(toLatLngBounds(fittableBounds(bounds)), { animate: false });
+        if (bounds) map.fitBounds(toLatLngBounds(fittableBounds(bounds)), { animate: false, padding: [24, 24] });
         setState({ status: 'loaded', count: features.length });
       },
       (error: unknown) => {
