@@ -79,6 +79,7 @@ describe('API test screen (embedded default)', () => {
     expect(await api.press('提交样式')).toMatch(/^提交样式：成功/);
     expect(await api.press('设置图层样式')).toBe('设置图层样式：成功\nstore_33:parcels');
     expect(await api.press('获取图层及样式')).toMatch(/^获取图层及样式：成功\n[\s\S]*"defaultStyle": "store_33:parcels"/);
+    await screenshot(page, 'geoserver-api-result');
     expect(await api.press('修改图层')).toMatch(/"title": "parcels \(gportal\)"/);
     for (const [button, binding] of [
       ['添加点图层', 'Point'],
@@ -193,6 +194,7 @@ describe('file upload test (embedded default)', () => {
     const parsed = JSON.parse(await answer.inputValue()) as unknown;
     expect(parsed).toEqual({ isOk: true, data: [{ name: '福州.geojson', size: 42 }, { name: 'notes.txt', size: 2048 }] });
     await expect(page.locator('.ant-progress').getAttribute('aria-valuenow')).resolves.toBe('100');
+    await page.getByTestId('upload-chosen').getByText('福州.geojson、notes.txt').waitFor();
     await screenshot(page, 'geoserver-upload');
   });
 });

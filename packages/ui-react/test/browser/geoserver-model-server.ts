@@ -5,8 +5,20 @@ import { createGeoServerModel, REST_PATH, REST_URL } from '../../../adapters-geo
 import { loadGeoServerApi } from '../../../adapters-geoserver/src/rest/test-support/geoserver-openapi.js';
 import { seededMapServer } from '../../../adapters-geoserver/src/rest/test-support/seeded-geoserver.js';
 
-/** Where the app finds the stand-in: GeoServer's paths below `url`. */
-export const MODEL_PATHS = { rest: REST_PATH, wfs: '/geoserver/wfs' } as const;
+/** Where the app finds the stand-ins: GeoServer's paths and the portal API below `url`. */
+export const MODEL_PATHS = { rest: REST_PATH, wfs: '/geoserver/wfs', portalApi: '/api' } as const;
+
+/** The portal's `POST /common/PostData`: answers with what arrived (file names and sizes, the other fields). */
+async function portalUpload(request: Request): Promise<Response> {
+  const form = await request.formData();
+  const files: Array<{ field: string; name: string; size: number }> = [];
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === 'string') fields[key] = value;
+    else files.push({ field: key, name: value.name, size: value.size });
+  }
+  return Response.json({ isOk: true, data: { files, fields } });
+}
 
 export interface GeoServerModelServer {
   /** `http://127.0.0.1:port` */
@@ -64,7 +76,8 @@ function requestHeaders(request: IncomingMessage): Headers {
  * GeoServer's REST model (the one the adapter tests use: a `MemoryMapServer` with the spec's sample
  * catalogue behind GeoServer's URLs and quirks) as a real HTTP server on 127.0.0.1. Every REST
  * request is checked against GeoServer's OpenAPI and its problems collected; `/geoserver/wfs` is
- * passed to the real WFS-T server at `wfsUrl`. Stop it with `close()`.
+ * passed to the real WFS-T server at `wfsUrl`; the portal's upload is answered with what arrived.
+ * Stop it with `close()`.
  */
 export async function serveGeoServerModel({ wfsUrl }: { wfsUrl: string }): Promise<GeoServerModelServer> {
   const model = createGeoServerModel(seededMapServer());
@@ -91,6 +104,10 @@ export async function serveGeoServerModel({ wfsUrl }: { wfsUrl: string }): Promi
         violations.push(...((await validator.validate(restRequest.clone())) ?? []));
         const answer = await getResponse(model.handlers, restRequest);
         await send(response, answer ?? new Response(`no model route for ${url.pathname}`, { status: 404 }));
+        return;
+      }
+      if (url.pathname === `${MODEL_PATHS.portalApi}/common/PostData` && request.method === 'POST') {
+        await send(response, await portalUpload(new Request(`http://127.0.0.1${url.pathname}`, init)));
         return;
       }
       if (url.pathname === MODEL_PATHS.wfs) {

@@ -37,7 +37,14 @@ afterEach(() => {
 async function signInToMapServerMode(): Promise<void> {
   page = await freshPage(browser);
   await page.route('**/config.json', (route) =>
-    route.fulfill({ json: { mode: 'map-server', geoserverRestUrl: `${model.url}${MODEL_PATHS.rest}`, wfsUrl: `${model.url}${MODEL_PATHS.wfs}` } }),
+    route.fulfill({
+      json: {
+        mode: 'map-server',
+        geoserverRestUrl: `${model.url}${MODEL_PATHS.rest}`,
+        wfsUrl: `${model.url}${MODEL_PATHS.wfs}`,
+        portalApiUrl: `${model.url}${MODEL_PATHS.portalApi}`,
+      },
+    }),
   );
   // The portal's sign-in, as the other map-server browser tests answer it.
   await page.route('**/api/auth/token', (route) => route.fulfill({ json: { isOk: true, msg: '登录成功', data: { username: 'alice', displayName: '爱丽丝', token: 't-1' } } }));
@@ -126,4 +133,28 @@ describe('API test screen in map-server mode (GeoServer REST model over HTTP, re
     }
     expect(model.requests.length).toBeGreaterThan(30);
   }, 180_000);
+
+  it('the upload posts file0..n and the sample fields through the portal adapter, with progress', async () => {
+    await signInToMapServerMode();
+    await page.getByRole('tab', { name: '文件上传测试' }).click();
+    const big = Buffer.alloc(3 * 1024 * 1024, 'x');
+    await page.getByLabel('选择要上传的文件').setInputFiles([
+      { name: '福州.geojson', mimeType: 'application/geo+json', buffer: Buffer.from('{"type":"FeatureCollection","features":[]}') },
+      { name: 'big.bin', mimeType: 'application/octet-stream', buffer: big },
+    ]);
+    const answer = page.getByLabel('服务器应答');
+    await answer.waitFor({ timeout: 20_000 });
+    expect(JSON.parse(await answer.inputValue())).toEqual({
+      isOk: true,
+      data: {
+        files: [
+          { field: 'file0', name: '福州.geojson', size: 42 },
+          { field: 'file1', name: 'big.bin', size: big.length },
+        ],
+        fields: { id: '20', name: 'store_20', 'list[0].key': 'srid', 'list[0].value': '4490', 'list[1].key': 'databaseName', 'list[1].value': 'store_' },
+      },
+    });
+    await expect(page.locator('.ant-progress').getAttribute('aria-valuenow')).resolves.toBe('100');
+    await page.getByTestId('upload-chosen').getByText('福州.geojson、big.bin').waitFor();
+  }, 60_000);
 });

@@ -1,5 +1,4 @@
 import {
-  AdminActions,
   buildPostgisStoreSpec,
   findLayerOfKind,
   formatStyleRef,
@@ -7,6 +6,7 @@ import {
   requireDatabaseName,
   sampleInsert,
   ValidationError,
+  type AdminActions,
   type DataStoreAdmin,
   type FeatureSource,
   type FeatureTransactions,

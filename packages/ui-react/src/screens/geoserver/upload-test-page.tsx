@@ -1,6 +1,7 @@
 import { FILE_UPLOAD, type FileUpload, type PortalResult, type UploadFieldValue } from '@gportal/core';
-import { Alert, Card, Input, Progress, Space, Typography } from 'antd';
-import { useState, type ChangeEvent } from 'react';
+import { UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Input, Progress, Space, Typography } from 'antd';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useService } from '../../app/services';
 import { useI18n } from '../../i18n/i18n-provider';
 import { errorText, formatResult } from './format-result';
@@ -26,20 +27,23 @@ export function UploadTestPage() {
   const upload = useService<FileUpload>(FILE_UPLOAD);
   const { t } = useI18n();
   const [state, setState] = useState<UploadState>({ status: 'idle' });
+  const [chosen, setChosen] = useState<string[]>([]);
+  const input = useRef<HTMLInputElement>(null);
 
   const send = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = [...(event.target.files ?? [])];
-    if (chosen.length === 0) return;
-    setState({ status: 'uploading', count: chosen.length, percent: 0 });
+    const picked = [...(event.target.files ?? [])];
+    if (picked.length === 0) return;
+    setChosen(picked.map((file) => file.name));
+    setState({ status: 'uploading', count: picked.length, percent: 0 });
     let percent = 0;
     try {
-      const files = await Promise.all(chosen.map(async (file) => ({ name: file.name, type: file.type, content: new Uint8Array(await file.arrayBuffer()) })));
+      const files = await Promise.all(picked.map(async (file) => ({ name: file.name, type: file.type, content: new Uint8Array(await file.arrayBuffer()) })));
       const answer = await upload.upload(
         { files, fields: UPLOAD_SAMPLE_FIELDS },
         {
           onProgress: ({ loaded, total }) => {
             percent = total > 0 ? Math.round((loaded / total) * 100) : 100;
-            setState({ status: 'uploading', count: chosen.length, percent });
+            setState({ status: 'uploading', count: picked.length, percent });
           },
         },
       );
@@ -57,11 +61,14 @@ export function UploadTestPage() {
       <Card size="small" title={t('upload.title')}>
         <Space orientation="vertical" style={{ width: '100%' }}>
           <Typography.Text type="secondary">{t('upload.hint')}</Typography.Text>
-          <input type="file" multiple aria-label={t('upload.choose')} onChange={(event) => void send(event)} disabled={state.status === 'uploading'} />
+          {/* The browser's own file input speaks the browser's language; the button speaks the app's. */}
+          <input ref={input} type="file" multiple hidden aria-label={t('upload.choose')} onChange={(event) => void send(event)} />
+          <Button type="primary" icon={<UploadOutlined aria-hidden />} loading={state.status === 'uploading'} onClick={() => input.current?.click()} style={{ alignSelf: 'flex-start' }}>
+            {t('upload.choose')}
+          </Button>
+          {chosen.length > 0 && <Typography.Text data-testid="upload-chosen">{chosen.join('、')}</Typography.Text>}
           <Typography.Text strong>{t('upload.fields')}</Typography.Text>
-          <Typography.Paragraph code style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>
-            {formatResult(UPLOAD_SAMPLE_FIELDS)}
-          </Typography.Paragraph>
+          <pre style={{ margin: 0, padding: 8, background: '#fafafa', border: '1px solid #f0f0f0', borderRadius: 6, fontSize: 12 }}>{formatResult(UPLOAD_SAMPLE_FIELDS)}</pre>
         </Space>
       </Card>
       {state.status !== 'idle' && (
@@ -74,6 +81,7 @@ export function UploadTestPage() {
               status={state.status === 'failed' || (state.status === 'done' && !state.answer.isOk) ? 'exception' : state.status === 'done' ? 'success' : 'active'}
             />
             {state.status === 'failed' && <Alert type="error" showIcon title={t('upload.failed', { detail: state.detail })} />}
+            {state.status === 'done' && <Typography.Text strong>{t('upload.answer')}</Typography.Text>}
             {state.status === 'done' && (
               <Input.TextArea aria-label={t('upload.answer')} readOnly value={formatResult(state.answer)} autoSize={{ minRows: 3, maxRows: 16 }} style={{ fontFamily: 'monospace', fontSize: 12 }} />
             )}
