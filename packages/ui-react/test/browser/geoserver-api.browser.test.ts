@@ -79,7 +79,10 @@ describe('API test screen (embedded default)', () => {
     expect(await api.press('提交样式')).toMatch(/^提交样式：成功/);
     expect(await api.press('设置图层样式')).toBe('设置图层样式：成功\nstore_33:parcels');
     expect(await api.press('获取图层及样式')).toMatch(/^获取图层及样式：成功\n[\s\S]*"defaultStyle": "store_33:parcels"/);
-    await screenshot(page, 'geoserver-api-result');
+    // Tall enough for every group without scrolling, so the sticky result panel sits where a user sees it.
+    await page.setViewportSize({ width: 1280, height: 1560 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'geoserver-api-result', { fullPage: false });
     expect(await api.press('修改图层')).toMatch(/"title": "parcels \(gportal\)"/);
     for (const [button, binding] of [
       ['添加点图层', 'Point'],
