@@ -53,7 +53,8 @@ async function signInToMapServerMode(): Promise<void> {
   await page.locator('#password').fill('secret');
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await page.waitForURL(`${baseUrl}/geoserver/api`);
-  await page.getByText('地图服务器', { exact: true }).first().waitFor();
+  // The header's mode tag.
+  await page.locator('.ant-layout-header .ant-tag', { hasText: '地图服务器' }).waitFor();
 }
 
 describe('API test screen in map-server mode (GeoServer REST model over HTTP, real WFS-T)', () => {
