@@ -68,6 +68,8 @@ const ENTRIES = {
   memory: 'packages/core/src/memory/index[.]ts',
   contracts: 'packages/core/src/contracts/index[.]ts',
   geoserver: 'packages/adapters-geoserver/src/index[.]ts',
+  // Test support for other packages' tests only (resolved through the gportal:source condition).
+  geoserverTesting: 'packages/adapters-geoserver/test/testing[.]ts',
   storage: 'packages/adapters-storage/src/index[.]ts',
   ui: 'packages/ui-react/src/index[.]ts',
 };

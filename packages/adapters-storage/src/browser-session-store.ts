@@ -17,19 +17,38 @@ function isSession(data: unknown): data is Session {
 
 /** The signed-in user and token in browser storage; a password never reaches storage. */
 export class BrowserSessionStore implements SessionStore {
+  /** The session last saved or loaded; `undefined` until then. */
+  private last: Session | null | undefined;
+
   constructor(private readonly records: VersionedStorage) {}
 
   async save(session: Session): Promise<void> {
-    this.records.write(KIND, undefined, { ...session, user: withoutPassword(session.user) });
+    const kept = { ...session, user: withoutPassword(session.user) };
+    this.records.write(KIND, undefined, kept);
+    this.last = kept;
   }
 
   async load(): Promise<Session | null> {
-    const session = this.records.read(KIND, undefined, isSession);
-    // Data written by something else could still carry one: it is dropped on the way out too.
-    return session ? { ...session, user: withoutPassword(session.user) } : null;
+    return this.readSession();
+  }
+
+  /**
+   * The signed-in user's name as of the last save, load or clear (read once on first use), so the
+   * user cache scoped by it does not re-read, or re-report, the session on every call.
+   */
+  username(): string | undefined {
+    return (this.last === undefined ? this.readSession() : this.last)?.user.username;
   }
 
   async clear(): Promise<void> {
     this.records.remove(KIND);
+    this.last = null;
+  }
+
+  private readSession(): Session | null {
+    const session = this.records.read(KIND, undefined, isSession);
+    // Data written by something else could still carry one: it is dropped on the way out too.
+    this.last = session ? { ...session, user: withoutPassword(session.user) } : null;
+    return this.last;
   }
 }

@@ -7,9 +7,22 @@ const KIND = 'cache';
 /** The cache holds whatever JSON value the caller chose, so any envelope content is valid. */
 const anyJsonValue = (_data: unknown): _data is unknown => true;
 
-/** The index demo's user cache (spec section 7) in browser storage: one record per key, JSON copies. */
+/**
+ * The index demo's user cache (spec section 7) in browser storage: one record per key, JSON
+ * copies. With `owner`, the records belong to the user it names (`cache@alice`), so another user
+ * signing in on the same browser never sees them; without an owner the shared `cache` kind is used.
+ */
 export class BrowserUserCache implements UserCache {
-  constructor(private readonly records: VersionedStorage) {}
+  constructor(
+    private readonly records: VersionedStorage,
+    private readonly owner: () => string | undefined = () => undefined,
+  ) {}
+
+  /** Owner names are encoded so no name can reach into another owner's records. */
+  private kind(): string {
+    const owner = this.owner();
+    return owner === undefined ? KIND : `${KIND}@${encodeURIComponent(owner)}`;
+  }
 
   async setUserItem<T>(key: string, data: T): Promise<void> {
     if (!key) throw new ValidationError({ key: 'the cache key must not be empty' });
@@ -19,14 +32,14 @@ export class BrowserUserCache implements UserCache {
     } catch (error) {
       throw new ValidationError({ data: `cannot be stored as JSON: ${describeError(error)}` });
     }
-    this.records.write(KIND, key, data);
+    this.records.write(this.kind(), key, data);
   }
 
   async getUserItem<T>(key: string): Promise<T | undefined> {
-    return this.records.read(KIND, key, anyJsonValue) as T | undefined;
+    return this.records.read(this.kind(), key, anyJsonValue) as T | undefined;
   }
 
   async clearUser(): Promise<void> {
-    this.records.removeAll(KIND);
+    this.records.removeAll(this.kind());
   }
 }

@@ -57,9 +57,10 @@ export function createBrowserStorage(options: BrowserStorageOptions = {}): Brows
   const session = new BrowserSessionStore(records);
   const mapServer = options.mapServer ?? BROWSER_STORAGE_DEFAULTS.mapServer;
   // The user is read at every journal call, so a sign-in under another name sees only its own drafts.
-  const scope = async () => ({ mapServer, user: (await session.load())?.user.username ?? '' });
+  const scope = async () => ({ mapServer, user: session.username() ?? '' });
   return {
-    userCache: new BrowserUserCache(records),
+    // The cache belongs to whoever is signed in now.
+    userCache: new BrowserUserCache(records, () => session.username()),
     session,
     journal: new BrowserEditJournal(records, { scope, ...(options.locks === undefined ? {} : { locks: options.locks }) }),
     records,

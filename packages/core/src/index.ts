@@ -14,6 +14,7 @@ export * from './admin/feature-type-spec.js';
 export { assertResourceName, styleScopeWorkspace } from './util/names.js';
 export * from './admin/admin-rules.js';
 export * from './admin/admin-actions.js';
+export * from './admin/sample-data.js';
 export * from './login/validate-credentials.js';
 export * from './login/login-flow.js';
 export * from './measure/geodesic-measure.js';

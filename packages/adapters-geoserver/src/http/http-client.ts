@@ -65,6 +65,11 @@ export interface HttpRequest {
   redirect?: RequestRedirect;
   /** Cancels the request; the abort reason is rethrown as is. */
   signal?: AbortSignal;
+  /**
+   * Told as the body goes out. fetch cannot report that (streamed request bodies need HTTP/2),
+   * so where `XMLHttpRequest` exists such a request is sent with it instead.
+   */
+  onUploadProgress?: (loaded: number, total: number) => void;
 }
 
 export interface HttpResponse {
@@ -149,7 +154,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
     const timeout = AbortSignal.timeout(settings.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-    const send = settings.fetch ?? fetch;
+    const send = request.onUploadProgress && typeof XMLHttpRequest !== 'undefined' ? xhrFetch(request.onUploadProgress) : (settings.fetch ?? fetch);
     try {
       const response = await send(url, {
         method: request.method,
@@ -211,6 +216,39 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }
     },
   };
+}
+
+/** Statuses whose `Response` must have no body. */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/** A `fetch` made of `XMLHttpRequest`, for the one thing only it can do: report upload progress. */
+function xhrFetch(onProgress: (loaded: number, total: number) => void): typeof fetch {
+  return (input, init = {}) =>
+    new Promise<Response>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(init.method ?? 'GET', String(input));
+      xhr.withCredentials = init.credentials === 'include';
+      new Headers(init.headers).forEach((value, name) => xhr.setRequestHeader(name, value));
+      xhr.upload.addEventListener('progress', (event) => onProgress(event.loaded, event.lengthComputable ? event.total : event.loaded));
+      const signal = init.signal;
+      const abort = () => xhr.abort();
+      signal?.addEventListener('abort', abort);
+      xhr.addEventListener('loadend', () => signal?.removeEventListener('abort', abort));
+      xhr.addEventListener('load', () => {
+        const headers = new Headers();
+        for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+          const colon = line.indexOf(':');
+          if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+        }
+        const body = NULL_BODY_STATUSES.has(xhr.status) ? null : xhr.responseText;
+        const response = new Response(body, { status: xhr.status, statusText: xhr.statusText, headers });
+        Object.defineProperty(response, 'url', { value: xhr.responseURL });
+        resolve(response);
+      });
+      xhr.addEventListener('error', () => reject(new TypeError('the request failed')));
+      xhr.addEventListener('abort', () => reject(signal?.reason ?? new DOMException('aborted', 'AbortError')));
+      xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+    });
 }
 
 function resolveLocation(location: string | null, requestUrl: string): string | undefined {

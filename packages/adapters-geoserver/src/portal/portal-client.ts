@@ -20,8 +20,15 @@ function isPortalResult(value: unknown): value is PortalResult & Record<string, 
  * of its status (`NotFoundError`, `MapServerError` with the readable message…); transport
  * failures throw `NetworkError` or `TimeoutError`.
  */
-export async function callPortal(http: HttpClient, endpoint: PortalEndpoint, payload: Payload | FormData, resource: string): Promise<PortalResult> {
+export async function callPortal(
+  http: HttpClient,
+  endpoint: PortalEndpoint,
+  payload: Payload | FormData,
+  resource: string,
+  onUploadProgress?: HttpRequest['onUploadProgress'],
+): Promise<PortalResult> {
   const request: HttpRequest = {
+    ...(onUploadProgress ? { onUploadProgress } : {}),
     method: endpoint.method,
     path: endpoint.path,
     accept: 'application/json',

@@ -1,4 +1,4 @@
-import type { FileUpload, PortalResult, UploadRequest } from '@gportal/core';
+import type { FileUpload, PortalResult, UploadOptions, UploadRequest } from '@gportal/core';
 import type { HttpClient } from '../http/index.js';
 import { callPortal } from './portal-client.js';
 import { PORTAL_ENDPOINTS, PORTAL_MESSAGES } from './portal-endpoints.js';
@@ -8,8 +8,9 @@ import { uploadForm } from './upload-form.js';
 export class PortalFileUpload implements FileUpload {
   constructor(private readonly http: HttpClient) {}
 
-  async upload(request: UploadRequest): Promise<PortalResult> {
+  async upload(request: UploadRequest, options: UploadOptions = {}): Promise<PortalResult> {
     if (request.files.length === 0) return { isOk: false, msg: PORTAL_MESSAGES.noFiles };
-    return callPortal(this.http, PORTAL_ENDPOINTS.upload, uploadForm(request), 'upload');
+    const { onProgress } = options;
+    return callPortal(this.http, PORTAL_ENDPOINTS.upload, uploadForm(request), 'upload', onProgress && ((loaded, total) => onProgress({ loaded, total })));
   }
 }

@@ -13,3 +13,14 @@ export interface UploadRequest {
   files: UploadFile[];
   fields: Record<string, UploadFieldValue>;
 }
+
+/** How much of an upload's body has been sent, in bytes. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface UploadOptions {
+  /** Told as the body goes out (at least once, when all of it is sent). */
+  onProgress?: (progress: UploadProgress) => void;
+}

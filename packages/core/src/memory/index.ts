@@ -7,4 +7,4 @@ export type { Synchronous } from './synchronous.js';
 export { MemoryPortal } from './memory-portal.js';
 export { MemorySessionStore } from './memory-session-store.js';
 export { MemoryUserCache } from './memory-user-cache.js';
-export { DEMO_USER, sampleSeed } from './sample-seed.js';
+export { DEMO_USER, SAMPLE_STYLES, sampleSeed } from './sample-seed.js';

@@ -123,9 +123,12 @@ describe('memory adapters beyond the contracts', () => {
     const created = await portal.createWorkspace({ name: 'store_', srid: 4490 });
     expect(created).toMatchObject({ isOk: true, data: { srid: 4490 } });
     expect((await portal.deleteWorkspace({ id: 999, srid: 4490 })).msg).toBe('请求失败');
-    expect(await upload.upload({ files: [{ name: 'a.txt', content: new Uint8Array([1, 2, 3]) }], fields: { id: '1' } })).toEqual({
+    const progress: unknown[] = [];
+    const files = [{ name: 'a.txt', content: new Uint8Array([1, 2, 3]) }, { name: 'b.txt', content: new Uint8Array([4]) }];
+    expect(await upload.upload({ files, fields: { id: '1' } }, { onProgress: (step) => progress.push(step) })).toEqual({
       isOk: true,
-      data: [{ name: 'a.txt', size: 3 }],
+      data: [{ name: 'a.txt', size: 3 }, { name: 'b.txt', size: 1 }],
     });
+    expect(progress).toEqual([{ loaded: 4, total: 4 }]);
   });
 });

@@ -1,5 +1,5 @@
 import type { PortalResult } from '../domain/auth.js';
-import type { UploadRequest } from '../domain/upload.js';
+import type { UploadOptions, UploadRequest } from '../domain/upload.js';
 import type { FileUpload } from '../ports/file-upload.port.js';
 import type { PortalAdmin } from '../ports/portal-admin.port.js';
 
@@ -44,8 +44,11 @@ export class MemoryPortal implements PortalAdmin, FileUpload {
     return { isOk: true, data: { table: request.table, srid: request.srid } };
   }
 
-  async upload(request: UploadRequest): Promise<PortalResult> {
+  async upload(request: UploadRequest, options: UploadOptions = {}): Promise<PortalResult> {
     if (request.files.length === 0) return { isOk: false, msg: '请选择文件' };
+    // Nothing travels: the whole body counts as sent at once.
+    const total = request.files.reduce((sum, file) => sum + file.content.byteLength, 0);
+    options.onProgress?.({ loaded: total, total });
     this.uploads.push(request);
     return { isOk: true, data: request.files.map((file) => ({ name: file.name, size: file.content.byteLength })) };
   }

@@ -53,7 +53,8 @@ const SLD = (symbolizer: string) => `<?xml version="1.0" encoding="UTF-8"?>
   <NamedLayer><Name>default</Name><UserStyle><FeatureTypeStyle><Rule>${symbolizer}</Rule></FeatureTypeStyle></UserStyle></NamedLayer>
 </StyledLayerDescriptor>`;
 
-const SAMPLE_STYLES = {
+/** The sample data's global styles (SLD 1.0), by name. */
+export const SAMPLE_STYLES = {
   point: SLD('<PointSymbolizer><Graphic><Mark><WellKnownName>circle</WellKnownName><Fill><CssParameter name="fill">#0000FF</CssParameter></Fill></Mark><Size>6</Size></Graphic></PointSymbolizer>'),
   line: SLD('<LineSymbolizer><Stroke><CssParameter name="stroke">#0000FF</CssParameter><CssParameter name="stroke-width">3</CssParameter></Stroke></LineSymbolizer>'),
   polygon: SLD('<PolygonSymbolizer><Fill><CssParameter name="fill">#AAAAAA</CssParameter></Fill><Stroke><CssParameter name="stroke">#0000FF</CssParameter><CssParameter name="stroke-width">3</CssParameter></Stroke></PolygonSymbolizer>'),

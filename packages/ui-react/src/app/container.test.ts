@@ -54,12 +54,13 @@ describe('createAppContainer, embedded mode', () => {
     const storage = new MemoryStorage();
     const container = await embedded(storage, new ProblemLog(), { storageNamespace: 'demo' });
     expect(container.get(USER_CACHE)).toBeInstanceOf(BrowserUserCache);
-    await container.get<UserCache>(USER_CACHE).setUserItem('test', '值');
     await container.get<SessionStore>(SESSION_STORE).save({ user: { username: 'demo' }, signedInAt: '2026-11-20T10:00:00.000Z' });
+    await container.get<UserCache>(USER_CACHE).setUserItem('test', '值');
     const reloaded = await embedded(storage, new ProblemLog(), { storageNamespace: 'demo' });
     expect(await reloaded.get<UserCache>(USER_CACHE).getUserItem('test')).toBe('值');
     expect((await reloaded.get<SessionStore>(SESSION_STORE).load())?.user.username).toBe('demo');
-    expect(storage.getItem('demo:cache:test')).not.toBeNull();
+    // The signed-in user's own records.
+    expect(storage.getItem('demo:cache@demo:test')).not.toBeNull();
   });
 
   it('feature edits survive a reload: committed layers are snapshotted and reseeded', async () => {

@@ -8,6 +8,9 @@ export const ROUTES = {
   manage: '/manage',
   manageModule: (n: number) => `/manage/${n}`,
   geoserver: '/geoserver',
+  geoserverUpload: '/geoserver/upload',
+  geoserverApi: '/geoserver/api',
+  geoserverMap: '/geoserver/map',
   testMap: '/test-map',
   featureMap: '/feature-map',
 } as const;

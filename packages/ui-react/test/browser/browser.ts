@@ -36,8 +36,9 @@ export function freshPagePerTest(onPage: (page: Page) => void | Promise<void>): 
   });
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
+/** The whole page by default; `fullPage: false` keeps what the user sees (sticky panels where they stay). */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage, animations: 'disabled' });
 }
 
 /** The embedded mode's demo account, as the login page shows it. */

@@ -51,15 +51,15 @@ describe('index demo', () => {
 
 describe('management container', () => {
   it('shows child modules in a nested outlet and navigates between them', async () => {
-    await page.getByRole('menuitem', { name: '管理' }).click();
+    await page.getByRole('menuitem', { name: '管理模块 1' }).click();
     await page.waitForURL(`${baseUrl}/manage/1`);
     await page.getByRole('heading', { name: '管理模块 1' }).waitFor();
 
-    await page.getByRole('link', { name: '管理模块 2' }).click();
+    await page.getByRole('navigation', { name: '管理', exact: true }).getByRole('link', { name: '管理模块 2' }).click();
     await page.waitForURL(`${baseUrl}/manage/2`);
     await page.getByText('这里是管理模块 2 的内容。').waitFor();
     // The container stays while its child changes.
-    await page.getByRole('navigation', { name: '管理' }).waitFor();
+    await page.getByRole('navigation', { name: '管理', exact: true }).waitFor();
 
     await button('下一个模块').click();
     await page.waitForURL(`${baseUrl}/manage/3`);
@@ -77,9 +77,11 @@ describe('management container', () => {
 
 describe('map screens', () => {
   it('/geoserver holds the file test, API test and map parts', async () => {
-    await page.getByRole('menuitem', { name: 'GeoServer 测试' }).click();
-    await page.waitForURL(`${baseUrl}/geoserver`);
-    for (const part of ['文件测试', 'API 测试', '地图']) await page.getByRole('tab', { name: part }).waitFor();
+    await page.goto(`${baseUrl}/geoserver`);
+    await page.waitForURL(`${baseUrl}/geoserver/api`);
+    for (const part of ['文件上传测试', 'API 测试', '地图']) await page.getByRole('tab', { name: part }).waitFor();
+    await page.getByRole('tab', { name: '文件上传测试' }).click();
+    await page.waitForURL(`${baseUrl}/geoserver/upload`);
     await screenshot(page, 'geoserver');
   });
 

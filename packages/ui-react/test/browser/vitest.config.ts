@@ -1,10 +1,15 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineProject } from 'vitest/config';
+import { sourceConditions } from '../../../../vitest.shared.js';
 
 /**
  * Real-Chromium tests of the production build. The global setup installs Debian's chromium
  * (and a CJK font) when missing, builds the app and serves it on 127.0.0.1.
  */
 export default defineProject({
+  // The tests import the libraries' sources (the demo account, the GeoServer model) like every other project.
+  ...sourceConditions,
   test: {
     name: 'browser',
     root: import.meta.dirname,
@@ -15,5 +20,8 @@ export default defineProject({
     fileParallelism: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Map-server tests run their own QGIS Server + PostGIS (scripts/wfs-server.sh), apart from the
+    // wfs-integration project's, which runs at the same time and resets its data between files.
+    env: { GPORTAL_WFS_DIR: join(tmpdir(), 'gportal-wfs-browser'), GPORTAL_WFS_PG_PORT: '55433', GPORTAL_WFS_HTTP_PORT: '8911' },
   },
 });

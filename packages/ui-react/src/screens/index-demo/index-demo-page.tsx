@@ -8,6 +8,8 @@ import { useI18n } from '../../i18n/i18n-provider';
 
 /** The demo uses key `test` and one text value (spec section 3). */
 const CACHE_KEY = 'test';
+/** The page's notices replace each other instead of piling up. */
+const NOTICE = 'indexDemo.cache';
 
 function asInputText(value: unknown): string {
   if (value === undefined || value === null) return '';
@@ -24,11 +26,13 @@ export function IndexDemoPage() {
 
   const setCache = async () => {
     await cache.setUserItem(CACHE_KEY, value);
-    void message.success(t('indexDemo.cached'));
+    void message.success({ key: NOTICE, content: t('indexDemo.cached') });
   };
   const getCache = async () => {
     try {
-      setValue(asInputText(await cache.getUserItem(CACHE_KEY)));
+      const stored = await cache.getUserItem(CACHE_KEY);
+      setValue(asInputText(stored));
+      if (stored === undefined) void message.info({ key: NOTICE, content: t('indexDemo.nothingStored') });
     } catch (error) {
       // Spec section 8: a failed read is only logged.
       console.log(error);
@@ -36,7 +40,8 @@ export function IndexDemoPage() {
   };
   const clearCache = async () => {
     await cache.clearUser();
-    void message.success(t('indexDemo.cleared'));
+    setValue('');
+    void message.success({ key: NOTICE, content: t('indexDemo.cleared') });
   };
 
   return (

@@ -1,64 +1,151 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Layout, Menu, Space, Tag, Typography } from 'antd';
-import { Suspense } from 'react';
+import {
+  ApiOutlined,
+  AppstoreOutlined,
+  EditOutlined,
+  EnvironmentOutlined,
+  GlobalOutlined,
+  HomeOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  UploadOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Button, Layout, Menu, Space, Tag, Typography, type MenuProps } from 'antd';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { AppConfig } from '../../app/app-config';
 import { APP_CONFIG } from '../../app/app-tokens';
-import { ROUTES } from '../../app/routes';
+import { MANAGE_MODULES, ROUTES } from '../../app/routes';
 import { useService } from '../../app/services';
 import { useSession } from '../../app/session-provider';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n, type Translate } from '../../i18n/i18n-provider';
 import { LanguageSwitch } from '../../i18n/language-switch';
 import type { MessageKey } from '../../i18n/messages';
 import { ProblemBanner } from '../problems/problem-banner';
 import { PageLoading } from './page-loading';
 
-const NAVIGATION: ReadonlyArray<{ path: string; label: MessageKey }> = [
-  { path: ROUTES.testIndex, label: 'nav.testIndex' },
-  { path: ROUTES.manage, label: 'nav.manage' },
-  { path: ROUTES.geoserver, label: 'nav.geoserver' },
-  { path: ROUTES.testMap, label: 'nav.testMap' },
-  { path: ROUTES.featureMap, label: 'nav.featureMap' },
+interface NavigationItem {
+  path: string;
+  icon: ReactNode;
+  label: (t: Translate) => string;
+}
+
+const label = (key: MessageKey) => (t: Translate) => t(key);
+
+/** Every screen, grouped as in a GIS workbench: demo, management, map server, maps. */
+const NAVIGATION: ReadonlyArray<{ group: MessageKey; items: readonly NavigationItem[] }> = [
+  { group: 'shell.group.demo', items: [{ path: ROUTES.testIndex, icon: <HomeOutlined aria-hidden />, label: label('nav.testIndex') }] },
+  {
+    group: 'shell.group.management',
+    items: MANAGE_MODULES.map((n) => ({ path: ROUTES.manageModule(n), icon: <AppstoreOutlined aria-hidden />, label: (t: Translate) => t('manage.module', { n }) })),
+  },
+  {
+    group: 'shell.group.mapServer',
+    items: [
+      { path: ROUTES.geoserverUpload, icon: <UploadOutlined aria-hidden />, label: label('geoserver.fileTest') },
+      { path: ROUTES.geoserverApi, icon: <ApiOutlined aria-hidden />, label: label('geoserver.apiTest') },
+      { path: ROUTES.geoserverMap, icon: <EnvironmentOutlined aria-hidden />, label: label('geoserver.map') },
+    ],
+  },
+  {
+    group: 'shell.group.maps',
+    items: [
+      { path: ROUTES.testMap, icon: <GlobalOutlined aria-hidden />, label: label('nav.testMap') },
+      { path: ROUTES.featureMap, icon: <EditOutlined aria-hidden />, label: label('nav.featureMap') },
+    ],
+  },
 ];
 
-/** The signed-in frame: header with navigation, user and sign-out; unauthenticated visits go to the login page. */
+const PATHS = NAVIGATION.flatMap(({ items }) => items.map(({ path }) => path));
+
+/** The menu entry of a location: the longest path it is at or under. */
+function selectedPath(pathname: string): string | undefined {
+  return PATHS.filter((path) => pathname === path || pathname.startsWith(`${path}/`)).sort((a, b) => b.length - a.length)[0];
+}
+
+/** Wide enough for the longest entry in either language, so no entry is ever cut. */
+const SIDER_WIDTH = 220;
+
+/**
+ * The signed-in workbench: a collapsible side menu with every screen, a header with the mode,
+ * the language switch and the user; unauthenticated visits go to the login page, which brings
+ * the user back here afterwards.
+ */
 export function AppLayout() {
   const { session, signOut } = useSession();
   const { mode } = useService<AppConfig>(APP_CONFIG);
   const { t } = useI18n();
   const location = useLocation();
-  if (!session) return <Navigate to={ROUTES.login} replace state={{ from: location.pathname }} />;
+  const [collapsed, setCollapsed] = useState(false);
+  // An explicit sign-out asks for no page to come back to; losing the session otherwise (another tab) does.
+  const leaving = useRef(false);
+  if (!session) {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={ROUTES.login} replace state={leaving.current ? null : { from }} />;
+  }
 
-  const selected = NAVIGATION.find(({ path }) => location.pathname === path || location.pathname.startsWith(`${path}/`))?.path;
+  const selected = selectedPath(location.pathname);
+  const items: MenuProps['items'] = NAVIGATION.map(({ group, items: entries }) => ({
+    type: 'group',
+    key: group,
+    label: collapsed ? null : t(group),
+    children: entries.map(({ path, icon, label: text }) => ({ key: path, icon, label: <Link to={path}>{text(t)}</Link> })),
+  }));
+  const leave = () => {
+    leaving.current = true;
+    void signOut();
+  };
+
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, background: '#fff', borderBottom: '1px solid #f0f0f0' }}>
-        <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-          {t('app.title')}
-        </Typography.Text>
-        <Menu
-          mode="horizontal"
-          selectedKeys={selected ? [selected] : []}
-          items={NAVIGATION.map(({ path, label }) => ({ key: path, label: <Link to={path}>{t(label)}</Link> }))}
-          style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
-        />
-        <Space size="middle">
-          <Tag color={mode === 'embedded' ? 'blue' : 'green'}>{t(`mode.${mode}`)}</Tag>
-          <LanguageSwitch />
-          <span data-testid="signed-in-user">
-            <UserOutlined /> {t('header.signedInAs', { name: session.user.displayName ?? session.user.username })}
-          </span>
-          <Button icon={<LogoutOutlined />} onClick={() => void signOut()}>
-            {t('header.signOut')}
-          </Button>
-        </Space>
-      </Layout.Header>
-      <Layout.Content style={{ padding: 24 }}>
-        <ProblemBanner />
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
-      </Layout.Content>
+      <Layout.Sider
+        theme="light"
+        width={SIDER_WIDTH}
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        breakpoint="lg"
+        trigger={null}
+        style={{ borderRight: '1px solid #f0f0f0' }}
+      >
+        <nav aria-label={t('shell.menu')}>
+          <Menu mode="inline" selectedKeys={selected ? [selected] : []} items={items} style={{ borderInlineEnd: 'none', paddingTop: 8 }} />
+        </nav>
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{ display: 'flex', alignItems: 'center', gap: 12, background: '#fff', borderBottom: '1px solid #f0f0f0', paddingInline: 16 }}
+        >
+          <Button
+            type="text"
+            aria-label={t(collapsed ? 'shell.expand' : 'shell.collapse')}
+            icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
+            onClick={() => setCollapsed(!collapsed)}
+          />
+          <Typography.Text strong style={{ whiteSpace: 'nowrap', flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {t('app.title')}
+          </Typography.Text>
+          <Space size="middle">
+            <Tag color={mode === 'embedded' ? 'blue' : 'green'} style={{ marginInlineEnd: 0 }}>
+              {t(`mode.${mode}`)}
+            </Tag>
+            <LanguageSwitch />
+            <span data-testid="signed-in-user" style={{ whiteSpace: 'nowrap' }}>
+              <UserOutlined aria-hidden /> {t('header.signedInAs', { name: session.user.displayName ?? session.user.username })}
+            </span>
+            <Button icon={<LogoutOutlined aria-hidden />} onClick={leave}>
+              {t('header.signOut')}
+            </Button>
+          </Space>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 16 }}>
+          <ProblemBanner />
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
     </Layout>
   );
 }

@@ -58,5 +58,6 @@ describe('LoginPage', () => {
     expect(document.querySelector('.ant-notification-notice')).toBeNull();
     expect(window.location.pathname).toBe('/login');
     expect(warn).toHaveBeenCalledWith('sign-in request failed', expect.any(NetworkError));
-  });
+    // The whole app renders in jsdom: about 4 s alone, more on a busy machine.
+  }, 20_000);
 });

@@ -3,9 +3,10 @@ import { AUTH_GATEWAY, LoginFlow, SESSION_STORE, validateCredentials, type AuthG
 import { DEMO_USER } from '@gportal/core/memory';
 import { Alert, App, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useMemo, useState, useSyncExternalStore } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import type { AppConfig } from '../../app/app-config';
 import { APP_CONFIG } from '../../app/app-tokens';
+import { ROUTES } from '../../app/routes';
 import { useService } from '../../app/services';
 import { useSession } from '../../app/session-provider';
 import { useI18n } from '../../i18n/i18n-provider';
@@ -14,6 +15,8 @@ import type { MessageKey } from '../../i18n/messages';
 import { ProblemBanner } from '../problems/problem-banner';
 
 type Field = keyof Credentials;
+
+const REFUSED_NOTICE = 'login.refused';
 
 const REQUIRED_MESSAGE: Readonly<Record<Field, MessageKey>> = { username: 'login.usernameRequired', password: 'login.passwordRequired' };
 
@@ -29,8 +32,10 @@ export function LoginPage() {
   const { loading } = useSyncExternalStore(flow.subscribe, () => flow.state);
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
   const [touched, setTouched] = useState<Record<Field, boolean>>({ username: false, password: false });
+  const asked = (useLocation().state as { from?: unknown } | null)?.from;
 
-  if (session) return <Navigate to={config.landingRoute} replace />;
+  // Back to the page the user asked for before signing in; the spec's landing route when none.
+  if (session) return <Navigate to={typeof asked === 'string' && asked !== '/' && asked !== ROUTES.login ? asked : config.landingRoute} replace />;
 
   // Validated from the start (the button stays disabled), shown only once a field is touched.
   const errors = validateCredentials(values);
@@ -45,10 +50,13 @@ export function LoginPage() {
     const outcome = await flow.submit(values);
     switch (outcome.status) {
       case 'signed-in':
+        // The sign-in page's notices have served their purpose.
+        notification.destroy(REFUSED_NOTICE);
         signedIn(outcome.session);
         return;
       case 'refused':
-        notification.warning({ title: t('login.failed'), description: outcome.message });
+        // One notice, replaced by the next refusal rather than stacked.
+        notification.warning({ key: REFUSED_NOTICE, title: t('login.failed'), description: outcome.message });
         return;
       case 'failed':
         // Spec section 8: a failed sign-in request is swallowed; the flow has cleared loading.

@@ -1,0 +1,9 @@
+/**
+ * Test support other packages' tests may use (`@gportal/adapters-geoserver/testing`, resolved
+ * only inside this repository through the `gportal:source` condition): the GeoServer REST model
+ * with its OpenAPI request check, and the real QGIS Server + PostGIS of `scripts/wfs-server.sh`.
+ */
+export { createGeoServerModel, REST_PATH, REST_URL } from '../src/rest/test-support/geoserver-model.js';
+export { loadGeoServerApi } from '../src/rest/test-support/geoserver-openapi.js';
+export { seededMapServer } from '../src/rest/test-support/seeded-geoserver.js';
+export { wfsServer, wfsServerAnswers } from './integration/wfs-server.js';

@@ -1,0 +1,145 @@
+import { AimOutlined, LoadingOutlined } from '@ant-design/icons';
+import { App, Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Space, Tag } from 'antd';
+import { useNavigate, useOutletContext } from 'react-router-dom';
+import { ROUTES } from '../../app/routes';
+import { useI18n, type Translate } from '../../i18n/i18n-provider';
+import type { MessageKey } from '../../i18n/messages';
+import { API_CALLS, API_GROUPS, type ApiCall, type ApiForm } from './api-calls';
+import type { ApiOutcome, ApiTestState } from './api-test-state';
+
+/** Refused inputs whose words live in the message table; other fields' messages are shown as the core wrote them. */
+const REFUSAL_MESSAGES: Readonly<Record<string, (t: Translate, detail: string, form: ApiForm) => string>> = {
+  dataBaseName: (t) => t('geoserverApi.databaseNameRequired'),
+  srid: (t, _detail, form) => t('geoserverApi.noMatchingCrs', { srid: form.srid ?? '' }),
+  sld: (t, detail) => t('geoserverApi.sldNotWellFormed', { detail }),
+};
+
+function refusalText(outcome: ApiOutcome, t: Translate, form: ApiForm): string {
+  const fields = Object.entries(outcome.refusal?.fields ?? {});
+  if (fields.length === 0) return outcome.text;
+  return fields.map(([field, detail]) => REFUSAL_MESSAGES[field]?.(t, detail, form) ?? detail).join('\n');
+}
+
+const STATUS_LINE: Readonly<Record<ApiOutcome['status'], MessageKey>> = {
+  succeeded: 'geoserverApi.succeeded',
+  failed: 'geoserverApi.failed',
+  refused: 'geoserverApi.refused',
+};
+
+/** The result area's text: the call it belongs to and how it went, then the server data or the error. */
+function resultText(outcome: ApiOutcome | undefined, t: Translate, form: ApiForm): string {
+  if (!outcome) return '';
+  const lines = [t(STATUS_LINE[outcome.status], { call: t(outcome.call.label) })];
+  if (outcome.headline) lines.push(t(outcome.headline));
+  lines.push(outcome.status === 'refused' ? refusalText(outcome, t, form) : outcome.text || t('geoserverApi.noContent'));
+  return lines.join('\n');
+}
+
+const TEXT_FIELDS: ReadonlyArray<{ field: 'workspace' | 'store' | 'layer' | 'style'; label: MessageKey }> = [
+  { field: 'workspace', label: 'geoserverApi.workspace' },
+  { field: 'store', label: 'geoserverApi.store' },
+  { field: 'layer', label: 'geoserverApi.layer' },
+  { field: 'style', label: 'geoserverApi.style' },
+];
+
+/** The map-server API test (`/geoserver/api`): inputs, a group of buttons per resource, and the result of the last call. */
+export function ApiTestPage() {
+  const { form, setForm, outcome, pending, run } = useOutletContext<ApiTestState>();
+  const { t } = useI18n();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+
+  const press = async (call: ApiCall) => {
+    const result = await run(call);
+    if (result?.status === 'refused' && !call.quiet) {
+      void message.warning({ key: 'geoserverApi.refused', content: refusalText(result, t, form) });
+    }
+  };
+
+  // The loading icon is drawn here rather than by antd's `loading`, whose delayed state could stay
+  // stuck on a call that answered within the same frame; the name of the button never changes.
+  const button = (call: ApiCall) => {
+    const running = pending.has(call.id);
+    return (
+      <Button key={call.id} aria-busy={running} icon={running ? <LoadingOutlined aria-hidden /> : undefined} onClick={() => running || void press(call)}>
+        {t(call.label)}
+      </Button>
+    );
+  };
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={14}>
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <Card size="small" title={t('geoserverApi.title')}>
+            <Form layout="vertical" component="div">
+              <Row gutter={12}>
+                {TEXT_FIELDS.map(({ field, label }) => (
+                  <Col key={field} xs={24} sm={12}>
+                    <Form.Item label={t(label)} htmlFor={`api-${field}`} style={{ marginBottom: 12 }}>
+                      <Input id={`api-${field}`} value={form[field]} allowClear onChange={(event) => setForm({ [field]: event.target.value })} />
+                    </Form.Item>
+                  </Col>
+                ))}
+                <Col xs={24} sm={12}>
+                  <Form.Item label={t('geoserverApi.srid')} htmlFor="api-srid" style={{ marginBottom: 12 }}>
+                    <InputNumber id="api-srid" style={{ width: '100%' }} min={0} precision={0} value={form.srid} onChange={(srid) => setForm({ srid })} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12} style={{ display: 'flex', alignItems: 'center' }}>
+                  <Checkbox checked={form.recurse} onChange={(event) => setForm({ recurse: event.target.checked })}>
+                    {t('geoserverApi.recurse')}
+                  </Checkbox>
+                </Col>
+                <Col span={24}>
+                  <Form.Item label={t('geoserverApi.sld')} htmlFor="api-sld" style={{ marginBottom: 0 }}>
+                    <Input.TextArea
+                      id="api-sld"
+                      value={form.sld}
+                      autoSize={{ minRows: 3, maxRows: 14 }}
+                      spellCheck={false}
+                      style={{ fontFamily: 'monospace', fontSize: 12 }}
+                      onChange={(event) => setForm({ sld: event.target.value })}
+                    />
+                  </Form.Item>
+                </Col>
+              </Row>
+            </Form>
+          </Card>
+          {API_GROUPS.map(({ group, title }) => (
+            <Card key={group} size="small" title={t(title)}>
+              <Space wrap size={[8, 8]}>
+                {API_CALLS.filter((call) => call.group === group).map(button)}
+              </Space>
+            </Card>
+          ))}
+          <Card size="small" title={t('geoserverApi.group.map')}>
+            <Button type="primary" icon={<AimOutlined aria-hidden />} onClick={() => navigate(ROUTES.geoserverMap)}>
+              {t('geoserverApi.mapZoom')}
+            </Button>
+          </Card>
+        </Space>
+      </Col>
+      <Col xs={24} lg={10}>
+        <Card
+          size="small"
+          title={t('geoserverApi.result')}
+          extra={outcome && <Tag color={outcome.status === 'succeeded' ? 'success' : outcome.status === 'failed' ? 'error' : 'warning'}>{t(outcome.call.label)}</Tag>}
+          style={{ position: 'sticky', top: 16 }}
+        >
+          <Input.TextArea
+            aria-label={t('geoserverApi.result')}
+            data-testid="api-result"
+            data-outcome={outcome?.seq ?? 0}
+            readOnly
+            value={resultText(outcome, t, form)}
+            placeholder={t('geoserverApi.resultEmpty')}
+            autoSize={{ minRows: 10, maxRows: 32 }}
+            spellCheck={false}
+            style={{ fontFamily: 'monospace', fontSize: 12 }}
+          />
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,101 @@
+import { AdminActions, DATA_STORE_ADMIN, FEATURE_SOURCE, FEATURE_TRANSACTIONS, LAYER_ADMIN, PORTAL_ADMIN, SAMPLE_DEFAULTS, STYLE_ADMIN, ValidationError, WORKSPACE_ADMIN } from '@gportal/core';
+import type { DataStoreAdmin, FeatureSource, FeatureTransactions, LayerAdmin, PortalAdmin, StyleAdmin, WorkspaceAdmin } from '@gportal/core';
+import { SAMPLE_STYLES } from '@gportal/core/memory';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useService } from '../../app/services';
+import type { MessageKey } from '../../i18n/messages';
+import { NOTHING, type ApiCall, type ApiForm, type ApiPorts } from './api-calls';
+import { errorText, formatResult } from './format-result';
+
+/** The spec's sample defaults (section 3) and the sample polygon style to edit. */
+export const DEFAULT_API_FORM: ApiForm = {
+  workspace: SAMPLE_DEFAULTS.workspace,
+  store: SAMPLE_DEFAULTS.dataStore,
+  layer: SAMPLE_DEFAULTS.layer,
+  style: SAMPLE_DEFAULTS.style,
+  srid: SAMPLE_DEFAULTS.srid,
+  sld: SAMPLE_STYLES.polygon,
+  recurse: false,
+};
+
+/** The last finished call: what it was, how it went, and the text of its answer or error. */
+export interface ApiOutcome {
+  /** Counts finished calls, so a repeated identical answer is still a new outcome. */
+  seq: number;
+  call: ApiCall;
+  status: 'succeeded' | 'failed' | 'refused';
+  /** Shown above `text` on failure (`请求失败`). */
+  headline?: MessageKey;
+  /** Refused input, by field, shown through the message table. */
+  refusal?: ValidationError;
+  text: string;
+}
+
+export interface ApiTestState {
+  form: ApiForm;
+  setForm(change: Partial<ApiForm>): void;
+  outcome: ApiOutcome | undefined;
+  pending: ReadonlySet<string>;
+  /** Runs the call; resolves with the outcome, or `undefined` when nothing happened. */
+  run(call: ApiCall): Promise<ApiOutcome | undefined>;
+}
+
+function usePorts(): ApiPorts {
+  const workspaces = useService<WorkspaceAdmin>(WORKSPACE_ADMIN);
+  const dataStores = useService<DataStoreAdmin>(DATA_STORE_ADMIN);
+  const layers = useService<LayerAdmin>(LAYER_ADMIN);
+  const styles = useService<StyleAdmin>(STYLE_ADMIN);
+  const features = useService<FeatureSource>(FEATURE_SOURCE);
+  const transactions = useService<FeatureTransactions>(FEATURE_TRANSACTIONS);
+  const portal = useService<PortalAdmin>(PORTAL_ADMIN);
+  return useMemo(
+    () => ({ workspaces, dataStores, layers, styles, features, transactions, actions: new AdminActions({ workspaces, layers, portal }) }),
+    [workspaces, dataStores, layers, styles, features, transactions, portal],
+  );
+}
+
+/**
+ * The API test's inputs, running calls and last outcome. Held by the GeoServer container so they
+ * outlive a switch of tabs (the map tab shows the layer named here). Calls run side by side:
+ * each button has its own loading state and the last call to finish fills the result.
+ */
+export function useApiTestState(): ApiTestState {
+  const ports = usePorts();
+  const [form, setFormState] = useState(DEFAULT_API_FORM);
+  const [outcome, setOutcome] = useState<ApiOutcome>();
+  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  const finished = useRef(0);
+  const setForm = useCallback((change: Partial<ApiForm>) => setFormState((previous) => ({ ...previous, ...change })), []);
+  const mark = useCallback((id: string, running: boolean) => {
+    setPending((previous) => {
+      const next = new Set(previous);
+      if (running) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+
+  const run = useCallback(
+    async (call: ApiCall) => {
+      mark(call.id, true);
+      let next: ApiOutcome | undefined;
+      try {
+        const value = await call.run(ports, form);
+        next = value === NOTHING ? undefined : { seq: ++finished.current, call, status: 'succeeded', text: formatResult(value) };
+      } catch (error) {
+        const seq = ++finished.current;
+        next =
+          error instanceof ValidationError
+            ? { seq, call, status: 'refused', refusal: error, text: error.message }
+            : { seq, call, status: 'failed', ...(call.failure ? { headline: call.failure } : {}), text: errorText(error) };
+      } finally {
+        mark(call.id, false);
+      }
+      if (next) setOutcome(next);
+      return next;
+    },
+    [ports, form, mark],
+  );
+
+  return { form, setForm, outcome, pending, run };
+}

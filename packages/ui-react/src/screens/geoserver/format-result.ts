@@ -1,0 +1,11 @@
+/** A call's answer as the result area shows it: text (an SLD, a name) as is, anything else as indented JSON. */
+export function formatResult(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value, null, 2);
+}
+
+/** The readable text of a failure: the typed errors of the core and adapters carry it in `message`. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

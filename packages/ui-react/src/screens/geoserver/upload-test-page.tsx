@@ -1,0 +1,93 @@
+import { FILE_UPLOAD, type FileUpload, type PortalResult, type UploadFieldValue } from '@gportal/core';
+import { UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Input, Progress, Space, Typography } from 'antd';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useService } from '../../app/services';
+import { useI18n } from '../../i18n/i18n-provider';
+import { errorText, formatResult } from './format-result';
+
+/** The fixed sample fields posted with the files (spec section 7: id, name and a nested list). */
+export const UPLOAD_SAMPLE_FIELDS: Record<string, UploadFieldValue> = {
+  id: 20,
+  name: 'store_20',
+  list: [
+    { key: 'srid', value: 4490 },
+    { key: 'databaseName', value: 'store_' },
+  ],
+};
+
+type UploadState =
+  | { status: 'idle' }
+  | { status: 'uploading'; count: number; percent: number }
+  | { status: 'done'; percent: number; answer: PortalResult }
+  | { status: 'failed'; percent: number; detail: string };
+
+/** The file upload test (`/geoserver/upload`): choosing files posts them at once with the sample fields. */
+export function UploadTestPage() {
+  const upload = useService<FileUpload>(FILE_UPLOAD);
+  const { t } = useI18n();
+  const [state, setState] = useState<UploadState>({ status: 'idle' });
+  const [chosen, setChosen] = useState<string[]>([]);
+  const input = useRef<HTMLInputElement>(null);
+
+  const send = async (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = [...(event.target.files ?? [])];
+    if (picked.length === 0) return;
+    setChosen(picked.map((file) => file.name));
+    setState({ status: 'uploading', count: picked.length, percent: 0 });
+    let percent = 0;
+    try {
+      const files = await Promise.all(picked.map(async (file) => ({ name: file.name, type: file.type, content: new Uint8Array(await file.arrayBuffer()) })));
+      const answer = await upload.upload(
+        { files, fields: UPLOAD_SAMPLE_FIELDS },
+        {
+          onProgress: ({ loaded, total }) => {
+            percent = total > 0 ? Math.round((loaded / total) * 100) : 100;
+            setState({ status: 'uploading', count: picked.length, percent });
+          },
+        },
+      );
+      setState({ status: 'done', percent: 100, answer });
+    } catch (error) {
+      setState({ status: 'failed', percent, detail: errorText(error) });
+    } finally {
+      // The same files may be chosen again.
+      event.target.value = '';
+    }
+  };
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 760 }}>
+      <Card size="small" title={t('upload.title')}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Typography.Text type="secondary">{t('upload.hint')}</Typography.Text>
+          {/* The browser's own file input speaks the browser's language; the button speaks the app's. */}
+          <input ref={input} type="file" multiple hidden aria-label={t('upload.choose')} onChange={(event) => void send(event)} />
+          <Button type="primary" icon={<UploadOutlined aria-hidden />} loading={state.status === 'uploading'} onClick={() => input.current?.click()} style={{ alignSelf: 'flex-start' }}>
+            {t('upload.choose')}
+          </Button>
+          {chosen.length > 0 && <Typography.Text data-testid="upload-chosen">{chosen.join('、')}</Typography.Text>}
+          <Typography.Text strong>{t('upload.fields')}</Typography.Text>
+          <pre style={{ margin: 0, padding: 8, background: '#fafafa', border: '1px solid #f0f0f0', borderRadius: 6, fontSize: 12 }}>{formatResult(UPLOAD_SAMPLE_FIELDS)}</pre>
+        </Space>
+      </Card>
+      {state.status !== 'idle' && (
+        <Card size="small" title={t('upload.progress')}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            {state.status === 'uploading' && <Typography.Text>{t('upload.uploading', { count: state.count })}</Typography.Text>}
+            <Progress
+              aria-label={t('upload.progress')}
+              percent={state.percent}
+              status={state.status === 'failed' || (state.status === 'done' && !state.answer.isOk) ? 'exception' : state.status === 'done' ? 'success' : 'active'}
+            />
+            {state.status === 'failed' && <Alert type="error" showIcon title={t('upload.failed', { detail: state.detail })} />}
+            {state.status === 'done' && <Typography.Text strong>{t('upload.answer')}</Typography.Text>}
+            {state.status === 'done' && (
+              <Input.TextArea aria-label={t('upload.answer')} readOnly value={formatResult(state.answer)} autoSize={{ minRows: 3, maxRows: 16 }} style={{ fontFamily: 'monospace', fontSize: 12 }} />
+            )}
+          </Space>
+        </Card>
+      )}
+    </Space>
+  );
+}
