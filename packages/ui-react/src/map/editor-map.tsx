@@ -9,7 +9,7 @@ import {
   type GeometryProblem,
   type Properties,
 } from '@gportal/core';
-import { App, Button, Space, Tooltip } from 'antd';
+import { App, Button, ConfigProvider, Space, Tooltip } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n-provider';
 import type { MessageKey } from '../i18n/messages';
@@ -33,6 +33,9 @@ const PROBLEM_MESSAGES: Readonly<Record<GeometryProblem, MessageKey>> = {
   'self-intersection': 'map.error.selfIntersection',
   'too-few-points': 'map.error.tooFewPoints',
 };
+
+/** antd spaces out two-character Chinese labels ("标 绘"); the accessible names are the message table's, as written. */
+export const MAP_BUTTONS = { autoInsertSpace: false } as const;
 
 export interface EditorMapProps {
   view: FeatureSessionView;
@@ -222,7 +225,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   const drawButton = (tool: DrawTool, label: MessageKey, icon: ReactNode) => {
     const fits = shapeKind === tool;
     const button = (
-      <Button
+      <Button aria-label={t(label)}
         icon={icon}
         type={mode.type === 'draw' && mode.tool === tool ? 'primary' : 'default'}
         disabled={!ready || !fits || mode.type !== 'idle'}
@@ -235,30 +238,31 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   };
 
   return (
+    <ConfigProvider button={MAP_BUTTONS}>
     <div className="gportal-editor" style={style}>
       <div ref={containerRef} className="gportal-map" role="region" aria-label={t('map.region')} />
-      <div className="gportal-toolbar" role="toolbar" aria-label={t('map.region')}>
+      <div className="gportal-toolbar" role="toolbar" aria-label={t('map.toolbar')}>
         <Space wrap size="small">
           {drawButton('polygon', 'map.tool.drawPolygon', <BorderOutlined />)}
           {drawButton('line', 'map.tool.drawLine', <SaveOutlined />)}
           {mode.type === 'idle' && (
             <>
-              <Button icon={<EditOutlined />} disabled={!ready || features.length === 0} onClick={() => start({ type: 'edit' })}>
+              <Button aria-label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || features.length === 0} onClick={() => start({ type: 'edit' })}>
                 {t('map.tool.edit')}
               </Button>
-              <Button icon={<DeleteOutlined />} disabled={!ready || features.length === 0} onClick={() => start({ type: 'delete', marked: [] })}>
+              <Button aria-label={t('map.tool.delete')} icon={<DeleteOutlined />} disabled={!ready || features.length === 0} onClick={() => start({ type: 'delete', marked: [] })}>
                 {t('map.tool.delete')}
               </Button>
               {children}
             </>
           )}
           {(mode.type === 'edit' || mode.type === 'delete') && (
-            <Button type="primary" icon={<CheckOutlined />} onClick={saveMode}>
+            <Button aria-label={t('map.tool.save')} type="primary" icon={<CheckOutlined />} onClick={saveMode}>
               {t('map.tool.save')}
             </Button>
           )}
           {mode.type !== 'idle' && (
-            <Button icon={<CloseOutlined />} onClick={() => setMode({ type: 'idle' })}>
+            <Button aria-label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={() => setMode({ type: 'idle' })}>
               {t('map.tool.cancel')}
             </Button>
           )}
@@ -304,5 +308,6 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
         />
       )}
     </div>
+    </ConfigProvider>
   );
 }

@@ -1,13 +1,13 @@
 import { CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { LayerKind } from '@gportal/core';
-import { Alert, App, Button, Space, Spin } from 'antd';
+import { Alert, App, Button, ConfigProvider, Space, Spin } from 'antd';
 import type { Container } from 'inversify';
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { ServicesProvider } from '../app/services';
 import { I18nProvider, useI18n } from '../i18n/i18n-provider';
 import type { Locale } from '../i18n/messages';
 import { naturalEarthLayer, wmtsBaseLayer } from './base-layer';
-import { EditorMap } from './editor-map';
+import { EditorMap, MAP_BUTTONS } from './editor-map';
 import { DEFAULT_LAYER_KIND } from './layer-catalog';
 import { LayerTypeSelect } from './layer-type-select';
 import { PendingBadge } from './pending-badge';
@@ -58,6 +58,7 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, hei
 
   const restoredCount = restored ? restored.inserts + restored.updates + restored.deletes : 0;
   return (
+    <ConfigProvider button={MAP_BUTTONS}>
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap>
         <LayerTypeSelect value={kind} onChange={setKind} disabled={status === 'saving'} />
@@ -73,10 +74,10 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, hei
           description={restored.dropped.length > 0 ? t('map.restoredDropped', { count: restored.dropped.length }) : undefined}
           action={
             <Space>
-              <Button size="small" type="primary" onClick={keepRestored}>
+              <Button aria-label={t('map.restoredKeep')} size="small" type="primary" onClick={keepRestored}>
                 {t('map.restoredKeep')}
               </Button>
-              <Button size="small" danger onClick={() => void redraw()}>
+              <Button aria-label={t('map.restoredDiscard')} size="small" danger onClick={() => void redraw()}>
                 {t('map.restoredDiscard')}
               </Button>
             </Space>
@@ -86,7 +87,7 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, hei
       {problem && <Alert type="error" showIcon title={problem} />}
       <Spin spinning={status === 'saving'} tip={t('map.saving')}>
         <EditorMap view={view} style={{ height }} baseLayer={baseLayer}>
-          <Button
+          <Button aria-label={t('featureMap.save')}
             type="primary"
             icon={<CloudUploadOutlined />}
             loading={status === 'saving'}
@@ -95,12 +96,13 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, hei
           >
             {t('featureMap.save')}
           </Button>
-          <Button icon={<ReloadOutlined />} disabled={status === 'saving' || status === 'resolving'} onClick={confirmRedraw}>
+          <Button aria-label={t('featureMap.redraw')} icon={<ReloadOutlined />} disabled={status === 'saving' || status === 'resolving'} onClick={confirmRedraw}>
             {t('featureMap.redraw')}
           </Button>
         </EditorMap>
       </Spin>
     </Space>
+    </ConfigProvider>
   );
 }
 

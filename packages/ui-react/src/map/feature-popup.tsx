@@ -63,13 +63,13 @@ export function FeaturePopup({ map, feature, schema, latlng, onClose, onEditGeom
         ))}
       </dl>
       <Space wrap size="small">
-        <Button size="small" icon={<EditOutlined />} onClick={onEditGeometry}>
+        <Button aria-label={t('map.popup.editGeometry')} size="small" icon={<EditOutlined />} onClick={onEditGeometry}>
           {t('map.popup.editGeometry')}
         </Button>
-        <Button size="small" icon={<FormOutlined />} onClick={onEditAttributes}>
+        <Button aria-label={t('map.popup.editAttributes')} size="small" icon={<FormOutlined />} onClick={onEditAttributes}>
           {t('map.popup.editAttributes')}
         </Button>
-        <Button size="small" danger icon={<DeleteOutlined />} onClick={onDelete}>
+        <Button aria-label={t('map.popup.delete')} size="small" danger icon={<DeleteOutlined />} onClick={onDelete}>
           {t('map.popup.delete')}
         </Button>
       </Space>

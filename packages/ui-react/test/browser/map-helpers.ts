@@ -15,9 +15,11 @@ export async function mapPoint(page: Page, lng: number, lat: number): Promise<{ 
   return { x: box.x + ((lng - west) / (east - west)) * box.width, y: box.y + ((north - lat) / (north - south)) * box.height };
 }
 
+/** A click at a lon/lat position, at a person's pace: leaflet-draw ignores a click within 50 ms of the last vertex. */
 export async function clickMap(page: Page, lng: number, lat: number): Promise<void> {
   const { x, y } = await mapPoint(page, lng, lat);
   await page.mouse.click(x, y);
+  await page.waitForTimeout(120);
 }
 
 /** Waits until the map draws exactly `count` features. */

@@ -1,13 +1,13 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { DRAWING, SAMPLE_DEFAULTS, type LayerKind } from '@gportal/core';
-import { Button, Card, Space, Typography } from 'antd';
+import { Button, Card, ConfigProvider, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import type { AppConfig } from '../../app/app-config';
 import { APP_CONFIG } from '../../app/app-tokens';
 import { useService } from '../../app/services';
 import { useI18n } from '../../i18n/i18n-provider';
 import { naturalEarthLayer, wmtsBaseLayer } from '../../map/base-layer';
-import { EditorMap } from '../../map/editor-map';
+import { EditorMap, MAP_BUTTONS } from '../../map/editor-map';
 import { LayerTypeSelect } from '../../map/layer-type-select';
 import { PendingBadge } from '../../map/pending-badge';
 import { useBeforeUnload } from '../../map/use-before-unload';
@@ -27,12 +27,13 @@ export function TestMapPage() {
   useBeforeUnload(dirty);
   useLeaveGuard(dirty);
   return (
+    <ConfigProvider button={MAP_BUTTONS}>
     <Card title={t('testMap.title')}>
       <Space orientation="vertical" size="middle">
         <Typography.Text type="secondary">{t('testMap.intro')}</Typography.Text>
         <Space wrap>
           <LayerTypeSelect value={kind} onChange={setKind} disabled={view.status === 'saving'} />
-          <Button
+          <Button aria-label={t('testMap.submit')}
             type="primary"
             icon={<CloudUploadOutlined />}
             loading={view.status === 'saving'}
@@ -46,5 +47,6 @@ export function TestMapPage() {
         <EditorMap view={view} style={{ width: SIZE, height: SIZE }} baseLayer={baseLayer} />
       </Space>
     </Card>
+    </ConfigProvider>
   );
 }
