@@ -50,7 +50,8 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, hei
       title: t('featureMap.redrawConfirmTitle'),
       content: t('featureMap.redrawConfirmBody', { count: pending.total }),
       okText: t('featureMap.redrawConfirmOk'),
-      okButtonProps: { danger: true },
+      okButtonProps: { ...MAP_BUTTONS, danger: true },
+      cancelButtonProps: MAP_BUTTONS,
       cancelText: t('map.tool.cancel'),
       onOk: () => redraw(),
     });

@@ -48,12 +48,13 @@ export function useGeometryEdit(map: L.Map | undefined, feature: EditableFeature
     const read = () => readParts(shape.kind, layers);
     const changed = () => latest.current.onShape(read());
     const refused = () => latest.current.onVertexRefused();
-    group.on('edit editdrag drag', changed).on(VERTEX_REFUSED_EVENT, refused);
+    // Leaflet propagates only DOM events to a group, so each layer is listened to.
+    for (const layer of layers) layer.on('edit editdrag drag', changed).on(VERTEX_REFUSED_EVENT, refused);
     reader.current = read;
     changed();
     return () => {
       reader.current = () => undefined;
-      group.off('edit editdrag drag', changed).off(VERTEX_REFUSED_EVENT, refused);
+      for (const layer of layers) layer.off('edit editdrag drag', changed).off(VERTEX_REFUSED_EVENT, refused);
       for (const layer of layers) if (!(layer instanceof L.Marker)) editingOf(layer).disable();
       map.removeLayer(group);
     };

@@ -22,6 +22,17 @@ export async function clickMap(page: Page, lng: number, lat: number): Promise<vo
   await page.waitForTimeout(120);
 }
 
+/** Waits until the view has stopped moving (a popup pans the map to fit it, with an animation). */
+export async function waitForMapStill(page: Page): Promise<void> {
+  let last = await mapElement(page).getAttribute('data-bounds');
+  for (;;) {
+    await page.waitForTimeout(300);
+    const now = await mapElement(page).getAttribute('data-bounds');
+    if (now === last) return;
+    last = now;
+  }
+}
+
 /** Waits until the map draws exactly `count` features. */
 export async function waitForFeatures(page: Page, count: number): Promise<void> {
   await page.locator(`.gportal-map[data-features="${count}"]`).waitFor();
