@@ -40,7 +40,16 @@ export function FeaturePopup({ map, feature, schema, latlng, onClose, onEditGeom
   const { t } = useI18n();
   const [element] = useState(() => document.createElement('div'));
   useEffect(() => {
-    const popup = L.popup({ maxWidth: 360, minWidth: 240, autoPanPadding: [24, 24], className: 'gportal-popup' }).setLatLng(latlng).setContent(element);
+    const popup = L.popup({
+      maxWidth: 360,
+      minWidth: 240,
+      // Room for the toolbar along the top of the map.
+      autoPanPaddingTopLeft: [24, 72],
+      autoPanPaddingBottomRight: [24, 24],
+      className: 'gportal-popup',
+    })
+      .setLatLng(latlng)
+      .setContent(element);
     popup.on('remove', onClose);
     popup.openOn(map);
     return () => {

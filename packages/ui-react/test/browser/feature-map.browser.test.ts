@@ -1,4 +1,6 @@
+/// <reference types="leaflet-draw" />
 import { geodesicArea, geodesicLength } from '@gportal/core';
+import type Leaflet from 'leaflet';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, screenshot, signIn } from './browser.js';
@@ -380,19 +382,32 @@ describe('leaflet-draw patched for strict mode (production bundle)', () => {
     await openFeatureMap();
     const result = await page.evaluate(() => {
       // The app sets the global Leaflet that leaflet-draw extends (src/map/leaflet-global.ts).
-      const L = (window as unknown as { L: typeof import('leaflet') & typeof import('leaflet-draw') }).L;
-      const element = document.createElement('div');
-      element.style.cssText = 'width:200px;height:200px';
-      document.body.append(element);
-      const map = L.map(element).setView([26, 119], 12);
-      const circle = L.circle([26, 119], { radius: 100 }).addTo(map);
-      const editing = (circle as unknown as { editing: { enable(): void; _resize(latlng: unknown): void } }).editing;
-      editing.enable();
-      editing._resize(L.latLng(26.01, 119));
-      const radius = circle.getRadius();
-      map.remove();
-      element.remove();
-      return { area: L.GeometryUtil.readableArea(20_000, true), radius };
+      const L = (window as unknown as { L: typeof Leaflet }).L;
+      const attempt = <T,>(work: () => T): T | string => {
+        try {
+          return work();
+        } catch (error) {
+          return String(error);
+        }
+      };
+      const area = attempt(() => L.GeometryUtil.readableArea(20_000, true));
+      const radius = attempt(() => {
+        const element = document.createElement('div');
+        element.style.cssText = 'width:200px;height:200px';
+        document.body.append(element);
+        const map = L.map(element).setView([26, 119], 12);
+        try {
+          const circle = L.circle([26, 119], { radius: 100 }).addTo(map);
+          const editing = (circle as unknown as { editing: { enable(): void; _resize(latlng: unknown): void } }).editing;
+          editing.enable();
+          editing._resize(L.latLng(26.01, 119));
+          return circle.getRadius();
+        } finally {
+          map.remove();
+          element.remove();
+        }
+      });
+      return { area, radius };
     });
     expect(result.area).toBe('2.00 ha');
     expect(result.radius).toBeGreaterThan(1000);
