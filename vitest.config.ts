@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', 'examples/vitest.config.ts', 'tests/vitest.config.ts', 'packages/ui-react/test/browser/vitest.config.ts', 'packages/adapters-geoserver/vitest.integration.config.ts'],
+    projects: ['packages/*/vitest.config.ts', 'examples/vitest.config.ts', 'tests/vitest.config.ts', 'packages/ui-react/test/browser/vitest.config.ts', 'packages/adapters-geoserver/vitest.integration.config.ts', 'packages/ui-react/test/browser/vitest.map-server.config.ts'],
     coverage: {
       provider: 'v8',
       include: ['packages/*/src/**/*.{ts,tsx}'],
