@@ -355,6 +355,34 @@ describe('feature map (embedded default)', () => {
   });
 });
 
+describe('feature map in both languages, 1024 and 1280 px wide', () => {
+  it('names every control from the message table in English too, and fits a 1024 px screen', async () => {
+    for (const width of [1024, 1280]) {
+      await page.setViewportSize({ width, height: 768 });
+      await openFeatureMap();
+      await screenshot(page, `feature-map-zh-${width}`);
+      await page.getByText('English', { exact: true }).click();
+      for (const name of ['Draw polygon', 'Draw line', 'Edit', 'Delete', 'Save', 'Redraw']) await button(name).waitFor();
+      await page.getByRole('combobox', { name: 'Layer type' }).waitFor();
+      await clickMap(page, 119.3, 26.08);
+      await button('Edit attributes').waitFor();
+      await screenshot(page, `feature-map-en-${width}`);
+      await page.getByText('中文', { exact: true }).click();
+    }
+  });
+
+  it('reaches the toolbar with the keyboard', async () => {
+    await openFeatureMap();
+    await page.getByRole('combobox', { name: '图层类型' }).focus();
+    const names: string[] = [];
+    for (let step = 0; step < 12; step++) {
+      await page.keyboard.press('Tab');
+      names.push(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''));
+    }
+    for (const name of ['标绘', '编辑', '删除', '重绘']) expect(names).toContain(name);
+  });
+});
+
 describe('a reload right after save was pressed (issue 10)', () => {
   it('loses no pending edit and saves it once', async () => {
     await page.route('**/config.json', (route) => route.fulfill({ json: { embeddedLatencyMs: 1500 } }));

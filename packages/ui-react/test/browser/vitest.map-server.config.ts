@@ -16,6 +16,8 @@ export default defineProject({
     environment: 'node',
     globalSetup: ['./global-setup.ts', '../../../adapters-geoserver/test/integration/wfs-server.global-setup.ts'],
     fileParallelism: false,
+    // After the other projects: `wfs-integration` resets the same database between its tests.
+    sequence: { groupOrder: 1 },
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
