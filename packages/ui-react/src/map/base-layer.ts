@@ -37,3 +37,8 @@ export async function wmtsBaseLayer(url: string): Promise<L.Layer> {
   if (L.CRS[tiles.crs] !== MAP_CRS) throw new Error(`the WMTS layer needs ${tiles.crs}, the map is EPSG4326`);
   return L.tileLayer(tiles.urlTemplate, { ...tiles.tileLayerOptions, className: 'gportal-wmts' });
 }
+
+/** The base layer of a map: the WMTS layer when a WMTS URL is configured, the offline map otherwise. */
+export function baseLayerOf(wmtsUrl: string | undefined): () => Promise<L.Layer> {
+  return wmtsUrl ? () => wmtsBaseLayer(wmtsUrl) : naturalEarthLayer;
+}

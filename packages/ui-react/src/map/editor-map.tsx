@@ -9,7 +9,7 @@ import {
   type GeometryProblem,
   type Properties,
 } from '@gportal/core';
-import { App, Button, ConfigProvider, Space, Tooltip } from 'antd';
+import { App, Space, Tooltip } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n-provider';
 import type { MessageKey } from '../i18n/messages';
@@ -26,6 +26,7 @@ import { useGeometryEdit } from './use-geometry-edit';
 import { useLatest } from './use-latest';
 import { toLatLngBounds, useBaseLayer, useLeafletMap } from './use-leaflet-map';
 import './map.css';
+import { LabelledButton } from './labelled-button';
 
 type Mode = { type: 'idle' } | { type: 'draw'; tool: DrawTool } | { type: 'edit'; id?: string } | { type: 'delete'; marked: string[] };
 
@@ -33,9 +34,6 @@ const PROBLEM_MESSAGES: Readonly<Record<GeometryProblem, MessageKey>> = {
   'self-intersection': 'map.error.selfIntersection',
   'too-few-points': 'map.error.tooFewPoints',
 };
-
-/** antd spaces out two-character Chinese labels ("标 绘"); the accessible names are the message table's, as written. */
-export const MAP_BUTTONS = { autoInsertSpace: false } as const;
 
 export interface EditorMapProps {
   view: FeatureSessionView;
@@ -225,20 +223,12 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   const drawButton = (tool: DrawTool, label: MessageKey, icon: ReactNode) => {
     const fits = shapeKind === tool;
     const button = (
-      <Button aria-label={t(label)}
-        icon={icon}
-        type={mode.type === 'draw' && mode.tool === tool ? 'primary' : 'default'}
-        disabled={!ready || !fits || mode.type !== 'idle'}
-        onClick={() => start({ type: 'draw', tool })}
-      >
-        {t(label)}
-      </Button>
+      <LabelledButton label={t(label)} icon={icon} type={mode.type === 'draw' && mode.tool === tool ? 'primary' : 'default'} disabled={!ready || !fits || mode.type !== 'idle'} onClick={() => start({ type: 'draw', tool })} />
     );
     return ready && !fits ? <Tooltip title={t('map.tool.notForLayer')}>{button}</Tooltip> : button;
   };
 
   return (
-    <ConfigProvider button={MAP_BUTTONS}>
     <div className="gportal-editor" style={style}>
       <div ref={containerRef} className="gportal-map" role="region" aria-label={t('map.region')} />
       <div className="gportal-toolbar" role="toolbar" aria-label={t('map.toolbar')}>
@@ -247,24 +237,16 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
           {drawButton('line', 'map.tool.drawLine', <SaveOutlined />)}
           {mode.type === 'idle' && (
             <>
-              <Button aria-label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || features.length === 0} onClick={() => start({ type: 'edit' })}>
-                {t('map.tool.edit')}
-              </Button>
-              <Button aria-label={t('map.tool.delete')} icon={<DeleteOutlined />} disabled={!ready || features.length === 0} onClick={() => start({ type: 'delete', marked: [] })}>
-                {t('map.tool.delete')}
-              </Button>
+              <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || features.length === 0} onClick={() => start({ type: 'edit' })} />
+              <LabelledButton label={t('map.tool.delete')} icon={<DeleteOutlined />} disabled={!ready || features.length === 0} onClick={() => start({ type: 'delete', marked: [] })} />
               {children}
             </>
           )}
           {(mode.type === 'edit' || mode.type === 'delete') && (
-            <Button aria-label={t('map.tool.save')} type="primary" icon={<CheckOutlined />} onClick={saveMode}>
-              {t('map.tool.save')}
-            </Button>
+            <LabelledButton label={t('map.tool.save')} type="primary" icon={<CheckOutlined />} onClick={saveMode} />
           )}
           {mode.type !== 'idle' && (
-            <Button aria-label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={() => setMode({ type: 'idle' })}>
-              {t('map.tool.cancel')}
-            </Button>
+            <LabelledButton label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={() => setMode({ type: 'idle' })} />
           )}
         </Space>
         {hint && <div className="gportal-hint">{hint}</div>}
@@ -308,6 +290,5 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
         />
       )}
     </div>
-    </ConfigProvider>
   );
 }

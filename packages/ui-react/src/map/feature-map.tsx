@@ -1,18 +1,19 @@
 import { CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { LayerKind } from '@gportal/core';
-import { Alert, App, Button, ConfigProvider, Space, Spin } from 'antd';
+import { Alert, App, Space, Spin } from 'antd';
 import type { Container } from 'inversify';
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { ServicesProvider } from '../app/services';
 import { I18nProvider, useI18n } from '../i18n/i18n-provider';
 import type { Locale } from '../i18n/messages';
-import { naturalEarthLayer, wmtsBaseLayer } from './base-layer';
-import { EditorMap, MAP_BUTTONS } from './editor-map';
+import { baseLayerOf } from './base-layer';
+import { EditorMap } from './editor-map';
 import { DEFAULT_LAYER_KIND } from './layer-catalog';
 import { LayerTypeSelect } from './layer-type-select';
 import { PendingBadge } from './pending-badge';
 import { useBeforeUnload } from './use-before-unload';
 import { useFeatureSession } from './use-feature-session';
+import { LabelledButton, UNSPACED_BUTTON } from './labelled-button';
 
 export interface FeatureMapViewProps {
   /** The layer shown first; the multipolygon layer by default. */
@@ -36,7 +37,7 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, hei
   const [kind, setKind] = useState<LayerKind>(initialLayer);
   const { view, save, redraw, keepRestored } = useFeatureSession(kind);
   const { pending, status, restored, problem } = view;
-  const baseLayer = useMemo(() => (wmtsUrl ? () => wmtsBaseLayer(wmtsUrl) : naturalEarthLayer), [wmtsUrl]);
+  const baseLayer = useMemo(() => baseLayerOf(wmtsUrl), [wmtsUrl]);
   const dirty = pending.total > 0;
   useBeforeUnload(dirty);
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
@@ -50,8 +51,8 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, hei
       title: t('featureMap.redrawConfirmTitle'),
       content: t('featureMap.redrawConfirmBody', { count: pending.total }),
       okText: t('featureMap.redrawConfirmOk'),
-      okButtonProps: { ...MAP_BUTTONS, danger: true },
-      cancelButtonProps: MAP_BUTTONS,
+      okButtonProps: { ...UNSPACED_BUTTON, danger: true },
+      cancelButtonProps: UNSPACED_BUTTON,
       cancelText: t('map.tool.cancel'),
       onOk: () => redraw(),
     });
@@ -59,7 +60,6 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, hei
 
   const restoredCount = restored ? restored.inserts + restored.updates + restored.deletes : 0;
   return (
-    <ConfigProvider button={MAP_BUTTONS}>
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap>
         <LayerTypeSelect value={kind} onChange={setKind} disabled={status === 'saving'} />
@@ -75,12 +75,8 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, hei
           description={restored.dropped.length > 0 ? t('map.restoredDropped', { count: restored.dropped.length }) : undefined}
           action={
             <Space>
-              <Button aria-label={t('map.restoredKeep')} size="small" type="primary" onClick={keepRestored}>
-                {t('map.restoredKeep')}
-              </Button>
-              <Button aria-label={t('map.restoredDiscard')} size="small" danger onClick={() => void redraw()}>
-                {t('map.restoredDiscard')}
-              </Button>
+              <LabelledButton label={t('map.restoredKeep')} size="small" type="primary" onClick={keepRestored} />
+              <LabelledButton label={t('map.restoredDiscard')} size="small" danger onClick={() => void redraw()} />
             </Space>
           }
         />
@@ -88,22 +84,11 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, hei
       {problem && <Alert type="error" showIcon title={problem} />}
       <Spin spinning={status === 'saving'} tip={t('map.saving')}>
         <EditorMap view={view} style={{ height }} baseLayer={baseLayer}>
-          <Button aria-label={t('featureMap.save')}
-            type="primary"
-            icon={<CloudUploadOutlined />}
-            loading={status === 'saving'}
-            disabled={status !== 'ready' || pending.total === 0}
-            onClick={() => void save()}
-          >
-            {t('featureMap.save')}
-          </Button>
-          <Button aria-label={t('featureMap.redraw')} icon={<ReloadOutlined />} disabled={status === 'saving' || status === 'resolving'} onClick={confirmRedraw}>
-            {t('featureMap.redraw')}
-          </Button>
+          <LabelledButton label={t('featureMap.save')} type="primary" icon={<CloudUploadOutlined />} loading={status === 'saving'} disabled={status !== 'ready' || pending.total === 0} onClick={() => void save()} />
+          <LabelledButton label={t('featureMap.redraw')} icon={<ReloadOutlined />} disabled={status === 'saving' || status === 'resolving'} onClick={confirmRedraw} />
         </EditorMap>
       </Spin>
     </Space>
-    </ConfigProvider>
   );
 }
 

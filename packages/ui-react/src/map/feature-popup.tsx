@@ -1,10 +1,11 @@
 import { DeleteOutlined, EditOutlined, FormOutlined } from '@ant-design/icons';
 import type { EditableFeature, FeatureSchema, PropertyValue } from '@gportal/core';
-import { Button, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useI18n, type Translate } from '../i18n/i18n-provider';
 import { L } from './leaflet';
+import { LabelledButton } from './labelled-button';
 
 /** A property value as text for the popup; never HTML (React sets it as a text node). */
 export function propertyText(value: PropertyValue | undefined, t: Translate): string {
@@ -72,15 +73,9 @@ export function FeaturePopup({ map, feature, schema, latlng, onClose, onEditGeom
         ))}
       </dl>
       <Space wrap size="small">
-        <Button aria-label={t('map.popup.editGeometry')} size="small" icon={<EditOutlined />} onClick={onEditGeometry}>
-          {t('map.popup.editGeometry')}
-        </Button>
-        <Button aria-label={t('map.popup.editAttributes')} size="small" icon={<FormOutlined />} onClick={onEditAttributes}>
-          {t('map.popup.editAttributes')}
-        </Button>
-        <Button aria-label={t('map.popup.delete')} size="small" danger icon={<DeleteOutlined />} onClick={onDelete}>
-          {t('map.popup.delete')}
-        </Button>
+        <LabelledButton label={t('map.popup.editGeometry')} size="small" icon={<EditOutlined />} onClick={onEditGeometry} />
+        <LabelledButton label={t('map.popup.editAttributes')} size="small" icon={<FormOutlined />} onClick={onEditAttributes} />
+        <LabelledButton label={t('map.popup.delete')} size="small" danger icon={<DeleteOutlined />} onClick={onDelete} />
       </Space>
     </div>,
     element,

@@ -2,7 +2,7 @@ import { App } from 'antd';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { useI18n } from '../i18n/i18n-provider';
-import { MAP_BUTTONS } from './editor-map';
+import { UNSPACED_BUTTON } from './labelled-button';
 
 /** While `dirty`, leaving the screen inside the app asks first (closing the tab is `useBeforeUnload`'s). */
 export function useLeaveGuard(dirty: boolean): void {
@@ -16,8 +16,8 @@ export function useLeaveGuard(dirty: boolean): void {
       content: t('featureMap.leaveConfirmBody'),
       okText: t('featureMap.leaveConfirmOk'),
       cancelText: t('featureMap.stay'),
-      okButtonProps: MAP_BUTTONS,
-      cancelButtonProps: MAP_BUTTONS,
+      okButtonProps: UNSPACED_BUTTON,
+      cancelButtonProps: UNSPACED_BUTTON,
       onOk: () => blocker.proceed(),
       onCancel: () => blocker.reset(),
     });

@@ -261,6 +261,20 @@ describe('feature map (embedded default)', () => {
     await expect(page.getByTestId('restored-notice').count()).resolves.toBe(0);
   });
 
+  it('redraw asks first when edits are unsaved, then drops them and reloads', async () => {
+    await openFeatureMap();
+    await drawPolygon(TRIANGLE);
+    await waitForFeatures(page, 9);
+    await button('重绘').click();
+    await page.locator('.ant-modal-confirm-title', { hasText: '放弃未保存的修改并重新加载？' }).waitFor();
+    await button('取消').last().click();
+    await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
+    await button('重绘').click();
+    await button('放弃并重绘').click();
+    await waitForFeatures(page, 8);
+    await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
+  });
+
   it('shows a property holding HTML as text in the popup, and nothing runs', async () => {
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {

@@ -1,18 +1,19 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { DRAWING, SAMPLE_DEFAULTS, type LayerKind } from '@gportal/core';
-import { Button, Card, ConfigProvider, Space, Typography } from 'antd';
+import { Card, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import type { AppConfig } from '../../app/app-config';
 import { APP_CONFIG } from '../../app/app-tokens';
 import { useService } from '../../app/services';
 import { useI18n } from '../../i18n/i18n-provider';
-import { naturalEarthLayer, wmtsBaseLayer } from '../../map/base-layer';
-import { EditorMap, MAP_BUTTONS } from '../../map/editor-map';
+import { baseLayerOf } from '../../map/base-layer';
+import { EditorMap } from '../../map/editor-map';
 import { LayerTypeSelect } from '../../map/layer-type-select';
 import { PendingBadge } from '../../map/pending-badge';
 import { useBeforeUnload } from '../../map/use-before-unload';
 import { useFeatureSession } from '../../map/use-feature-session';
 import { useLeaveGuard } from '../../map/use-leave-guard';
+import { LabelledButton } from '../../map/labelled-button';
 
 const SIZE = DRAWING.sampleMapSizePx;
 
@@ -22,31 +23,21 @@ export function TestMapPage() {
   const config = useService<AppConfig>(APP_CONFIG);
   const [kind, setKind] = useState<LayerKind>(SAMPLE_DEFAULTS.layer);
   const { view, save } = useFeatureSession(kind);
-  const baseLayer = useMemo(() => (config.mode === 'map-server' ? () => wmtsBaseLayer(config.wmtsUrl) : naturalEarthLayer), [config]);
+  const baseLayer = useMemo(() => baseLayerOf(config.mode === 'map-server' ? config.wmtsUrl : undefined), [config]);
   const dirty = view.pending.total > 0;
   useBeforeUnload(dirty);
   useLeaveGuard(dirty);
   return (
-    <ConfigProvider button={MAP_BUTTONS}>
     <Card title={t('testMap.title')}>
       <Space orientation="vertical" size="middle">
         <Typography.Text type="secondary">{t('testMap.intro')}</Typography.Text>
         <Space wrap>
           <LayerTypeSelect value={kind} onChange={setKind} disabled={view.status === 'saving'} />
-          <Button aria-label={t('testMap.submit')}
-            type="primary"
-            icon={<CloudUploadOutlined />}
-            loading={view.status === 'saving'}
-            disabled={view.status !== 'ready'}
-            onClick={() => void save()}
-          >
-            {t('testMap.submit')}
-          </Button>
+          <LabelledButton label={t('testMap.submit')} type="primary" icon={<CloudUploadOutlined />} loading={view.status === 'saving'} disabled={view.status !== 'ready'} onClick={() => void save()} />
           <PendingBadge pending={view.pending} />
         </Space>
         <EditorMap view={view} style={{ width: SIZE, height: SIZE }} baseLayer={baseLayer} />
       </Space>
     </Card>
-    </ConfigProvider>
   );
 }
