@@ -1,6 +1,7 @@
 import type { EditableFeature, FeatureSchema, Properties, PropertySchema, PropertyValue } from '@gportal/core';
 import { Checkbox, Form, Input, InputNumber, Modal } from 'antd';
 import { useI18n } from '../i18n/i18n-provider';
+import { UNSPACED_BUTTON } from './labelled-button';
 
 type FieldValue = string | number | boolean | null | undefined;
 
@@ -53,6 +54,8 @@ export function AttributeForm({ feature, schema, onSubmit, onCancel }: Attribute
       title={`${t('map.attributes.title')} · ${feature.id}`}
       okText={t('map.attributes.ok')}
       cancelText={t('map.tool.cancel')}
+      okButtonProps={UNSPACED_BUTTON}
+      cancelButtonProps={UNSPACED_BUTTON}
       onOk={() => form.submit()}
       onCancel={onCancel}
       destroyOnHidden
