@@ -4,7 +4,7 @@ import type Leaflet from 'leaflet';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, screenshot, signIn } from './browser.js';
-import { clickMap, mapPoint, readArea, readLength, selectLayer, waitForFeatures, waitForMapReady, waitForMapStill } from './map-helpers.js';
+import { clickMap, mapElement, mapPoint, readArea, readLength, selectLayer, waitForFeatures, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
 const baseUrl = inject('baseUrl');
 let page: Page;
@@ -81,6 +81,7 @@ describe('feature map (embedded default)', () => {
     const expected = geodesicArea({ type: 'Polygon', coordinates: [[...TRIANGLE, TRIANGLE[0] as [number, number]]] });
     // The clicks land on whole pixels, a few hundred metres from the exact positions.
     expect(Math.abs(readArea(text) - expected) / expected).toBeLessThan(0.03);
+    await page.locator('.leaflet-draw-tooltip', { hasText: '单击第一个点完成标绘' }).waitFor({ state: 'attached' });
     await screenshot(page, 'feature-map-drawing-polygon');
 
     await clickMap(page, ...(TRIANGLE[0] as [number, number]));
@@ -377,6 +378,13 @@ describe('feature map in both languages, 1024 and 1280 px wide', () => {
       await screenshot(page, `feature-map-zh-${width}`);
       await page.getByText('English', { exact: true }).click();
       for (const name of ['Draw polygon', 'Draw line', 'Edit', 'Delete', 'Save', 'Redraw']) await button(name).waitFor();
+      // leaflet-draw's own tooltip speaks the same language (L.drawLocal from the message table).
+      await button('Draw polygon').click();
+      const start = await mapPoint(page, 118.0, 25.0);
+      await page.mouse.move(start.x, start.y);
+      await page.locator('.leaflet-draw-tooltip', { hasText: 'Click the map to start the polygon' }).waitFor();
+      await page.keyboard.press('Escape');
+      await waitUntilEnabled(button('Draw polygon'));
       await page.getByRole('combobox', { name: 'Layer type' }).waitFor();
       await clickMap(page, 119.3, 26.08);
       await button('Edit attributes').waitFor();
@@ -400,7 +408,16 @@ describe('feature map in both languages, 1024 and 1280 px wide', () => {
 describe('a reload right after save was pressed (issue 10)', () => {
   it('loses no pending edit and saves it once', async () => {
     await page.route('**/config.json', (route) => route.fulfill({ json: { embeddedLatencyMs: 1500 } }));
-    await openFeatureMap();
+    await page.goto(`${baseUrl}/feature-map`);
+    // Before the data arrives: the sample region (lat 20.56–28.32, lng 115.85–120.72) padded 10 %.
+    await page.locator('.gportal-map[data-features="0"][data-bounds]').waitFor();
+    const [south, west, north, east] = ((await mapElement(page).getAttribute('data-bounds')) ?? '').split(',').map(Number);
+    expect([south! <= 20.56 - 0.776, west! <= 115.85 - 0.487, north! >= 28.32 + 0.776, east! >= 120.72 + 0.487]).toEqual([true, true, true, true]);
+    await waitForMapReady(page, 8);
+    // Then the features' bounds, padded 10 %: the eight towns span lat 24.38–26.74.
+    const fitted = ((await mapElement(page).getAttribute('data-bounds')) ?? '').split(',').map(Number);
+    expect(fitted[0]).toBeGreaterThan(22);
+    expect(fitted[2]).toBeLessThan(28);
     await drawPolygon(TRIANGLE);
     await waitForFeatures(page, 9);
     await button('保存').click();
