@@ -18,7 +18,7 @@ import { ContainerModule } from 'inversify';
 /** Optional: the seed of the in-memory adapters. Unbound, they start from the sample data. */
 export const MEMORY_SEED = Symbol.for('gportal.MemorySeed');
 /** The one set of in-memory adapters behind every port token. */
-const MEMORY_ADAPTERS = Symbol.for('gportal.MemoryAdapters');
+export const MEMORY_ADAPTERS = Symbol.for('gportal.MemoryAdapters');
 
 const PORTS: ReadonlyArray<[symbol, keyof Omit<MemoryAdapters, 'internals'>]> = [
   [AUTH_GATEWAY, 'auth'],

@@ -42,7 +42,7 @@ describe('the first screen is lazy-split from the map screens', () => {
     await signIn(page, baseUrl);
     expect(scripts.filter((path) => MAP_CHUNKS.test(path))).toEqual([]);
     await page.goto(`${baseUrl}/test-map`);
-    await page.getByText('此页面将在后续版本中提供。').waitFor();
+    await page.locator('.gportal-map').waitFor();
     expect(scripts.some((path) => /\/test-map-page-[\w-]+\.js$/.test(path))).toBe(true);
   });
 });

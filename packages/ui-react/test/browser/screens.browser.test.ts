@@ -88,8 +88,7 @@ describe('map screens', () => {
   it('/feature-map is reachable', async () => {
     await page.getByRole('menuitem', { name: '要素地图' }).click();
     await page.waitForURL(`${baseUrl}/feature-map`);
-    await page.getByText('此页面将在后续版本中提供。').waitFor();
-    await screenshot(page, 'feature-map');
+    await page.locator('.gportal-map[data-features="8"]').waitFor();
   });
 
   it('an unknown path inside the app shows not found', async () => {

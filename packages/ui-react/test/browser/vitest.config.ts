@@ -8,7 +8,8 @@ import { sourceConditions } from '../../../../vitest.shared.js';
  * (and a CJK font) when missing, builds the app and serves it on 127.0.0.1.
  */
 export default defineProject({
-  // The tests import the libraries' sources (the demo account, the GeoServer model) like every other project.
+  // The tests import the libraries' sources (the demo account, the GeoServer model, the core's
+  // geodesic areas for expected values) like every other project.
   ...sourceConditions,
   test: {
     name: 'browser',

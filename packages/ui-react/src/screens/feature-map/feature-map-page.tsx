@@ -1,8 +1,21 @@
+import { Card } from 'antd';
+import { useState } from 'react';
+import type { AppConfig } from '../../app/app-config';
+import { APP_CONFIG } from '../../app/app-tokens';
+import { useService } from '../../app/services';
 import { useI18n } from '../../i18n/i18n-provider';
-import { ScreenPlaceholder } from '../layout/screen-placeholder';
+import { FeatureMapView } from '../../map/feature-map';
+import { useLeaveGuard } from '../../map/use-leave-guard';
 
-/** The feature map with drawing and editing (comes in a later issue). */
+/** The feature map: draw, edit, delete, measure and save the features of a layer. */
 export function FeatureMapPage() {
   const { t } = useI18n();
-  return <ScreenPlaceholder title={t('featureMap.title')} />;
+  const config = useService<AppConfig>(APP_CONFIG);
+  const [dirty, setDirty] = useState(false);
+  useLeaveGuard(dirty);
+  return (
+    <Card title={t('featureMap.title')} styles={{ body: { paddingTop: 12 } }}>
+      <FeatureMapView wmtsUrl={config.mode === 'map-server' ? config.wmtsUrl : undefined} height="calc(100vh - 260px)" onDirtyChange={setDirty} />
+    </Card>
+  );
 }

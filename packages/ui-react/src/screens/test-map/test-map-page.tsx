@@ -1,8 +1,43 @@
+import { CloudUploadOutlined } from '@ant-design/icons';
+import { DRAWING, SAMPLE_DEFAULTS, type LayerKind } from '@gportal/core';
+import { Card, Space, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import type { AppConfig } from '../../app/app-config';
+import { APP_CONFIG } from '../../app/app-tokens';
+import { useService } from '../../app/services';
 import { useI18n } from '../../i18n/i18n-provider';
-import { ScreenPlaceholder } from '../layout/screen-placeholder';
+import { baseLayerOf } from '../../map/base-layer';
+import { EditorMap } from '../../map/editor-map';
+import { LayerTypeSelect } from '../../map/layer-type-select';
+import { PendingBadge } from '../../map/pending-badge';
+import { useBeforeUnload } from '../../map/use-before-unload';
+import { useFeatureSession } from '../../map/use-feature-session';
+import { useLeaveGuard } from '../../map/use-leave-guard';
+import { LabelledButton } from '../../map/labelled-button';
 
-/** Route testMap: the layer-type map test (comes in a later issue). */
+const SIZE = DRAWING.sampleMapSizePx;
+
+/** Route testMap: a 500 × 500 map of one layer type at a time, and a button that saves what was drawn. */
 export function TestMapPage() {
   const { t } = useI18n();
-  return <ScreenPlaceholder title={t('testMap.title')} />;
+  const config = useService<AppConfig>(APP_CONFIG);
+  const [kind, setKind] = useState<LayerKind>(SAMPLE_DEFAULTS.layer);
+  const { view, save } = useFeatureSession(kind);
+  const baseLayer = useMemo(() => baseLayerOf(config.mode === 'map-server' ? config.wmtsUrl : undefined), [config]);
+  const dirty = view.pending.total > 0;
+  useBeforeUnload(dirty);
+  useLeaveGuard(dirty);
+  return (
+    <Card title={t('testMap.title')}>
+      <Space orientation="vertical" size="middle">
+        <Typography.Text type="secondary">{t('testMap.intro')}</Typography.Text>
+        <Space wrap>
+          <LayerTypeSelect value={kind} onChange={setKind} disabled={view.status === 'saving'} />
+          <LabelledButton label={t('testMap.submit')} type="primary" icon={<CloudUploadOutlined />} loading={view.status === 'saving'} disabled={view.status !== 'ready'} onClick={() => void save()} />
+          <PendingBadge pending={view.pending} />
+        </Space>
+        <EditorMap view={view} style={{ width: SIZE, height: SIZE }} baseLayer={baseLayer} />
+      </Space>
+    </Card>
+  );
 }

@@ -1,0 +1,44 @@
+import type { Topology } from 'topojson-specification';
+import { L } from './leaflet';
+
+/** The map's CRS: the WMTS grid of the map-server mode is EPSG:4326, and the offline base map draws in any CRS. */
+export const MAP_CRS = L.CRS.EPSG4326;
+
+/** A pane under the features for the base map, so it stays below them whatever loads first. */
+export const BASE_PANE = 'gportal-base';
+
+const LAND_STYLE: L.PathOptions = { color: '#8c9aa8', weight: 1, fillColor: '#eef0e6', fillOpacity: 1, interactive: false };
+
+/**
+ * The embedded mode's offline base map: Natural Earth 1:50m land (its outline is the
+ * coastline), bundled from `world-atlas` and loaded on demand, so no tile server is needed.
+ * Country borders are left out on purpose: the app shows no political boundaries it does not own.
+ */
+export async function naturalEarthLayer(): Promise<L.Layer> {
+  const [{ feature }, land] = await Promise.all([import('topojson-client'), import('world-atlas/land-50m.json')]);
+  const topology = land.default as unknown as Topology;
+  const landObject = topology.objects.land;
+  if (!landObject) throw new Error('world-atlas land-50m has no "land" object');
+  // GeoJSON hands these options to every path it makes: one canvas in the base pane for all land.
+  const options: L.GeoJSONOptions & L.PathOptions = {
+    style: LAND_STYLE,
+    pane: BASE_PANE,
+    renderer: L.canvas({ padding: 0.5, pane: BASE_PANE }),
+    attribution: 'Natural Earth',
+  };
+  return L.geoJSON(feature(topology, landObject), options);
+}
+
+/** The map-server mode's base map: the WMTS layer `cite:vec_town` through the GeoServer adapter's URL helper. */
+export async function wmtsBaseLayer(url: string): Promise<L.Layer> {
+  // Loaded on demand, like the rest of the map-server adapters, so the embedded build never fetches it.
+  const { wmtsTileLayer } = await import('@gportal/adapters-geoserver');
+  const tiles = wmtsTileLayer({ url });
+  if (L.CRS[tiles.crs] !== MAP_CRS) throw new Error(`the WMTS layer needs ${tiles.crs}, the map is EPSG4326`);
+  return L.tileLayer(tiles.urlTemplate, { ...tiles.tileLayerOptions, className: 'gportal-wmts' });
+}
+
+/** The base layer of a map: the WMTS layer when a WMTS URL is configured, the offline map otherwise. */
+export function baseLayerOf(wmtsUrl: string | undefined): () => Promise<L.Layer> {
+  return wmtsUrl ? () => wmtsBaseLayer(wmtsUrl) : naturalEarthLayer;
+}

@@ -1,0 +1,294 @@
+import { CloseOutlined, DeleteOutlined, EditOutlined, CheckOutlined, SaveOutlined, BorderOutlined } from '@ant-design/icons';
+import {
+  boundsOfGeometries,
+  DRAWING,
+  fittableBounds,
+  geometryProblem,
+  INITIAL_BOUNDS_PADDING,
+  padBounds,
+  type GeometryProblem,
+  type Properties,
+} from '@gportal/core';
+import { App, Space, Tooltip } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useI18n } from '../i18n/i18n-provider';
+import type { MessageKey } from '../i18n/messages';
+import { AttributeForm } from './attribute-form';
+import { applyDrawLocale } from './draw-locale';
+import { FeatureLayerRenderer } from './feature-layer-renderer';
+import { FeaturePopup } from './feature-popup';
+import { geometryOfParts, shapeKindOf, type ShapeParts } from './geometry-latlngs';
+import type { L } from './leaflet';
+import { measureText } from './measure';
+import { useDrawTool, type DrawTool } from './use-draw-tool';
+import type { FeatureSessionView } from './use-feature-session';
+import { useGeometryEdit } from './use-geometry-edit';
+import { useLatest } from './use-latest';
+import { toLatLngBounds, useBaseLayer, useLeafletMap } from './use-leaflet-map';
+import './map.css';
+import { LabelledButton } from './labelled-button';
+
+type Mode = { type: 'idle' } | { type: 'draw'; tool: DrawTool } | { type: 'edit'; id?: string } | { type: 'delete'; marked: string[] };
+
+const PROBLEM_MESSAGES: Readonly<Record<GeometryProblem, MessageKey>> = {
+  'self-intersection': 'map.error.selfIntersection',
+  'too-few-points': 'map.error.tooFewPoints',
+};
+
+export interface EditorMapProps {
+  view: FeatureSessionView;
+  /** Size of the map element. */
+  style?: CSSProperties;
+  /** Makes the base layer: the offline Natural Earth map, or the WMTS layer in map-server mode. */
+  baseLayer?: () => Promise<L.Layer>;
+  /** Controls shown in the toolbar while no tool is active (save, redraw …). */
+  children?: ReactNode;
+}
+
+/**
+ * The editor: a Leaflet view of the session's features with the drawing toolbar at the top
+ * right (polygon, line, edit, delete), the feature popup, the attribute form and the live
+ * measurement. Every change goes to the session (`add`, `update`, `remove`); what the map shows
+ * comes back from the session's state.
+ */
+export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) {
+  const { t } = useI18n();
+  const { message } = App.useApp();
+  const { session, schema, features } = view;
+  const geometryKind = schema?.geometryKind;
+  const shapeKind = geometryKind ? shapeKindOf(geometryKind) : undefined;
+
+  const containerRef = useRef<HTMLDivElement>(null);
+  const map = useLeafletMap(containerRef);
+  useBaseLayer(map, baseLayer, (error) => void message.warning(t('map.baseMapFailed', { reason: error instanceof Error ? error.message : String(error) })));
+
+  const [mode, setMode] = useState<Mode>({ type: 'idle' });
+  const [popup, setPopup] = useState<{ id: string; latlng: L.LatLng }>();
+  const [attributesOf, setAttributesOf] = useState<string>();
+  const [readout, setReadout] = useState<string>();
+  const [alert, setAlert] = useState<string>();
+  const alertTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const flash = useCallback((text: string, durationMs: number) => {
+    clearTimeout(alertTimer.current);
+    setAlert(text);
+    alertTimer.current = setTimeout(() => setAlert(undefined), durationMs);
+  }, []);
+  useEffect(() => () => clearTimeout(alertTimer.current), []);
+
+  useEffect(() => applyDrawLocale(t), [t]);
+
+  // A new layer or session ends whatever tool was active.
+  useEffect(() => {
+    setMode({ type: 'idle' });
+    setPopup(undefined);
+    setAttributesOf(undefined);
+  }, [session]);
+
+  const onFeatureClick = useLatest((id: string, latlng: L.LatLng) => {
+    if (mode.type === 'idle') setPopup({ id, latlng });
+    else if (mode.type === 'edit' && !mode.id) setMode({ type: 'edit', id });
+    else if (mode.type === 'delete') {
+      setMode({ type: 'delete', marked: mode.marked.includes(id) ? mode.marked.filter((marked) => marked !== id) : [...mode.marked, id] });
+    }
+  });
+
+  const [renderer, setRenderer] = useState<FeatureLayerRenderer>();
+  useEffect(() => {
+    if (!map) return;
+    const created = new FeatureLayerRenderer(map, { onFeatureClick: (id, latlng) => onFeatureClick.current(id, latlng) });
+    setRenderer(created);
+    return () => {
+      created.remove();
+      setRenderer(undefined);
+    };
+  }, [map, onFeatureClick]);
+  useEffect(() => {
+    if (!map || !renderer) return;
+    renderer.render(features);
+    map.getContainer().dataset.features = String(renderer.size);
+  }, [map, renderer, features]);
+
+  // The extent and what is drawn, on the element, for pages that embed the map and for tests:
+  // in EPSG:4326 a screen position is a linear function of lat/lng inside these bounds.
+  useEffect(() => {
+    if (!map) return;
+    const element = map.getContainer();
+    const mark = () => {
+      const bounds = map.getBounds();
+      element.dataset.bounds = [bounds.getSouth(), bounds.getWest(), bounds.getNorth(), bounds.getEast()].join(',');
+    };
+    mark();
+    map.on('moveend zoomend resize', mark);
+    return () => {
+      map.off('moveend zoomend resize', mark);
+    };
+  }, [map]);
+  const hidden = useMemo(() => (mode.type === 'edit' && mode.id ? [mode.id] : mode.type === 'delete' ? mode.marked : []), [mode]);
+  useEffect(() => renderer?.hide(hidden), [renderer, hidden]);
+
+  // Once per load: the features' bounds, padded 10 % (a single point widened to a 10 m box).
+  useEffect(() => {
+    if (!map || !session || view.loads === 0) return;
+    const bounds = boundsOfGeometries(session.features().map((feature) => feature.geometry));
+    if (bounds) map.fitBounds(toLatLngBounds(padBounds(fittableBounds(bounds), INITIAL_BOUNDS_PADDING)));
+  }, [map, session, view.loads]);
+
+  const showShape = useCallback((parts: ShapeParts | undefined) => setReadout(parts ? measureText(parts, t) : undefined), [t]);
+
+  const refuse = useCallback(
+    (problem: GeometryProblem, durationMs: number) => flash(t(PROBLEM_MESSAGES[problem]), durationMs),
+    [flash, t],
+  );
+
+  /** Hands an edit to the session; a refusal (busy, invalid) is shown and changes nothing. */
+  const apply = useCallback(
+    (edit: () => void): boolean => {
+      try {
+        edit();
+        return true;
+      } catch (error) {
+        void message.error(t('map.editRefused', { reason: error instanceof Error ? error.message : String(error) }));
+        return false;
+      }
+    },
+    [message, t],
+  );
+
+  useDrawTool(map, mode.type === 'draw' ? mode.tool : undefined, {
+    onCreated: (parts) => {
+      if (!session || !geometryKind) return;
+      const geometry = geometryOfParts(geometryKind, parts);
+      const problem = geometryProblem(geometry);
+      if (problem) refuse(problem, DRAWING.errorDisplayMs.drawing);
+      else apply(() => session.add({ geometry }));
+    },
+    onStop: () => setMode({ type: 'idle' }),
+    onShape: showShape,
+    onIntersection: () => refuse('self-intersection', DRAWING.errorDisplayMs.drawing),
+  });
+
+  const editing = mode.type === 'edit' && mode.id ? features.find((feature) => feature.id === mode.id) : undefined;
+  const readShape = useGeometryEdit(map, editing, {
+    onShape: (parts) => {
+      showShape(parts);
+      if (geometryKind && geometryProblem(geometryOfParts(geometryKind, parts)) === 'self-intersection') {
+        refuse('self-intersection', DRAWING.errorDisplayMs.editing);
+      }
+    },
+    onVertexRefused: () => flash(t('map.error.vertexMinimum'), DRAWING.errorDisplayMs.editing),
+  });
+  useEffect(() => {
+    if (!editing) setReadout(undefined);
+  }, [editing]);
+
+  const saveMode = () => {
+    if (mode.type === 'edit' && mode.id && session && geometryKind) {
+      const parts = readShape.current();
+      if (!parts) return;
+      const geometry = geometryOfParts(geometryKind, parts);
+      const problem = geometryProblem(geometry);
+      if (problem) {
+        refuse(problem, DRAWING.errorDisplayMs.editing);
+        return;
+      }
+      const id = mode.id;
+      if (!apply(() => session.update(id, { geometry }))) return;
+    }
+    if (mode.type === 'delete' && session) {
+      const marked = mode.marked;
+      if (!apply(() => marked.forEach((id) => session.remove(id)))) return;
+    }
+    setMode({ type: 'idle' });
+  };
+
+  const start = (next: Mode) => {
+    setPopup(undefined);
+    setMode(next);
+  };
+
+  const popupFeature = popup ? features.find((feature) => feature.id === popup.id) : undefined;
+  const closePopup = useCallback(() => setPopup(undefined), []);
+  const attributesFeature = attributesOf ? features.find((feature) => feature.id === attributesOf) : undefined;
+  const ready = Boolean(session && schema) && view.status === 'ready';
+  const hint: string | undefined =
+    mode.type === 'draw'
+      ? t('map.hint.draw')
+      : mode.type === 'edit'
+        ? t(mode.id ? 'map.hint.editing' : 'map.hint.edit')
+        : mode.type === 'delete'
+          ? t('map.hint.delete', { count: mode.marked.length })
+          : undefined;
+
+  const drawButton = (tool: DrawTool, label: MessageKey, icon: ReactNode) => {
+    const fits = shapeKind === tool;
+    const button = (
+      <LabelledButton label={t(label)} icon={icon} type={mode.type === 'draw' && mode.tool === tool ? 'primary' : 'default'} disabled={!ready || !fits || mode.type !== 'idle'} onClick={() => start({ type: 'draw', tool })} />
+    );
+    return ready && !fits ? <Tooltip title={t('map.tool.notForLayer')}>{button}</Tooltip> : button;
+  };
+
+  return (
+    <div className="gportal-editor" style={style}>
+      <div ref={containerRef} className="gportal-map" role="region" aria-label={t('map.region')} />
+      <div className="gportal-toolbar" role="toolbar" aria-label={t('map.toolbar')}>
+        <Space wrap size="small">
+          {drawButton('polygon', 'map.tool.drawPolygon', <BorderOutlined />)}
+          {drawButton('line', 'map.tool.drawLine', <SaveOutlined />)}
+          {mode.type === 'idle' && (
+            <>
+              <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || features.length === 0} onClick={() => start({ type: 'edit' })} />
+              <LabelledButton label={t('map.tool.delete')} icon={<DeleteOutlined />} disabled={!ready || features.length === 0} onClick={() => start({ type: 'delete', marked: [] })} />
+              {children}
+            </>
+          )}
+          {(mode.type === 'edit' || mode.type === 'delete') && (
+            <LabelledButton label={t('map.tool.save')} type="primary" icon={<CheckOutlined />} onClick={saveMode} />
+          )}
+          {mode.type !== 'idle' && (
+            <LabelledButton label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={() => setMode({ type: 'idle' })} />
+          )}
+        </Space>
+        {hint && <div className="gportal-hint">{hint}</div>}
+      </div>
+      {readout && (
+        <div className="gportal-readout" data-testid="measure-readout" aria-live="polite">
+          {readout}
+        </div>
+      )}
+      {alert && (
+        <div className="gportal-alert" role="alert">
+          {alert}
+        </div>
+      )}
+      {map && popup && popupFeature && mode.type === 'idle' && (
+        <FeaturePopup
+          map={map}
+          feature={popupFeature}
+          schema={schema}
+          latlng={popup.latlng}
+          onClose={closePopup}
+          onEditGeometry={() => start({ type: 'edit', id: popupFeature.id })}
+          onEditAttributes={() => {
+            setPopup(undefined);
+            setAttributesOf(popupFeature.id);
+          }}
+          onDelete={() => {
+            setPopup(undefined);
+            if (session) apply(() => session.remove(popupFeature.id));
+          }}
+        />
+      )}
+      {attributesFeature && schema && session && (
+        <AttributeForm
+          feature={attributesFeature}
+          schema={schema}
+          onCancel={() => setAttributesOf(undefined)}
+          onSubmit={(properties: Properties) => {
+            if (apply(() => session.update(attributesFeature.id, { properties }))) setAttributesOf(undefined);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { LayerKind } from '@gportal/core';
+import { Alert, App, Space, Spin } from 'antd';
+import type { Container } from 'inversify';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { ServicesProvider } from '../app/services';
+import { I18nProvider, useI18n } from '../i18n/i18n-provider';
+import type { Locale } from '../i18n/messages';
+import { baseLayerOf } from './base-layer';
+import { EditorMap } from './editor-map';
+import { DEFAULT_LAYER_KIND } from './layer-catalog';
+import { LayerTypeSelect } from './layer-type-select';
+import { PendingBadge } from './pending-badge';
+import { useBeforeUnload } from './use-before-unload';
+import { useFeatureSession } from './use-feature-session';
+import { LabelledButton, UNSPACED_BUTTON } from './labelled-button';
+
+export interface FeatureMapViewProps {
+  /** The layer shown first; the multipolygon layer by default. */
+  initialLayer?: LayerKind;
+  /** The WMTS endpoint of the base map (`cite:vec_town`); without it, the offline Natural Earth map. */
+  wmtsUrl?: string;
+  /** Height of the map; 70 % of the window by default. */
+  height?: CSSProperties['height'];
+  /** Told whenever unsaved changes appear or are all gone, e.g. to guard in-app navigation. */
+  onDirtyChange?: (dirty: boolean) => void;
+}
+
+/**
+ * The feature map inside an app that already provides the services, the message table and
+ * antd's `App`: layer-type selector, pending-changes badge, restored-drafts notice, and the
+ * editor with save and redraw.
+ */
+export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, height = '70vh', onDirtyChange }: FeatureMapViewProps) {
+  const { t } = useI18n();
+  const { modal } = App.useApp();
+  const [kind, setKind] = useState<LayerKind>(initialLayer);
+  const { view, save, redraw, keepRestored } = useFeatureSession(kind);
+  const { pending, status, restored, problem } = view;
+  const baseLayer = useMemo(() => baseLayerOf(wmtsUrl), [wmtsUrl]);
+  const dirty = pending.total > 0;
+  useBeforeUnload(dirty);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+
+  const confirmRedraw = () => {
+    if (pending.total === 0) {
+      void redraw();
+      return;
+    }
+    modal.confirm({
+      title: t('featureMap.redrawConfirmTitle'),
+      content: t('featureMap.redrawConfirmBody', { count: pending.total }),
+      okText: t('featureMap.redrawConfirmOk'),
+      okButtonProps: { ...UNSPACED_BUTTON, danger: true },
+      cancelButtonProps: UNSPACED_BUTTON,
+      cancelText: t('map.tool.cancel'),
+      onOk: () => redraw(),
+    });
+  };
+
+  const restoredCount = restored ? restored.inserts + restored.updates + restored.deletes : 0;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Space wrap>
+        <LayerTypeSelect value={kind} onChange={setKind} disabled={status === 'saving'} />
+        <PendingBadge pending={pending} />
+        {(status === 'loading' || status === 'resolving') && <Spin size="small" aria-label={t('map.loading')} />}
+      </Space>
+      {restored && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="restored-notice"
+          title={t('map.restored', { count: restoredCount })}
+          description={restored.dropped.length > 0 ? t('map.restoredDropped', { count: restored.dropped.length }) : undefined}
+          action={
+            <Space>
+              <LabelledButton label={t('map.restoredKeep')} size="small" type="primary" onClick={keepRestored} />
+              <LabelledButton label={t('map.restoredDiscard')} size="small" danger onClick={() => void redraw()} />
+            </Space>
+          }
+        />
+      )}
+      {problem && <Alert type="error" showIcon title={problem} />}
+      <Spin spinning={status === 'saving'} tip={t('map.saving')}>
+        <EditorMap view={view} style={{ height }} baseLayer={baseLayer}>
+          <LabelledButton label={t('featureMap.save')} type="primary" icon={<CloudUploadOutlined />} loading={status === 'saving'} disabled={status !== 'ready' || pending.total === 0} onClick={() => void save()} />
+          <LabelledButton label={t('featureMap.redraw')} icon={<ReloadOutlined />} disabled={status === 'saving' || status === 'resolving'} onClick={confirmRedraw} />
+        </EditorMap>
+      </Spin>
+    </Space>
+  );
+}
+
+export interface FeatureMapProps extends FeatureMapViewProps {
+  /**
+   * An inversify container binding the core's `FEATURE_SOURCE`, `FEATURE_TRANSACTIONS` and
+   * `EDIT_JOURNAL` (e.g. `memoryModule` or `geoserverModule` plus `storageModule`).
+   */
+  container: Container;
+  /** The language of the editor; Chinese by default. */
+  locale?: Locale;
+}
+
+/** The feature map for another app: the same editor, with its own services, messages and antd `App`. */
+export function FeatureMap({ container, locale = 'zh-CN', ...view }: FeatureMapProps) {
+  return (
+    <ServicesProvider container={container}>
+      <I18nProvider initialLocale={locale}>
+        <App>
+          <FeatureMapView {...view} />
+        </App>
+      </I18nProvider>
+    </ServicesProvider>
+  );
+}

@@ -1,0 +1,83 @@
+import { DeleteOutlined, EditOutlined, FormOutlined } from '@ant-design/icons';
+import type { EditableFeature, FeatureSchema, PropertyValue } from '@gportal/core';
+import { Space, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useI18n, type Translate } from '../i18n/i18n-provider';
+import { L } from './leaflet';
+import { LabelledButton } from './labelled-button';
+
+/** A property value as text for the popup; never HTML (React sets it as a text node). */
+export function propertyText(value: PropertyValue | undefined, t: Translate): string {
+  if (value === null || value === undefined || value === '') return t('map.popup.empty');
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'boolean') return value ? t('map.popup.yes') : t('map.popup.no');
+  return String(value);
+}
+
+/** The popup's rows: the schema's properties in its order, then any the schema does not list. */
+function propertyNames(feature: EditableFeature, schema: FeatureSchema | undefined): string[] {
+  const listed = schema?.properties.map((property) => property.name) ?? [];
+  return [...listed, ...Object.keys(feature.properties).filter((name) => !listed.includes(name))];
+}
+
+export interface FeaturePopupProps {
+  map: L.Map;
+  feature: EditableFeature;
+  schema: FeatureSchema | undefined;
+  latlng: L.LatLng;
+  onClose(): void;
+  onEditGeometry(): void;
+  onEditAttributes(): void;
+  onDelete(): void;
+}
+
+/**
+ * The info popup of a clicked feature: its properties from a template of name and value rows,
+ * and the edit toolbar (edit geometry, edit attributes, delete). Its content is React, rendered
+ * into the Leaflet popup, so every value is text.
+ */
+export function FeaturePopup({ map, feature, schema, latlng, onClose, onEditGeometry, onEditAttributes, onDelete }: FeaturePopupProps) {
+  const { t } = useI18n();
+  const [element] = useState(() => document.createElement('div'));
+  useEffect(() => {
+    const popup = L.popup({
+      maxWidth: 360,
+      minWidth: 240,
+      // Room for the toolbar along the top of the map.
+      autoPanPaddingTopLeft: [24, 72],
+      autoPanPaddingBottomRight: [24, 24],
+      className: 'gportal-popup',
+    })
+      .setLatLng(latlng)
+      .setContent(element);
+    popup.on('remove', onClose);
+    popup.openOn(map);
+    return () => {
+      popup.off('remove', onClose);
+      map.closePopup(popup);
+    };
+  }, [map, element, latlng, onClose]);
+
+  return createPortal(
+    <div className="gportal-popup-content" role="dialog" aria-label={t('map.popup.title', { id: feature.id })}>
+      <Typography.Text strong>
+        {t('map.popup.title', { id: feature.id })} {feature.state !== 'exist' && <Tag color="orange">{t('map.popup.unsaved')}</Tag>}
+      </Typography.Text>
+      <dl className="gportal-properties" data-testid="feature-properties">
+        {propertyNames(feature, schema).map((name) => (
+          <div key={name} className="gportal-property">
+            <dt>{name}</dt>
+            <dd>{propertyText(feature.properties[name], t)}</dd>
+          </div>
+        ))}
+      </dl>
+      <Space wrap size="small">
+        <LabelledButton label={t('map.popup.editGeometry')} size="small" icon={<EditOutlined />} onClick={onEditGeometry} />
+        <LabelledButton label={t('map.popup.editAttributes')} size="small" icon={<FormOutlined />} onClick={onEditAttributes} />
+        <LabelledButton label={t('map.popup.delete')} size="small" danger icon={<DeleteOutlined />} onClick={onDelete} />
+      </Space>
+    </div>,
+    element,
+  );
+}

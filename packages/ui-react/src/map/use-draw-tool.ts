@@ -1,0 +1,89 @@
+import { DRAWING } from '@gportal/core';
+import { useEffect } from 'react';
+import { type ShapeParts } from './geometry-latlngs';
+import { UNSAVED_STYLE } from './feature-layer-renderer';
+import { L } from './leaflet';
+import { drawingParts } from './measure';
+import { useLatest } from './use-latest';
+
+export type DrawTool = 'polygon' | 'line';
+
+export interface DrawToolCallbacks {
+  /** The finished shape; the caller checks it and hands it to the session. */
+  onCreated(parts: ShapeParts): void;
+  /** The tool stopped: finished, cancelled with Escape, or switched off. */
+  onStop(): void;
+  /** The shape so far, with the cursor as its next vertex; `undefined` when drawing ends. */
+  onShape(parts: ShapeParts | undefined): void;
+  /** leaflet-draw refused a vertex or the finish because edges would cross. */
+  onIntersection(): void;
+}
+
+/** leaflet-draw's options for both tools: the limits of spec sections 4 and 9, our own measurement. */
+function drawOptions(): L.DrawOptions.PolylineOptions {
+  return {
+    allowIntersection: false,
+    // The live read-out uses the core's ellipsoidal measures; leaflet-draw's spherical ones are off.
+    showLength: false,
+    drawError: { color: '#b00b00', timeout: DRAWING.errorDisplayMs.drawing },
+    guidelineDistance: DRAWING.guidelineDashSpacingPx,
+    maxGuideLineLength: DRAWING.maxGuideLineLength,
+    shapeOptions: { ...UNSAVED_STYLE, fill: false },
+    repeatMode: false,
+  };
+}
+
+/**
+ * Runs leaflet-draw's polygon or line tool while `tool` is set. A polygon needs 3 points and a
+ * line 2 before it can be finished (leaflet-draw's own rule); the click tolerance (9 px) and the
+ * touch finish tolerance (10 px) are leaflet-draw's. Escape cancels, from the map or anywhere.
+ */
+export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, callbacks: DrawToolCallbacks): void {
+  const latest = useLatest(callbacks);
+  useEffect(() => {
+    if (!map || !tool) return;
+    const handler =
+      tool === 'polygon'
+        ? new L.Draw.Polygon(map as L.DrawMap, { ...drawOptions(), showArea: false, shapeOptions: { ...UNSAVED_STYLE } })
+        : new L.Draw.Polyline(map as L.DrawMap, drawOptions());
+    // leaflet-draw shows the crossing error only in its tooltip; the editor also announces it.
+    const internals = handler as unknown as { _showErrorTooltip(): void };
+    const showError = internals._showErrorTooltip;
+    internals._showErrorTooltip = function (this: unknown) {
+      showError.call(this);
+      latest.current.onIntersection();
+    };
+
+    let vertices: L.LatLng[] = [];
+    const onVertex = (event: L.LeafletEvent) => {
+      const markers = (event as L.DrawEvents.DrawVertex).layers.getLayers() as L.Marker[];
+      vertices = markers.map((marker) => marker.getLatLng());
+      latest.current.onShape(drawingParts(tool, vertices));
+    };
+    const onMove = (event: L.LeafletMouseEvent) => {
+      if (vertices.length > 0) latest.current.onShape(drawingParts(tool, [...vertices, event.latlng]));
+    };
+    const onCreated = (event: L.LeafletEvent) => {
+      const layer = (event as L.DrawEvents.Created).layer as L.Polyline;
+      const latlngs = layer.getLatLngs();
+      latest.current.onCreated(tool === 'polygon' ? { kind: 'polygon', parts: [latlngs as L.LatLng[][]] } : { kind: 'line', parts: [latlngs as L.LatLng[]] });
+    };
+    const onStop = () => {
+      latest.current.onShape(undefined);
+      latest.current.onStop();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') handler.disable();
+    };
+    map.on(L.Draw.Event.DRAWVERTEX, onVertex).on('mousemove', onMove).on(L.Draw.Event.CREATED, onCreated).on(L.Draw.Event.DRAWSTOP, onStop);
+    document.addEventListener('keydown', onKey);
+    handler.enable();
+    return () => {
+      map.off(L.Draw.Event.DRAWSTOP, onStop);
+      handler.disable();
+      map.off(L.Draw.Event.DRAWVERTEX, onVertex).off('mousemove', onMove).off(L.Draw.Event.CREATED, onCreated);
+      document.removeEventListener('keydown', onKey);
+      latest.current.onShape(undefined);
+    };
+  }, [map, tool, latest]);
+}

@@ -1,0 +1,52 @@
+import { initialMapBounds, type MapBounds } from '@gportal/core';
+import { useEffect, useState, type RefObject } from 'react';
+import { BASE_PANE, MAP_CRS } from './base-layer';
+import { L } from './leaflet';
+
+/** Leaflet's `[[south, west], [north, east]]` of the core's bounds. */
+export const toLatLngBounds = ({ south, west, north, east }: MapBounds): L.LatLngBounds => L.latLngBounds([south, west], [north, east]);
+
+/**
+ * A Leaflet map in the element of `container`, showing the initial bounds (spec section 9)
+ * until data arrives; removed with everything on it when the component goes.
+ */
+export function useLeafletMap(container: RefObject<HTMLDivElement | null>): L.Map | undefined {
+  const [map, setMap] = useState<L.Map>();
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const created = L.map(element, { crs: MAP_CRS, zoomSnap: 0.25 });
+    created.attributionControl.setPrefix('Leaflet');
+    const pane = created.createPane(BASE_PANE);
+    pane.style.zIndex = '250';
+    created.fitBounds(toLatLngBounds(initialMapBounds()));
+    setMap(created);
+    return () => {
+      created.remove();
+      setMap(undefined);
+    };
+  }, [container]);
+  return map;
+}
+
+/** Adds the base layer made by `create` (when given) under the features; removes it on cleanup. */
+export function useBaseLayer(map: L.Map | undefined, create: (() => Promise<L.Layer>) | undefined, onError: (error: unknown) => void): void {
+  useEffect(() => {
+    if (!map || !create) return;
+    let layer: L.Layer | undefined;
+    let live = true;
+    create().then(
+      (made) => {
+        if (!live) return;
+        layer = made;
+        made.addTo(map);
+      },
+      (error: unknown) => live && onError(error),
+    );
+    return () => {
+      live = false;
+      if (layer) map.removeLayer(layer);
+    };
+    // `onError` only reports; a new one must not reload the base map.
+  }, [map, create]);
+}

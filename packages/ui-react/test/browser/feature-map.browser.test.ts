@@ -1,0 +1,474 @@
+/// <reference types="leaflet-draw" />
+import { geodesicArea, geodesicLength } from '@gportal/core';
+import type Leaflet from 'leaflet';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { freshPagePerTest, screenshot, signIn } from './browser.js';
+import { clickMap, mapElement, mapPoint, readArea, readLength, selectLayer, waitForFeatures, waitForMapReady, waitForMapStill } from './map-helpers.js';
+
+const baseUrl = inject('baseUrl');
+let page: Page;
+freshPagePerTest(async (fresh) => {
+  page = fresh;
+  await signIn(page, baseUrl);
+});
+
+const button = (name: string) => page.getByRole('button', { name, exact: true });
+const badge = () => page.getByTestId('pending-badge');
+const readout = () => page.getByTestId('measure-readout');
+
+/** The sample multipolygon layer has 8 towns. */
+async function openFeatureMap(count = 8) {
+  await page.goto(`${baseUrl}/feature-map`);
+  await waitForMapReady(page, count);
+}
+
+const XSS = '<img src=x onerror=alert(1)>';
+
+async function waitUntilEnabled(locator: ReturnType<typeof button>) {
+  await locator.and(page.locator(':enabled')).waitFor();
+}
+
+/** Screen centres of the vertex handles of the feature being edited (midpoint handles, half transparent, left out). */
+async function handlePositions() {
+  return page.locator('.leaflet-marker-pane .leaflet-editing-icon').evaluateAll((icons) =>
+    icons
+      .filter((icon) => (icon as HTMLElement).style.opacity === '')
+      .map((icon) => {
+        const box = icon.getBoundingClientRect();
+        return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+      }),
+  );
+}
+
+/** Fuzhou in the sample multipolygon layer: squares of half-size 0.1° and 0.04° (sample-seed.ts). */
+const FUZHOU_CORNERS: Array<[number, number]> = [
+  [119.2, 25.98], [119.4, 25.98], [119.4, 26.18], [119.2, 26.18],
+  [119.51, 26.09], [119.59, 26.09], [119.59, 26.17], [119.51, 26.17],
+];
+
+/** Every vertex handle sits on one of Fuzhou's corners, and every corner has one. */
+async function expectHandlesOnFuzhouCorners() {
+  const handles = await handlePositions();
+  const corners = await Promise.all(FUZHOU_CORNERS.map(([lng, lat]) => mapPoint(page, lng, lat)));
+  expect(handles).toHaveLength(corners.length);
+  for (const corner of corners) expect(handles.some((handle) => near(handle, corner))).toBe(true);
+}
+
+const near = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.abs(a.x - b.x) <= 2 && Math.abs(a.y - b.y) <= 2;
+
+const TRIANGLE: Array<[number, number]> = [
+  [118.1, 25.6],
+  [118.6, 25.6],
+  [118.6, 26.0],
+];
+
+async function drawPolygon(points: Array<[number, number]>) {
+  await button('标绘').click();
+  for (const [lng, lat] of points) await clickMap(page, lng, lat);
+  const [firstLng, firstLat] = points[0] as [number, number];
+  await clickMap(page, firstLng, firstLat);
+}
+
+describe('feature map (embedded default)', () => {
+  it('draws a polygon by clicking points with the area read out, saves it, and finds it after a reload', async () => {
+    await openFeatureMap();
+    await screenshot(page, 'feature-map');
+    await button('标绘').click();
+    for (const [lng, lat] of TRIANGLE) await clickMap(page, lng, lat);
+    const text = (await readout().textContent()) ?? '';
+    expect(text).toMatch(/^面积：[\d.]+ (m²|ha|km²)$/);
+    const expected = geodesicArea({ type: 'Polygon', coordinates: [[...TRIANGLE, TRIANGLE[0] as [number, number]]] });
+    // The clicks land on whole pixels, a few hundred metres from the exact positions.
+    expect(Math.abs(readArea(text) - expected) / expected).toBeLessThan(0.03);
+    await page.locator('.leaflet-draw-tooltip', { hasText: '单击第一个点完成标绘' }).waitFor({ state: 'attached' });
+    await screenshot(page, 'feature-map-drawing-polygon');
+
+    await clickMap(page, ...(TRIANGLE[0] as [number, number]));
+    await waitForFeatures(page, 9);
+    await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
+    await screenshot(page, 'feature-map-drawn-unsaved');
+
+    await button('保存').click();
+    await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor();
+    await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
+    await screenshot(page, 'feature-map-saved');
+
+    await page.reload();
+    await waitForMapReady(page, 9);
+    await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
+  });
+
+  it('draws a line on the line layer and reads out its length', async () => {
+    await openFeatureMap();
+    await selectLayer(page, '线');
+    await waitForMapReady(page, 7);
+    await waitUntilEnabled(button('画线'));
+    await button('画线').click();
+    await clickMap(page, 117.0, 25.2);
+    await clickMap(page, 117.5, 25.6);
+    const text = (await readout().textContent()) ?? '';
+    expect(text).toMatch(/^长度：[\d.]+ (m|km)$/);
+    const expected = geodesicLength({ type: 'LineString', coordinates: [[117.0, 25.2], [117.5, 25.6]] });
+    expect(Math.abs(readLength(text) - expected) / expected).toBeLessThan(0.03);
+    await screenshot(page, 'feature-map-drawing-line');
+    // A line is finished on its last point.
+    await clickMap(page, 117.5, 25.6);
+    await waitForFeatures(page, 8);
+    await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
+  });
+
+  it('refuses a self-intersecting polygon with the message and adds nothing', async () => {
+    await openFeatureMap();
+    await button('标绘').click();
+    await clickMap(page, 117.0, 25.0);
+    await clickMap(page, 118.0, 26.0);
+    await clickMap(page, 118.0, 25.0);
+    // This edge crosses the first one: leaflet-draw refuses the vertex, the editor says why.
+    await clickMap(page, 117.0, 26.0);
+    await page.getByRole('alert').filter({ hasText: '图形边线不能交叉' }).waitFor();
+    await screenshot(page, 'feature-map-self-intersection');
+    await expect(page.locator('.leaflet-marker-pane .leaflet-editing-icon').count()).resolves.toBe(3);
+    await page.keyboard.press('Escape');
+    await waitUntilEnabled(button('标绘'));
+    await waitForFeatures(page, 8);
+    await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
+  });
+
+  it('Escape cancels a drawing', async () => {
+    await openFeatureMap();
+    await button('标绘').click();
+    await clickMap(page, 117.0, 25.0);
+    await clickMap(page, 118.0, 25.0);
+    await expect(page.locator('.leaflet-marker-pane .leaflet-editing-icon').count()).resolves.toBe(2);
+    await page.keyboard.press('Escape');
+    await waitUntilEnabled(button('标绘'));
+    await expect(page.locator('.leaflet-marker-pane .leaflet-editing-icon').count()).resolves.toBe(0);
+    await expect(readout().count()).resolves.toBe(0);
+    await waitForFeatures(page, 8);
+    await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
+  });
+
+  it('edits a vertex then cancels: the shape is back exactly; an edit that is kept is pending', async () => {
+    await openFeatureMap();
+    // Fuzhou's larger square spans 119.2–119.4 × 25.98–26.18.
+    await clickMap(page, 119.3, 26.08);
+    await button('编辑图形').click();
+    await page.locator('.leaflet-marker-pane .leaflet-editing-icon').first().waitFor();
+    await waitForMapStill(page);
+    // Dragged outwards, away from the smaller square: the parts must not cross.
+    const corner = await mapPoint(page, 119.2, 25.98);
+    const handle = page.locator('.leaflet-marker-pane .leaflet-editing-icon').filter({ visible: true });
+    await expectHandlesOnFuzhouCorners();
+    const areaBefore = await readout().textContent();
+
+    await page.mouse.move(corner.x, corner.y);
+    await page.mouse.down();
+    await page.mouse.move(corner.x - 40, corner.y + 30, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForFunction((text) => document.querySelector('[data-testid="measure-readout"]')?.textContent !== text, areaBefore);
+    await screenshot(page, 'feature-map-editing');
+    await button('取消').click();
+    await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
+    await expect(handle.count()).resolves.toBe(0);
+
+    await clickMap(page, 119.3, 26.08);
+    await button('编辑图形').click();
+    await page.locator('.leaflet-marker-pane .leaflet-editing-icon').first().waitFor();
+    await waitForMapStill(page);
+    await expectHandlesOnFuzhouCorners();
+    const again = await mapPoint(page, 119.2, 25.98);
+    await page.mouse.move(again.x, again.y);
+    await page.mouse.down();
+    await page.mouse.move(again.x - 40, again.y + 30, { steps: 5 });
+    await page.mouse.up();
+    await button('保存').click();
+    await expect(badge().textContent()).resolves.toBe('未保存：新增 0 · 修改 1 · 删除 0');
+  });
+
+  it('refuses an edit whose edges cross, with the message, and keeps editing', async () => {
+    await openFeatureMap();
+    await clickMap(page, 119.3, 26.08);
+    await button('编辑图形').click();
+    await page.locator('.leaflet-marker-pane .leaflet-editing-icon').first().waitFor();
+    await waitForMapStill(page);
+    // The larger square's north-east corner dragged over the smaller square: the parts cross.
+    const corner = await mapPoint(page, 119.4, 26.18);
+    const across = await mapPoint(page, 119.62, 26.2);
+    await page.mouse.move(corner.x, corner.y);
+    await page.mouse.down();
+    await page.mouse.move(across.x, across.y, { steps: 5 });
+    await page.mouse.up();
+    await page.getByRole('alert').filter({ hasText: '图形边线不能交叉' }).waitFor();
+    await page.getByRole('alert').waitFor({ state: 'detached' });
+    await button('保存').click();
+    await page.getByRole('alert').filter({ hasText: '图形边线不能交叉' }).waitFor();
+    await screenshot(page, 'feature-map-edit-crossing');
+    await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
+    await button('取消').click();
+    await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
+  });
+
+  it('deletes a feature and saves: it is gone after a reload', async () => {
+    await openFeatureMap();
+    // Xiamen's larger square is centred on 118.09, 24.48.
+    await clickMap(page, 118.09, 24.48);
+    await page.getByTestId('feature-properties').getByText('厦门').waitFor();
+    await screenshot(page, 'feature-map-popup');
+    await button('删除要素').click();
+    await waitForFeatures(page, 7);
+    await expect(badge().textContent()).resolves.toBe('未保存：新增 0 · 修改 0 · 删除 1');
+    await button('保存').click();
+    await page.locator('.ant-message-notice', { hasText: '已保存：新增 0，修改 0，删除 1' }).waitFor();
+    await page.reload();
+    await waitForMapReady(page, 7);
+  });
+
+  it('delete mode marks features by clicking; cancel puts them all back, save removes them', async () => {
+    await openFeatureMap();
+    await button('删除').click();
+    await clickMap(page, 118.09, 24.48);
+    await clickMap(page, 119.3, 26.08);
+    await waitForFeatures(page, 8);
+    await page.getByText('已选 2 个').waitFor();
+    await button('取消').click();
+    await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
+    await button('删除').click();
+    await clickMap(page, 118.09, 24.48);
+    await button('保存').click();
+    await expect(badge().textContent()).resolves.toBe('未保存：新增 0 · 修改 0 · 删除 1');
+    await waitForFeatures(page, 7);
+  });
+
+  it('keeps unsaved edits across a reload and offers them back; discarding reloads the server copy', async () => {
+    await openFeatureMap();
+    await drawPolygon(TRIANGLE);
+    await waitForFeatures(page, 9);
+    await page.reload();
+    await waitForMapReady(page, 9);
+    await page.getByTestId('restored-notice').getByText('已恢复 1 处未保存的修改').waitFor();
+    await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
+    await screenshot(page, 'feature-map-restored');
+    await button('保留').click();
+    await expect(page.getByTestId('restored-notice').count()).resolves.toBe(0);
+
+    await page.reload();
+    await page.getByTestId('restored-notice').waitFor();
+    await button('放弃').click();
+    await waitForFeatures(page, 8);
+    await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
+    await page.reload();
+    await waitForMapReady(page, 8);
+    await expect(page.getByTestId('restored-notice').count()).resolves.toBe(0);
+  });
+
+  it('redraw asks first when edits are unsaved, then drops them and reloads', async () => {
+    await openFeatureMap();
+    await drawPolygon(TRIANGLE);
+    await waitForFeatures(page, 9);
+    await button('重绘').click();
+    await page.locator('.ant-modal-confirm-title', { hasText: '放弃未保存的修改并重新加载？' }).waitFor();
+    await button('取消').last().click();
+    await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
+    await button('重绘').click();
+    await button('放弃并重绘').click();
+    await waitForFeatures(page, 8);
+    await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
+  });
+
+  it('shows a property holding HTML as text in the popup, and nothing runs', async () => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await openFeatureMap();
+    await clickMap(page, 119.3, 26.08);
+    await button('编辑属性').click();
+    const name = page.getByRole('textbox', { name: 'name' });
+    await name.fill('');
+    await name.fill(XSS);
+    await screenshot(page, 'feature-map-attributes');
+    await button('确定').click();
+    await expect(badge().textContent()).resolves.toBe('未保存：新增 0 · 修改 1 · 删除 0');
+
+    await clickMap(page, 119.3, 26.08);
+    const properties = page.getByTestId('feature-properties');
+    await properties.getByText(XSS, { exact: true }).waitFor();
+    await expect(properties.locator('img').count()).resolves.toBe(0);
+    await page.waitForTimeout(300);
+    expect(dialogs).toEqual([]);
+    await screenshot(page, 'feature-map-popup-html-as-text');
+  });
+
+  it('types the attribute inputs from the schema and keeps a cleared number as empty', async () => {
+    await openFeatureMap();
+    await clickMap(page, 119.3, 26.08);
+    await button('编辑属性').click();
+    await expect(page.getByRole('spinbutton', { name: 'population' }).inputValue()).resolves.toBe('8290000');
+    await expect(page.getByRole('checkbox', { name: 'is_capital' }).isChecked()).resolves.toBe(true);
+    await expect(page.locator('input[type="date"][aria-label="founded"]').inputValue()).resolves.toBe('1949-08-17');
+    await page.getByRole('spinbutton', { name: 'population' }).fill('8300000');
+    await button('确定').click();
+    await clickMap(page, 119.3, 26.08);
+    await page.getByTestId('feature-properties').getByText('8300000', { exact: true }).waitFor();
+  });
+
+  it('refuses to remove a vertex that would leave a line with fewer than 2 points', async () => {
+    await openFeatureMap();
+    await selectLayer(page, '线');
+    await waitForMapReady(page, 7);
+    // The sample lines join neighbouring towns: 福州 (119.3, 26.08) — 厦门 (118.09, 24.48).
+    await button('编辑').click();
+    await clickMap(page, (119.3 + 118.09) / 2, (26.08 + 24.48) / 2);
+    const end = await mapPoint(page, 118.09, 24.48);
+    await page.mouse.click(end.x, end.y);
+    await page.getByRole('alert').filter({ hasText: '不能再删除顶点' }).waitFor();
+    await button('取消').click();
+    await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
+  });
+
+  it('asks before leaving with unsaved edits: in the app and when the tab closes', async () => {
+    await openFeatureMap();
+    await drawPolygon(TRIANGLE);
+    await waitForFeatures(page, 9);
+    await page.getByRole('menuitem', { name: '首页演示' }).click();
+    await page.locator('.ant-modal-confirm-title', { hasText: '有未保存的修改，确定离开？' }).waitFor();
+    await screenshot(page, 'feature-map-leave-confirm');
+    await button('留下').click();
+    expect(new URL(page.url()).pathname).toBe('/feature-map');
+
+    const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.dismiss();
+    }));
+    await page.close({ runBeforeUnload: true });
+    await expect(asked).resolves.toBe('beforeunload');
+  });
+
+  it('warns at once when the journal cannot be written, and keeps the edit on the map', async () => {
+    await openFeatureMap();
+    // Fill the origin's storage so the next journal write does not fit.
+    await page.evaluate(() => {
+      let index = 0;
+      for (let size = 1024 * 1024; size >= 1; size = Math.floor(size / 2)) {
+        const chunk = 'x'.repeat(size);
+        for (;;) {
+          try {
+            localStorage.setItem(`filler-${index++}`, chunk);
+          } catch {
+            break;
+          }
+        }
+      }
+    });
+    await drawPolygon(TRIANGLE);
+    await page.locator('.ant-notification-notice', { hasText: '无法在浏览器中暂存修改' }).waitFor();
+    await waitForFeatures(page, 9);
+    await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
+    await screenshot(page, 'feature-map-journal-failed');
+  });
+});
+
+describe('feature map in both languages, 1024 and 1280 px wide', () => {
+  it('names every control from the message table in English too, and fits a 1024 px screen', async () => {
+    for (const width of [1024, 1280]) {
+      await page.setViewportSize({ width, height: 768 });
+      await openFeatureMap();
+      await screenshot(page, `feature-map-zh-${width}`);
+      await page.getByText('English', { exact: true }).click();
+      for (const name of ['Draw polygon', 'Draw line', 'Edit', 'Delete', 'Save', 'Redraw']) await button(name).waitFor();
+      // leaflet-draw's own tooltip speaks the same language (L.drawLocal from the message table).
+      await button('Draw polygon').click();
+      const start = await mapPoint(page, 118.0, 25.0);
+      await page.mouse.move(start.x, start.y);
+      await page.locator('.leaflet-draw-tooltip', { hasText: 'Click the map to start the polygon' }).waitFor();
+      await page.keyboard.press('Escape');
+      await waitUntilEnabled(button('Draw polygon'));
+      await page.getByRole('combobox', { name: 'Layer type' }).waitFor();
+      await clickMap(page, 119.3, 26.08);
+      await button('Edit attributes').waitFor();
+      await screenshot(page, `feature-map-en-${width}`);
+      await page.getByText('中文', { exact: true }).click();
+    }
+  });
+
+  it('reaches the toolbar with the keyboard', async () => {
+    await openFeatureMap();
+    await page.getByRole('combobox', { name: '图层类型' }).focus();
+    const names: string[] = [];
+    for (let step = 0; step < 12; step++) {
+      await page.keyboard.press('Tab');
+      names.push(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''));
+    }
+    for (const name of ['标绘', '编辑', '删除', '重绘']) expect(names).toContain(name);
+  });
+});
+
+describe('a reload right after save was pressed (issue 10)', () => {
+  it('loses no pending edit and saves it once', async () => {
+    await page.route('**/config.json', (route) => route.fulfill({ json: { embeddedLatencyMs: 1500 } }));
+    await page.goto(`${baseUrl}/feature-map`);
+    // Before the data arrives: the sample region (lat 20.56–28.32, lng 115.85–120.72) padded 10 %.
+    await page.locator('.gportal-map[data-features="0"][data-bounds]').waitFor();
+    const [south, west, north, east] = ((await mapElement(page).getAttribute('data-bounds')) ?? '').split(',').map(Number);
+    expect([south! <= 20.56 - 0.776, west! <= 115.85 - 0.487, north! >= 28.32 + 0.776, east! >= 120.72 + 0.487]).toEqual([true, true, true, true]);
+    await waitForMapReady(page, 8);
+    // Then the features' bounds, padded 10 %: the eight towns span lat 24.38–26.74.
+    const fitted = ((await mapElement(page).getAttribute('data-bounds')) ?? '').split(',').map(Number);
+    expect(fitted[0]).toBeGreaterThan(22);
+    expect(fitted[2]).toBeLessThan(28);
+    await drawPolygon(TRIANGLE);
+    await waitForFeatures(page, 9);
+    await button('保存').click();
+    await page.getByText('正在保存…').waitFor();
+    await screenshot(page, 'feature-map-saving');
+    await page.reload();
+    await waitForMapReady(page, 9);
+    await page.getByTestId('restored-notice').getByText('已恢复 1 处未保存的修改').waitFor();
+    await button('保留').click();
+    await button('保存').click();
+    await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor();
+    await waitForFeatures(page, 9);
+    await page.reload();
+    await waitForMapReady(page, 9);
+    await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
+  });
+});
+
+describe('leaflet-draw patched for strict mode (production bundle)', () => {
+  it('readableArea and the circle resize run without undeclared variables', async () => {
+    await openFeatureMap();
+    const result = await page.evaluate(() => {
+      // The app sets the global Leaflet that leaflet-draw extends (src/map/leaflet-global.ts).
+      const L = (window as unknown as { L: typeof Leaflet }).L;
+      const attempt = <T,>(work: () => T): T | string => {
+        try {
+          return work();
+        } catch (error) {
+          return String(error);
+        }
+      };
+      const area = attempt(() => L.GeometryUtil.readableArea(20_000, true));
+      const radius = attempt(() => {
+        const element = document.createElement('div');
+        element.style.cssText = 'width:200px;height:200px';
+        document.body.append(element);
+        const map = L.map(element).setView([26, 119], 12);
+        try {
+          const circle = L.circle([26, 119], { radius: 100 }).addTo(map);
+          const editing = (circle as unknown as { editing: { enable(): void; _resize(latlng: unknown): void } }).editing;
+          editing.enable();
+          editing._resize(L.latLng(26.01, 119));
+          return circle.getRadius();
+        } finally {
+          map.remove();
+          element.remove();
+        }
+      });
+      return { area, radius };
+    });
+    expect(result.area).toBe('2.00 ha');
+    expect(result.radius).toBeGreaterThan(1000);
+  });
+});

@@ -1,0 +1,68 @@
+import type { Page } from 'playwright-core';
+
+/** The feature map element (Leaflet's container) of the page. */
+export const mapElement = (page: Page) => page.locator('.gportal-map');
+
+/**
+ * Where a lon/lat position is on screen. The map is in EPSG:4326, where screen position is
+ * linear in lat/lng, and its element carries its current bounds (`data-bounds`).
+ */
+export async function mapPoint(page: Page, lng: number, lat: number): Promise<{ x: number; y: number }> {
+  const element = mapElement(page);
+  const [bounds, box] = await Promise.all([element.getAttribute('data-bounds'), element.boundingBox()]);
+  if (!bounds || !box) throw new Error('the map has no bounds yet');
+  const [south, west, north, east] = bounds.split(',').map(Number) as [number, number, number, number];
+  return { x: box.x + ((lng - west) / (east - west)) * box.width, y: box.y + ((north - lat) / (north - south)) * box.height };
+}
+
+/** A click at a lon/lat position, at a person's pace: leaflet-draw ignores a click within 50 ms of the last vertex. */
+export async function clickMap(page: Page, lng: number, lat: number): Promise<void> {
+  const { x, y } = await mapPoint(page, lng, lat);
+  await page.mouse.click(x, y);
+  await page.waitForTimeout(120);
+}
+
+/** Waits until the view has stopped moving (a popup pans the map to fit it, with an animation). */
+export async function waitForMapStill(page: Page): Promise<void> {
+  let last = await mapElement(page).getAttribute('data-bounds');
+  for (;;) {
+    await page.waitForTimeout(300);
+    const now = await mapElement(page).getAttribute('data-bounds');
+    if (now === last) return;
+    last = now;
+  }
+}
+
+/** Waits until the map draws exactly `count` features. */
+export async function waitForFeatures(page: Page, count: number): Promise<void> {
+  await page.locator(`.gportal-map[data-features="${count}"]`).waitFor();
+}
+
+/** Waits until the map has fitted its data: the features are drawn and the view settled. */
+export async function waitForMapReady(page: Page, count: number): Promise<void> {
+  await waitForFeatures(page, count);
+  // The first fit to the features animates nothing, but its moveend comes after the render.
+  await page.waitForFunction(() => document.querySelector('.gportal-map')?.getAttribute('data-bounds')?.split(',').length === 4);
+  await page.waitForTimeout(300);
+}
+
+/** Picks a layer type in the dropdown named 图层类型 (or its English name). */
+export async function selectLayer(page: Page, label: string, name = '图层类型'): Promise<void> {
+  await page.getByRole('combobox', { name }).click();
+  await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${label}$`) }).click();
+}
+
+/** The area in m² of a read-out such as `面积：12.34 km²`. */
+export function readArea(text: string): number {
+  const match = /([\d.]+) (m²|ha|km²)$/.exec(text);
+  if (!match) throw new Error(`not an area read-out: ${text}`);
+  const factor = { 'm²': 1, ha: 10_000, 'km²': 1_000_000 }[match[2] as 'm²' | 'ha' | 'km²'];
+  return Number(match[1]) * factor;
+}
+
+/** The length in m of a read-out such as `长度：12.34 km`. */
+export function readLength(text: string): number {
+  const match = /([\d.]+) (m|km)$/.exec(text);
+  if (!match) throw new Error(`not a length read-out: ${text}`);
+  return Number(match[1]) * (match[2] === 'km' ? 1000 : 1);
+}

@@ -1,0 +1,145 @@
+import type { Page, Route } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { wfsServer } from '@gportal/adapters-geoserver/testing';
+import { freshPagePerTest, screenshot } from '../browser.js';
+import { clickMap, waitForFeatures, waitForMapReady } from '../map-helpers.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    wfsUrl: string;
+  }
+}
+
+const baseUrl = inject('baseUrl');
+const wfsUrl = inject('wfsUrl');
+let page: Page;
+freshPagePerTest((fresh) => {
+  page = fresh;
+});
+beforeEach(() => wfsServer('reset'));
+
+const button = (name: string) => page.getByRole('button', { name, exact: true });
+const badge = () => page.getByTestId('pending-badge');
+
+/** Forwards a request of the app to the real server (the page sees one origin, as behind the dev proxy). */
+async function forward(route: Route, url: string): Promise<void> {
+  const response = await route.fetch({ url, timeout: 20_000 });
+  await route.fulfill({ response });
+}
+
+/**
+ * GeoServer's WMTS conventions (layer `cite:vec_town`, matrices named `EPSG:4326:z`) mapped to
+ * the test project's (QGIS Server serves the town polygons as `towns`, matrices named `z`).
+ */
+function qgisTileUrl(requested: string): string {
+  const url = new URL(requested);
+  const target = new URL(wfsUrl);
+  for (const [key, value] of url.searchParams) target.searchParams.set(key, value);
+  expect(url.searchParams.get('LAYER')).toBe('cite:vec_town');
+  target.searchParams.set('LAYER', 'towns');
+  target.searchParams.set('STYLE', 'default');
+  target.searchParams.set('TILEMATRIX', (url.searchParams.get('TILEMATRIX') ?? '').replace(/^EPSG:4326:/, ''));
+  return target.toString();
+}
+
+async function openMapServerApp(tiles: number[]) {
+  await page.route('**/config.json', (route) => route.fulfill({ json: { mode: 'map-server', wfsUrl: '/ows', wmtsUrl: '/wmts' } }));
+  await page.route('**/api/auth/token', (route) =>
+    route.fulfill({ json: { isOk: true, msg: '登录成功', data: { username: 'alice', displayName: '爱丽丝', token: 't-1' } } }),
+  );
+  await page.route('**/ows?**', (route) => forward(route, `${wfsUrl}${new URL(route.request().url()).search}`));
+  await page.route('**/ows', (route) => forward(route, wfsUrl));
+  await page.route('**/wmts?**', async (route) => {
+    const response = await route.fetch({ url: qgisTileUrl(route.request().url()), timeout: 20_000 });
+    if (response.status() === 200 && response.headers()['content-type'] === 'image/png') tiles.push(response.status());
+    await route.fulfill({ response });
+  });
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('#username').fill('alice');
+  await page.locator('#password').fill('secret');
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL(`${baseUrl}/test-index`);
+  await page.goto(`${baseUrl}/feature-map`);
+}
+
+/** The features of a layer straight from the server, lon/lat (GeoJSON). */
+async function serverFeatures(typeName: string): Promise<Array<{ id: string; geometry: { type: string; coordinates: number[][][][] } }>> {
+  const url = `${wfsUrl}?SERVICE=WFS&VERSION=1.1.0&REQUEST=GetFeature&TYPENAME=${typeName}&OUTPUTFORMAT=application/json`;
+  const response = await fetch(url, { signal: AbortSignal.timeout(20_000) });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { features: Array<{ id: string; geometry: { type: string; coordinates: number[][][][] } }> }).features;
+}
+
+/** A triangle in the empty lower right of the view fitted to the two districts. */
+async function triangleInView(): Promise<Array<[number, number]>> {
+  const bounds = await page.locator('.gportal-map').getAttribute('data-bounds');
+  const [south, west, north, east] = (bounds ?? '').split(',').map(Number) as [number, number, number, number];
+  const at = (x: number, y: number): [number, number] => [west + (east - west) * x, south + (north - south) * y];
+  return [at(0.6, 0.15), at(0.8, 0.15), at(0.8, 0.35)];
+}
+
+async function drawTriangle(): Promise<Array<[number, number]>> {
+  const triangle = await triangleInView();
+  await button('标绘').click();
+  for (const [lng, lat] of triangle) await clickMap(page, lng, lat);
+  await clickMap(page, ...(triangle[0] as [number, number]));
+  return triangle;
+}
+
+describe('feature map in map-server mode, against QGIS Server + PostGIS', () => {
+  it('loads the multipolygon layer, draws, saves, and the server has the polygon in lon/lat order; the WMTS base map shows tiles', async () => {
+    const tiles: number[] = [];
+    await openMapServerApp(tiles);
+    // The test project's multipolygon layer is `districts`, with 2 rows after a reset.
+    await waitForMapReady(page, 2);
+    await page.locator('.gportal-wmts img.leaflet-tile-loaded').first().waitFor();
+    expect(tiles.length).toBeGreaterThan(0);
+    await screenshot(page, 'feature-map-map-server');
+
+    const triangle = await drawTriangle();
+    await waitForFeatures(page, 3);
+    await button('保存').click();
+    await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor();
+    await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
+    await screenshot(page, 'feature-map-map-server-saved');
+
+    const features = await serverFeatures('districts');
+    expect(features).toHaveLength(3);
+    const added = features.find((feature) => feature.id === 'districts.3');
+    expect(added?.geometry.type).toBe('MultiPolygon');
+    const ring = added?.geometry.coordinates[0]?.[0] ?? [];
+    expect(ring).toHaveLength(4);
+    // Each vertex is where it was clicked, longitude first (a pixel is about 0.01° here).
+    for (const [index, [lng, lat]] of triangle.entries()) {
+      const [x, y] = ring[index] ?? [];
+      expect(Math.abs((x ?? 0) - lng)).toBeLessThan(0.02);
+      expect(Math.abs((y ?? 0) - lat)).toBeLessThan(0.02);
+    }
+  });
+
+  it('a refused save says why and keeps the drawing on the map, marked unsaved; the next save sends it once', async () => {
+    await openMapServerApp([]);
+    await waitForMapReady(page, 2);
+    let refuse = true;
+    await page.route('**/ows', async (route) => {
+      if (refuse && route.request().method() === 'POST' && (route.request().postData() ?? '').includes('Transaction')) {
+        refuse = false;
+        await route.fulfill({ status: 500, contentType: 'text/plain', body: 'database is down' });
+        return;
+      }
+      await route.fallback();
+    });
+    await drawTriangle();
+    await waitForFeatures(page, 3);
+    await button('保存').click();
+    await page.locator('.ant-message-notice', { hasText: 'database is down' }).waitFor();
+    await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
+    await waitForFeatures(page, 3);
+    await screenshot(page, 'feature-map-map-server-save-failed');
+    await expect(serverFeatures('districts')).resolves.toHaveLength(2);
+
+    await button('保存').click();
+    await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor();
+    await expect(serverFeatures('districts')).resolves.toHaveLength(3);
+  });
+});

@@ -1,0 +1,60 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { freshPagePerTest, screenshot, signIn } from './browser.js';
+import { clickMap, mapElement, selectLayer, waitForFeatures, waitForMapReady } from './map-helpers.js';
+
+const baseUrl = inject('baseUrl');
+let page: Page;
+freshPagePerTest(async (fresh) => {
+  page = fresh;
+  await signIn(page, baseUrl);
+});
+
+const button = (name: string) => page.getByRole('button', { name, exact: true });
+
+/** The sample layers (sample-seed.ts): 8 towns, 7 lines between neighbours. */
+const LAYERS: Array<{ label: string; kind: string; count: number }> = [
+  { label: '点', kind: 'point', count: 8 },
+  { label: '线', kind: 'line', count: 7 },
+  { label: '面', kind: 'polygon', count: 8 },
+  { label: '多面', kind: 'multipolygon', count: 8 },
+  { label: '多线', kind: 'multiline', count: 8 },
+];
+
+describe('map test (/test-map)', () => {
+  it('is a 500 × 500 map whose layer-type dropdown redraws it with each layer', async () => {
+    await page.goto(`${baseUrl}/test-map`);
+    await waitForMapReady(page, 8);
+    const box = await mapElement(page).boundingBox();
+    expect([box?.width, box?.height]).toEqual([500, 500]);
+    for (const { label, kind, count } of LAYERS) {
+      await selectLayer(page, label);
+      await waitForMapReady(page, count);
+      // Points are 24 × 24 markers; the other kinds are drawn on the one canvas.
+      const markers = page.locator('.leaflet-marker-pane .gportal-marker');
+      await expect(markers.count()).resolves.toBe(kind === 'point' ? count : 0);
+      if (kind === 'point') expect((await markers.first().boundingBox())?.width).toBe(24);
+      await expect(page.locator('.leaflet-overlay-pane canvas').count()).resolves.toBeGreaterThan(0);
+      await screenshot(page, `test-map-${kind}`);
+    }
+  });
+
+  it('saves what was drawn with the submit-map-data button', async () => {
+    await page.goto(`${baseUrl}/test-map`);
+    await waitForMapReady(page, 8);
+    await button('标绘').click();
+    for (const [lng, lat] of [
+      [118.0, 25.2],
+      [118.4, 25.2],
+      [118.4, 25.6],
+      [118.0, 25.2],
+    ] as const) {
+      await clickMap(page, lng, lat);
+    }
+    await waitForFeatures(page, 9);
+    await button('提交地图数据').click();
+    await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor();
+    await page.reload();
+    await waitForMapReady(page, 9);
+  });
+});
