@@ -29,16 +29,20 @@ export async function naturalEarthLayer(): Promise<L.Layer> {
   return L.geoJSON(feature(topology, landObject), options);
 }
 
-/** The map-server mode's base map: the WMTS layer `cite:vec_town` through the GeoServer adapter's URL helper. */
-export async function wmtsBaseLayer(url: string): Promise<L.Layer> {
+/**
+ * The map-server mode's base map: the WMTS layer `cite:vec_town` through the GeoServer adapter's
+ * URL helper. `credentialsOrigin` is the map server's (any URL on it): tiles from another origin
+ * load anonymously, without the browser's cookies.
+ */
+export async function wmtsBaseLayer(url: string, credentialsOrigin?: string): Promise<L.Layer> {
   // Loaded on demand, like the rest of the map-server adapters, so the embedded build never fetches it.
   const { wmtsTileLayer } = await import('@gportal/adapters-geoserver');
-  const tiles = wmtsTileLayer({ url });
+  const tiles = wmtsTileLayer({ url, ...(credentialsOrigin === undefined ? {} : { credentialsOrigin }) });
   if (L.CRS[tiles.crs] !== MAP_CRS) throw new Error(`the WMTS layer needs ${tiles.crs}, the map is EPSG4326`);
   return L.tileLayer(tiles.urlTemplate, { ...tiles.tileLayerOptions, className: 'gportal-wmts' });
 }
 
 /** The base layer of a map: the WMTS layer when a WMTS URL is configured, the offline map otherwise. */
-export function baseLayerOf(wmtsUrl: string | undefined): () => Promise<L.Layer> {
-  return wmtsUrl ? () => wmtsBaseLayer(wmtsUrl) : naturalEarthLayer;
+export function baseLayerOf(wmtsUrl: string | undefined, credentialsOrigin?: string): () => Promise<L.Layer> {
+  return wmtsUrl ? () => wmtsBaseLayer(wmtsUrl, credentialsOrigin) : naturalEarthLayer;
 }

@@ -20,6 +20,8 @@ export interface FeatureMapViewProps {
   initialLayer?: LayerKind;
   /** The WMTS endpoint of the base map (`cite:vec_town`); without it, the offline Natural Earth map. */
   wmtsUrl?: string;
+  /** The map server (any URL on its origin): the only origin the base map's tiles are loaded with cookies from. */
+  credentialsOrigin?: string;
   /** Height of the map; 70 % of the window by default. */
   height?: CSSProperties['height'];
   /** Told whenever unsaved changes appear or are all gone, e.g. to guard in-app navigation. */
@@ -31,13 +33,13 @@ export interface FeatureMapViewProps {
  * antd's `App`: layer-type selector, pending-changes badge, restored-drafts notice, and the
  * editor with save and redraw.
  */
-export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, height = '70vh', onDirtyChange }: FeatureMapViewProps) {
+export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, credentialsOrigin, height = '70vh', onDirtyChange }: FeatureMapViewProps) {
   const { t } = useI18n();
   const { modal } = App.useApp();
   const [kind, setKind] = useState<LayerKind>(initialLayer);
   const { view, save, redraw, keepRestored } = useFeatureSession(kind);
   const { pending, status, restored, problem } = view;
-  const baseLayer = useMemo(() => baseLayerOf(wmtsUrl), [wmtsUrl]);
+  const baseLayer = useMemo(() => baseLayerOf(wmtsUrl, credentialsOrigin), [wmtsUrl, credentialsOrigin]);
   const dirty = pending.total > 0;
   useBeforeUnload(dirty);
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);

@@ -15,7 +15,10 @@ export function FeatureMapPage() {
   useLeaveGuard(dirty);
   return (
     <Card title={t('featureMap.title')} styles={{ body: { paddingTop: 12 } }}>
-      <FeatureMapView wmtsUrl={config.mode === 'map-server' ? config.wmtsUrl : undefined} height="calc(100vh - 260px)" onDirtyChange={setDirty} />
+      <FeatureMapView
+        wmtsUrl={config.mode === 'map-server' ? config.wmtsUrl : undefined}
+        credentialsOrigin={config.geoserverRestUrl}
+        height="calc(100vh - 260px)" onDirtyChange={setDirty} />
     </Card>
   );
 }

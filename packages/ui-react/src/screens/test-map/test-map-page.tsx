@@ -23,7 +23,7 @@ export function TestMapPage() {
   const config = useService<AppConfig>(APP_CONFIG);
   const [kind, setKind] = useState<LayerKind>(SAMPLE_DEFAULTS.layer);
   const { view, save } = useFeatureSession(kind);
-  const baseLayer = useMemo(() => baseLayerOf(config.mode === 'map-server' ? config.wmtsUrl : undefined), [config]);
+  const baseLayer = useMemo(() => baseLayerOf(config.mode === 'map-server' ? config.wmtsUrl : undefined, config.geoserverRestUrl), [config]);
   const dirty = view.pending.total > 0;
   useBeforeUnload(dirty);
   useLeaveGuard(dirty);
