@@ -109,12 +109,12 @@ export class WfsFeatureSource implements FeatureSource {
     const what = `GetFeature ${request.layer.schema.typeName}`;
     const outputFormat = this.settings.outputFormat ?? (this.geoJsonRefused ? undefined : PREFERRED_OUTPUT_FORMAT);
     try {
-      return await this.endpoint.post(writeGetFeature({ ...request, ...(outputFormat ? { outputFormat } : {}) }), what, signal);
+      return await this.endpoint.post(writeGetFeature({ ...request, ...(outputFormat ? { outputFormat } : {}) }), what, signal, 'text');
     } catch (error) {
       const fallBack = this.settings.outputFormat === undefined && outputFormat !== undefined;
       if (!fallBack || !(error instanceof MapServerError) || !REFUSED_OUTPUT_FORMAT.test(error.message)) throw error;
       this.geoJsonRefused = true;
-      return this.endpoint.post(writeGetFeature(request), what, signal);
+      return this.endpoint.post(writeGetFeature(request), what, signal, 'text');
     }
   }
 
