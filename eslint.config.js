@@ -39,7 +39,7 @@ const restrict = (rules) => ({ 'no-restricted-imports': ['error', rules] });
 const DOM_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'fetch', 'XMLHttpRequest', 'DOMParser', 'indexedDB'];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'test-output/**', '**/coverage/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'test-output/**', '**/coverage/**', 'bench/.build/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -54,4 +54,5 @@ export default tseslint.config(
   { files: ['packages/adapters-storage/src/**/*.ts'], languageOptions: { globals: { ...globals.browser } }, rules: restrict(importRules.adaptersStorage) },
   { files: ['packages/ui-react/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser, ...globals.node } }, rules: restrict(importRules.ui) },
   { files: ['examples/**/*.ts'], rules: restrict(importRules.examples) },
+  { files: ['bench/page/**/*.ts'], languageOptions: { globals: { ...globals.browser } } },
 );

@@ -193,6 +193,30 @@ describe('readFeatureSet equals the OpenLayers path it replaced (architecture ru
     expect(warn).toHaveBeenCalledTimes(2);
   });
 
+  it('reads every number of a posList to the same double as OpenLayers (parseFloat)', () => {
+    let seed = 7;
+    const next = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const numbers = Array.from({ length: 4000 }, (_, index) => {
+      const forms = [
+        () => (next() * 360 - 180).toFixed(1 + (index % 17)),
+        () => String(next() * 1e6),
+        () => String(Math.floor(next() * 1e17)),
+        () => `${(next() * 10).toFixed(3)}e${(index % 7) - 3}`,
+        () => `+${(next() * 90).toFixed(6)}`,
+        () => '-0',
+        () => '0.1234567890123456789012345',
+      ];
+      return (forms[index % forms.length] as () => string)();
+    });
+    const ringText = numbers.join(' ');
+    const gml = `<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs" xmlns:gml="http://www.opengis.net/gml" xmlns:qgs="http://www.qgis.org/gml"><gml:featureMember><qgs:towns gml:id="towns.9"><qgs:geometry><gml:Polygon srsName="urn:ogc:def:crs:OGC:1.3:CRS84"><gml:exterior><gml:LinearRing><gml:posList>
+      ${ringText}
+    </gml:posList></gml:LinearRing></gml:exterior></gml:Polygon></qgs:geometry></qgs:towns></gml:featureMember></wfs:FeatureCollection>`;
+    const read = readFeatureSet({ status: 200, mediaType: 'text/xml', text: gml }, towns);
+    expect(read).toEqual(readFeatureSetWithOpenLayers(answerOf(gml), towns));
+    expect((read.features[0]?.geometry.coordinates as number[][][])[0]).toHaveLength(2000);
+  });
+
   it('refuses malformed GML with a typed error', () => {
     expect(() => readFeatureSet({ status: 200, mediaType: 'text/xml', text: '<wfs:FeatureCollection xmlns:wfs="w"><a></b>' }, towns)).toThrow(MapServerError);
   });

@@ -24,12 +24,20 @@ interface GeoJsonFeature {
   properties?: Record<string, unknown> | null;
 }
 
-/** Drops z (and m) in place: the map is 2D, and positions of the parsed answer are not copied. */
+/**
+ * Drops z (and m) in place: the map is 2D, and the positions of the parsed answer are not copied.
+ * A writer gives every position of a line or ring the same dimension, so a line whose first
+ * position is 2D is left alone without visiting the rest.
+ */
 function keepTwoDimensions(coordinates: unknown, depth: number): void {
   if (!Array.isArray(coordinates)) return;
   if (depth === 0) {
     if (coordinates.length > 2) coordinates.length = 2;
     return;
+  }
+  if (depth === 1) {
+    const first: unknown = coordinates[0];
+    if (!Array.isArray(first) || first.length <= 2) return;
   }
   for (const child of coordinates) keepTwoDimensions(child, depth - 1);
 }

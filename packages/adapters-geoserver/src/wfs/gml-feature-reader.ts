@@ -33,10 +33,10 @@ const GML2_ONLY: ReadonlySet<string> = new Set(['coordinates', 'outerBoundaryIs'
 /** The feature collection's children that hold features (WFS 1.x and 2.0). */
 const MEMBER_ELEMENTS: ReadonlySet<string> = new Set(['featureMember', 'featureMembers', 'member']);
 
-/** One open geometry: its kind, the flat x/y of its current line or ring, and its finished parts. */
+/** One open geometry: its kind, the positions of its current line or ring, and its finished parts. */
 interface GeometryFrame {
   kind: GeometryKind;
-  flat: number[];
+  line: Position[];
   rings: Position[][];
   parts: Geometry[];
 }
@@ -60,19 +60,60 @@ function prefixOf(name: string): string {
   return colon < 0 ? '' : name.slice(0, colon);
 }
 
-/** Appends the numbers of `text` separated by any of `separators` (whitespace by default) to `into`. */
-function readNumbers(text: string, into: number[], separators: RegExp = /\s+/): void {
-  for (const token of text.trim().split(separators)) {
-    if (token !== '') into.push(parseFloat(token));
+/** Powers of ten a double holds exactly: dividing an exact mantissa by one is correctly rounded. */
+const EXACT_POWERS_OF_TEN = Array.from({ length: 23 }, (_, exponent) => 10 ** exponent);
+const MAX_EXACT_MANTISSA = 2 ** 53;
+
+/** `parseFloat` of `text.slice(start, end)`, without the slice for plain decimals (Clinger's fast path: the same double). */
+function decimalAt(text: string, start: number, end: number): number {
+  let index = start;
+  const sign = text.charCodeAt(index);
+  if (sign === 45 || sign === 43) index += 1; // - +
+  const digitsStart = index;
+  let mantissa = 0;
+  let fractionDigits = -1;
+  for (; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code >= 48 && code <= 57) {
+      mantissa = mantissa * 10 + (code - 48);
+      if (fractionDigits >= 0) fractionDigits += 1;
+    } else if (code === 46 && fractionDigits < 0) fractionDigits = 0; // .
+    else return parseFloat(text.slice(start, end));
   }
+  const digits = index - digitsStart - (fractionDigits >= 0 ? 1 : 0);
+  if (digits === 0 || mantissa >= MAX_EXACT_MANTISSA || fractionDigits > 22) return parseFloat(text.slice(start, end));
+  const value = fractionDigits > 0 ? mantissa / (EXACT_POWERS_OF_TEN[fractionDigits] as number) : mantissa;
+  return sign === 45 ? -value : value;
 }
 
-/** Flat x/y pairs from flat coordinates of `dimension` values each. */
-function pairsOf(flat: number[], dimension: number, order: AxisOrder): Position[] {
-  const positions: Position[] = [];
-  const [x, y] = order === 'lat-lon' ? [1, 0] : [0, 1];
-  for (let index = 0; index + 1 < flat.length; index += dimension) positions.push([flat[index + x] as number, flat[index + y] as number]);
-  return positions;
+function isSpace(code: number): boolean {
+  return code === 32 || code === 10 || code === 13 || code === 9;
+}
+
+/**
+ * Appends the x/y positions of a position text to `into`: `pos` / `posList` (`dimension` values
+ * each, whitespace-separated) or GML 2 `coordinates` (tuples split by `tupleSeparator`), in the
+ * order the srsName gives. Further values of a position (z, m) are dropped: the map is 2D.
+ */
+function readPositions(text: string, dimension: number, tupleSeparator: number | undefined, order: AxisOrder, into: Position[]): void {
+  let valueIndex = 0;
+  let x = 0;
+  const end = text.length;
+  for (let index = 0; index < end; ) {
+    let code = text.charCodeAt(index);
+    if (isSpace(code) || code === tupleSeparator) {
+      if (tupleSeparator !== undefined && code !== tupleSeparator) valueIndex = 0;
+      index += 1;
+      continue;
+    }
+    const start = index;
+    while (index < end && !isSpace((code = text.charCodeAt(index))) && code !== tupleSeparator) index += 1;
+    const value = decimalAt(text, start, index);
+    const axis = tupleSeparator === undefined ? valueIndex % dimension : valueIndex;
+    if (axis === 0) x = value;
+    else if (axis === 1) into.push(order === 'lat-lon' ? [value, x] : [x, value]);
+    valueIndex += 1;
+  }
 }
 
 /**
@@ -113,8 +154,8 @@ export function readGmlFeatures(text: string, layer: WfsLayer, status: number, r
   };
 
   const closeLine = (frame: GeometryFrame): Position[] => {
-    const line = pairsOf(frame.flat, 2, axisOrderFor(feature?.srsName));
-    frame.flat = [];
+    const line = frame.line;
+    frame.line = [];
     return line;
   };
   const geometryOfFrame = (frame: GeometryFrame): Geometry | undefined => {
@@ -174,7 +215,7 @@ export function readGmlFeatures(text: string, layer: WfsLayer, status: number, r
         feature.srsName = attributes.srsName;
         geometryDimension = Number(attributes.srsDimension ?? 2) || 2;
       }
-      geometries.push({ kind: role.geometry, flat: [], rings: [], parts: [] });
+      geometries.push({ kind: role.geometry, line: [], rings: [], parts: [] });
     } else if ('positions' in role) {
       const dimension = Number(attributes.srsDimension ?? attributes.dimension ?? geometryDimension) || 2;
       positions = { role: role.positions, text: '', dimension, separator: attributes.cs ?? ',' };
@@ -217,19 +258,8 @@ export function readGmlFeatures(text: string, layer: WfsLayer, status: number, r
     const frame = geometries[geometries.length - 1];
     if ('positions' in role) {
       if (positions && frame) {
-        const flat: number[] = [];
-        if (positions.role === 'coordinates') {
-          for (const tuple of positions.text.trim().split(/\s+/)) {
-            const values: number[] = [];
-            readNumbers(tuple, values, new RegExp(`[${positions.separator.replace(/[\]\\^-]/g, '\\$&')}]+`));
-            if (values.length >= 2) flat.push(values[0] as number, values[1] as number);
-          }
-        } else {
-          const values: number[] = [];
-          readNumbers(positions.text, values);
-          for (let index = 0; index + 1 < values.length; index += positions.dimension) flat.push(values[index] as number, values[index + 1] as number);
-        }
-        for (const value of flat) frame.flat.push(value);
+        const tupleSeparator = positions.role === 'coordinates' ? positions.separator.charCodeAt(0) : undefined;
+        readPositions(positions.text, positions.dimension, tupleSeparator, axisOrderFor(feature.srsName), frame.line);
       }
       positions = undefined;
     } else if ('ring' in role) {
