@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -228,6 +228,7 @@ function versionOf(name: string): string {
 
 async function main(): Promise<void> {
   const started = performance.now();
+  const loadAtStart = loadavg()[0] as number;
   log('building the bench page and the app');
   await buildPage();
   const appBuildSeconds = buildApp();
@@ -266,6 +267,7 @@ async function main(): Promise<void> {
         browser: browser.version(),
         chromiumArgs: CHROMIUM_ARGS,
         page: environment,
+        loadAverage: [loadAtStart, loadavg()[0] as number],
       },
       versions: Object.fromEntries(['ol', 'leaflet', 'leaflet-draw', 'saxes', 'xmlbuilder', 'react', 'react-dom', 'antd', 'vite', 'playwright-core'].map((name) => [name, versionOf(name)])),
       data: { featureCount: FEATURE_COUNT, datasets: data },

@@ -108,10 +108,16 @@ class GmlGeometryWriter {
     });
   }
 
+  /**
+   * Positions are the largest texts of a Transaction and are numbers turned into text here
+   * (`checkChangeSet` let only finite ones through), which can hold no markup: they are written
+   * raw, sparing xmlbuilder's escaping and character checks over megabytes of digits. Every other
+   * text, name and attribute goes through its escaping.
+   */
   private positions(positions: readonly Position[], element: 'pos' | 'posList'): void {
     const text = positionsText(positions, this.gml);
-    if (this.gml.coordinates === 'tuples') this.xml.ele('coordinates', { decimal: '.', cs: ',', ts: ' ' }, text).up();
-    else this.xml.ele(element, { srsDimension: '2' }, text).up();
+    if (this.gml.coordinates === 'tuples') this.xml.ele('coordinates', { decimal: '.', cs: ',', ts: ' ' }).raw(text).up();
+    else this.xml.ele(element, { srsDimension: '2' }).raw(text).up();
   }
 }
 
