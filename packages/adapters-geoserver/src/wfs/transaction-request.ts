@@ -29,15 +29,20 @@ function deleteHandle(id: string): string {
   return `delete:${id}`;
 }
 
-/** Positions as GML text: `x y x y` (posList) or `x,y x,y` (GML 2 tuples), lon/lat as the srsName says. */
+/**
+ * Positions as GML text: `x y x y` (posList) or `x,y x,y` (GML 2 tuples), lon/lat as the srsName
+ * says. One `join` turns the numbers into one flat string (no string per position, no rope to
+ * flatten later): positions are most of a Transaction's bytes.
+ */
 function positionsText(positions: readonly Position[], gml: GmlWriting): string {
-  const separator = gml.coordinates === 'tuples' ? ',' : ' ';
-  let text = '';
+  if (gml.coordinates === 'tuples') return positions.map((position) => `${position[0]},${position[1]}`).join(' ');
+  const values: number[] = new Array<number>(positions.length * 2);
   for (let index = 0; index < positions.length; index += 1) {
     const position = positions[index] as Position;
-    text += index === 0 ? `${position[0]}${separator}${position[1]}` : ` ${position[0]}${separator}${position[1]}`;
+    values[2 * index] = position[0] as number;
+    values[2 * index + 1] = position[1] as number;
   }
-  return text;
+  return values.join(' ');
 }
 
 /**
