@@ -60,6 +60,11 @@ const TEST_LIBRARIES = [
   '@vitejs/plugin-react',
   '@turf/area',
   '@types/node',
+  // The benchmark's anchors and runner (bench/ only uses them beside gportal).
+  'ol',
+  'leaflet',
+  'leaflet-draw',
+  'tsx',
 ];
 
 /** The public entries (package.json "exports") each package's production code may import. */
@@ -70,6 +75,8 @@ const ENTRIES = {
   geoserver: 'packages/adapters-geoserver/src/index[.]ts',
   // Test support for other packages' tests only (resolved through the gportal:source condition).
   geoserverTesting: 'packages/adapters-geoserver/test/testing[.]ts',
+  // The hot paths and their ol references, for the benchmark's browser page.
+  geoserverBench: 'packages/adapters-geoserver/test/bench[.]ts',
   storage: 'packages/adapters-storage/src/index[.]ts',
   ui: 'packages/ui-react/src/index[.]ts',
 };

@@ -27,7 +27,7 @@ const DOM_GLOBALS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'test-output/**', '**/coverage/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'test-output/**', '**/coverage/**', 'bench/.build/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -40,4 +40,5 @@ export default tseslint.config(
   { files: ['packages/core/src/**/*.ts'], languageOptions: { globals: {} }, rules: { 'no-restricted-globals': ['error', ...DOM_GLOBALS] } },
   { files: ['packages/adapters-storage/src/**/*.ts'], languageOptions: { globals: { ...globals.browser } } },
   { files: ['packages/ui-react/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser, ...globals.node } } },
+  { files: ['bench/page/**/*.ts'], languageOptions: { globals: { ...globals.browser } } },
 );

@@ -6,7 +6,6 @@ import { loadAppConfig } from './app/app-config';
 import { createAppContainer, ModeUnavailableError } from './app/container';
 import { ProblemLog } from './app/problem-log';
 import { I18nProvider } from './i18n/i18n-provider';
-import { ModeUnavailablePage } from './screens/problems/mode-unavailable-page';
 
 async function start(element: HTMLElement) {
   const root = createRoot(element);
@@ -23,6 +22,8 @@ async function start(element: HTMLElement) {
     );
   } catch (error) {
     if (!(error instanceof ModeUnavailableError)) throw error;
+    // Only a misconfigured deployment sees this page: it stays out of the first screen's JavaScript.
+    const { ModeUnavailablePage } = await import('./screens/problems/mode-unavailable-page');
     root.render(
       <I18nProvider initialLocale={config.locale}>
         <ModeUnavailablePage detail={error.detail} />

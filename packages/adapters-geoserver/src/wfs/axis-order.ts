@@ -105,15 +105,6 @@ function labelsGeometry(element: Element): boolean {
   return true;
 }
 
-/** The first conventional srsName on a geometry of the document: then the order depends on the server and is checked. */
-export function conventionalSrsName(document: Document, gml: GmlVersion): string | undefined {
-  for (const element of Array.from(document.querySelectorAll('[srsName]'))) {
-    const srsName = element.getAttribute('srsName') ?? '';
-    if (isConventionalSrsName(srsName, gml) && labelsGeometry(element)) return srsName;
-  }
-  return undefined;
-}
-
 /**
  * Replaces every `srsName` in a GML document with a label OpenLayers reads in the order the
  * server used (as decided here). The label only steers OpenLayers' axis handling: nothing is

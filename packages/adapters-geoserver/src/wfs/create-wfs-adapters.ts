@@ -58,9 +58,10 @@ export interface WfsAdapters {
 
 /**
  * The `FeatureSource` and `FeatureTransactions` of one WFS(-T) service (GeoServer, QGIS Server or
- * any conforming server), sharing the layer schemas they read. XML goes through `ol/format/*`,
- * which need the DOM's `DOMParser`, `XMLSerializer` and `document`: present in browsers; in Node,
- * register them first (jsdom).
+ * any conforming server), sharing the layer schemas they read. GetFeature answers are streamed
+ * (`saxes`) and Transactions written with `xmlbuilder`; requests and the small answers
+ * (capabilities, schemas, transaction results) go through `ol/format/*` and the DOM's `DOMParser`,
+ * `XMLSerializer` and `document`: present in browsers; in Node, register them first (jsdom).
  */
 export function createWfsAdapters(options: WfsAdapterOptions): WfsAdapters {
   const settings = { ...WFS_ADAPTER_DEFAULTS, ...definedOnly(options) } as

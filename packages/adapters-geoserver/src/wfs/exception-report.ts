@@ -11,6 +11,11 @@ const EXCEPTION_REPORTS: Readonly<Record<string, { exception: string; codeAttrib
   ServiceExceptionReport: { exception: 'ServiceException', codeAttribute: 'code' },
 };
 
+/** Whether a root element of this local name is an exception report. */
+export function isExceptionReport(rootName: string): boolean {
+  return Object.hasOwn(EXCEPTION_REPORTS, rootName);
+}
+
 /**
  * The `MapServerError` an exception report stands for (code of the first exception, the texts of
  * all joined), or `undefined` when the document is something else. Servers send these with

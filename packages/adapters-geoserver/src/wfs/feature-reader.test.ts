@@ -3,8 +3,9 @@ import { MapServerError, type FeatureSchema, type Geometry, type MapFeature } fr
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { labelAxisOrder } from './axis-order.js';
 import type { WfsLayer } from './describe-feature-type.js';
-import { gmlVersionOf, readFeatureSet } from './feature-reader.js';
+import { readAnswer, readFeatureSet } from './feature-reader.js';
 import { answerOf, layerFromSchema, readGeoServerFixture, readQgisFixture } from './test-support/fixtures.js';
+import { gmlVersionOf, readFeatureSetWithOpenLayers } from './test-support/ol-feature-reader.js';
 import { LON_LAT_SRS_NAME } from './wfs-protocol.js';
 
 const towns = layerFromSchema(readQgisFixture('wfs110-DescribeFeatureType-towns.xsd'), 'towns');
@@ -134,6 +135,93 @@ describe('readFeatureSet on GeoServer answers', () => {
       ['archsites.2', [591950, 4923000], { cat: 2, str1: 'No Name' }],
       ['archsites.3', [589860, 4922000], { cat: 3, str1: 'Canyon Station' }],
     ]);
+  });
+});
+
+describe('readFeatureSet equals the OpenLayers path it replaced (architecture rule)', () => {
+  const roads = layerFromSchema(readGeoServerFixture('wfs/describefeaturetype-1.1.0.xsd'), 'topp:roads22');
+  const states = layerOf('topp:states', {
+    geometryField: 'the_geom',
+    geometryKind: 'MultiPolygon',
+    properties: [{ name: 'STATE_NAME', type: 'string', nullable: true }, { name: 'PERSONS', type: 'number', nullable: true }, { name: 'LAND_KM', type: 'number', nullable: true }],
+  });
+  const cases: Array<[string, string, WfsLayer, string | undefined]> = [
+    ['QGIS GeoJSON towns', readQgisFixture('wfs110-GetFeature-towns-geojson.json'), towns, undefined],
+    ['QGIS GeoJSON towns (filter)', readQgisFixture('wfs110-GetFeature-towns-filter-geojson.json'), towns, undefined],
+    ['QGIS GML3 towns (EPSG:4326, lat/lon)', readQgisFixture('wfs110-GetFeature-towns-gml3.xml'), towns, undefined],
+    ['QGIS GML3 towns asked as CRS:84', readQgisFixture('wfs110-GetFeature-towns-gml3.xml'), towns, 'CRS:84'],
+    ['QGIS GML3 districts (MultiSurface)', readQgisFixture('wfs110-GetFeature-districts-gml3.xml'), layerFromSchema(qgisAll, 'districts'), undefined],
+    ['QGIS GML2 poi', readQgisFixture('wfs100-GetFeature-poi-gml2.xml'), layerFromSchema(qgisAll, 'poi'), undefined],
+    ['QGIS GML3 of a lon/lat query', readQgisFixture('ol-writeGetFeature.response.xml'), towns, LON_LAT_SRS_NAME],
+    ['GeoServer GML3 roads (epsg.xml#4326)', readGeoServerFixture('wfs/getfeature-1.1.0-gml3.xml'), roads, LON_LAT_SRS_NAME],
+    ['GeoServer GML3 states (urn:x-ogc EPSG:4326)', readGeoServerFixture('wfs/getfeature-1.1.0-gml3-topp-states.xml'), states, undefined],
+    ['GeoServer GeoJSON states', readGeoServerFixture('wfs/getfeature-geojson-states.json'), states, undefined],
+    ['GeoServer GML 3.2 archsites', readGeoServerFixture('wfs/getfeature-2.0.0-gml32.xml'), layerFromSchema(readGeoServerFixture('wfs/describefeaturetype-2.0.0-archsites.xsd'), 'sf:archsites'), undefined],
+  ];
+  it.each(cases)('%s', (_name, text, layer, requestedSrsName) => {
+    const reference = readFeatureSetWithOpenLayers(answerOf(text), layer, requestedSrsName);
+    expect(reference.features.length).toBeGreaterThan(0);
+    // The streaming readers against OpenLayers' (same order decision); settling the order afterwards
+    // against the layer's box is `settleAxisOrder`'s, tested with the captured answers of both kinds.
+    const read = readAnswer({ status: 200, mediaType: 'text/plain', text }, layer, requestedSrsName ? { requestedSrsName } : {});
+    expect({ features: read.features, skipped: read.skippedIds.length }).toEqual(reference);
+  });
+
+  it('reads GML indented, with one featureMember per feature, CDATA and xsi:nil like OpenLayers', () => {
+    const gml = `<?xml version="1.0"?>
+<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs" xmlns:gml="http://www.opengis.net/gml" xmlns:qgs="http://www.qgis.org/gml" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+  <gml:featureMember>
+    <qgs:towns gml:id="towns.1">
+      <qgs:geometry>
+        <gml:MultiPolygon srsName="urn:ogc:def:crs:OGC:1.3:CRS84">
+          <gml:polygonMember><gml:Polygon><gml:outerBoundaryIs><gml:LinearRing>
+            <gml:coordinates decimal="." cs="," ts=" ">119.1,25.9 119.5,25.9 119.5,26.2 119.1,25.9</gml:coordinates>
+          </gml:LinearRing></gml:outerBoundaryIs></gml:Polygon></gml:polygonMember>
+        </gml:MultiPolygon>
+      </qgs:geometry>
+      <qgs:name><![CDATA[Fu & zhou <x>]]></qgs:name>
+      <qgs:population xsi:nil="true"/>
+      <qgs:area_km2> 11968 </qgs:area_km2>
+    </qgs:towns>
+  </gml:featureMember>
+  <gml:featureMember>
+    <qgs:towns gml:id="towns.2"><qgs:name>no geometry</qgs:name></qgs:towns>
+  </gml:featureMember>
+</wfs:FeatureCollection>`;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const read = readFeatureSet({ status: 200, mediaType: 'text/xml', text: gml }, towns);
+    expect(read).toEqual(readFeatureSetWithOpenLayers(answerOf(gml), towns));
+    expect(read.skipped).toBe(1);
+    expect(read.features[0]?.properties).toMatchObject({ name: 'Fu & zhou <x>', population: null, area_km2: 11968 });
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads every number of a posList to the same double as OpenLayers (parseFloat)', () => {
+    let seed = 7;
+    const next = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const numbers = Array.from({ length: 4000 }, (_, index) => {
+      const forms = [
+        () => (next() * 360 - 180).toFixed(1 + (index % 17)),
+        () => String(next() * 1e6),
+        () => String(Math.floor(next() * 1e17)),
+        () => `${(next() * 10).toFixed(3)}e${(index % 7) - 3}`,
+        () => `+${(next() * 90).toFixed(6)}`,
+        () => '-0',
+        () => '0.1234567890123456789012345',
+      ];
+      return (forms[index % forms.length] as () => string)();
+    });
+    const ringText = numbers.join(' ');
+    const gml = `<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs" xmlns:gml="http://www.opengis.net/gml" xmlns:qgs="http://www.qgis.org/gml"><gml:featureMember><qgs:towns gml:id="towns.9"><qgs:geometry><gml:Polygon srsName="urn:ogc:def:crs:OGC:1.3:CRS84"><gml:exterior><gml:LinearRing><gml:posList>
+      ${ringText}
+    </gml:posList></gml:LinearRing></gml:exterior></gml:Polygon></qgs:geometry></qgs:towns></gml:featureMember></wfs:FeatureCollection>`;
+    const read = readFeatureSet({ status: 200, mediaType: 'text/xml', text: gml }, towns);
+    expect(read).toEqual(readFeatureSetWithOpenLayers(answerOf(gml), towns));
+    expect((read.features[0]?.geometry.coordinates as number[][][])[0]).toHaveLength(2000);
+  });
+
+  it('refuses malformed GML with a typed error', () => {
+    expect(() => readFeatureSet({ status: 200, mediaType: 'text/xml', text: '<wfs:FeatureCollection xmlns:wfs="w"><a></b>' }, towns)).toThrow(MapServerError);
   });
 });
 

@@ -1,41 +1,11 @@
-import { MapServerError, geometryBBox, isGeometry, type BBox, type FeatureSet, type Geometry, type MapFeature, type Position } from '@gportal/core';
-import type Feature from 'ol/Feature.js';
-import GeoJSON from 'ol/format/GeoJSON.js';
-import GML2 from 'ol/format/GML2.js';
-import GML3 from 'ol/format/GML3.js';
-import GML32 from 'ol/format/GML32.js';
-import WFS from 'ol/format/WFS.js';
-import { labelAxisOrder, swapAxes, verifyAxisOrder, type AxisOrderCorrection, type ConventionalLabel } from './axis-order.js';
+import { geometryBBox, type BBox, type FeatureSet, type MapFeature } from '@gportal/core';
+import { axisOrderOf, swapAxes, verifyAxisOrder, type AxisOrderCorrection, type ConventionalLabel } from './axis-order.js';
 import type { WfsLayer } from './describe-feature-type.js';
-import { readPropertyValue } from './property-values.js';
+import { readGeoJsonFeatures } from './geojson-feature-reader.js';
+import { readGmlFeatures, type ReadGmlFeatures } from './gml-feature-reader.js';
 import type { MapServerKind } from './server-kind.js';
 import type { WfsAnswer } from './wfs-endpoint.js';
-import { NS, type GmlVersion } from './wfs-protocol.js';
-
-const GML_FORMATS: Readonly<Record<GmlVersion, new () => GML2 | GML3 | GML32>> = { GML2, GML3, GML32 };
-
-const geoJson = new GeoJSON();
-
-/** GML 3.2 by its namespace, GML 2 by its coordinate elements, otherwise GML 3.1. */
-export function gmlVersionOf(document: Document): GmlVersion {
-  if (document.getElementsByTagNameNS(NS.gml32, '*').length > 0) return 'GML32';
-  const gml2Only = ['coordinates', 'outerBoundaryIs', 'Box'];
-  return gml2Only.some((name) => document.getElementsByTagNameNS(NS.gml, name).length > 0) ? 'GML2' : 'GML3';
-}
-
-/** GML positions are read as XYZ with z = 0; the map is 2D. */
-function flatten(coordinates: unknown): unknown {
-  if (Array.isArray(coordinates) && typeof coordinates[0] === 'number') return (coordinates as Position).slice(0, 2);
-  return Array.isArray(coordinates) ? coordinates.map(flatten) : coordinates;
-}
-
-function geometryOf(feature: Feature): Geometry | undefined {
-  const geometry = feature.getGeometry();
-  if (!geometry) return undefined;
-  const object = geoJson.writeGeometryObject(geometry) as { type: string; coordinates?: unknown };
-  const flat = { type: object.type, coordinates: flatten(object.coordinates) };
-  return isGeometry(flat) ? flat : undefined;
-}
+import { isXmlText } from './wfs-xml.js';
 
 /** What the reader needs to know beside the answer to read GML coordinates in the right order. */
 export interface FeatureReadContext {
@@ -53,34 +23,25 @@ export interface ReadFeatures extends FeatureSet {
   axisOrderCorrection?: AxisOrderCorrection;
 }
 
-function readOpenLayersFeatures(answer: WfsAnswer, context: FeatureReadContext, typeName: string): { features: Feature[]; conventional?: ConventionalLabel } {
-  const document = answer.document;
-  if (!document) {
-    try {
-      return { features: geoJson.readFeatures(JSON.parse(answer.text)) as Feature[] };
-    } catch (error) {
-      throw new MapServerError({
-        status: answer.status,
-        code: 'MalformedResponse',
-        text: `GetFeature ${typeName}: unreadable GeoJSON: ${answer.text.slice(0, 200)}`,
-        cause: error,
-      });
-    }
-  }
-  if (document.documentElement.localName !== 'FeatureCollection') {
-    throw new MapServerError({
-      status: answer.status,
-      code: 'UnexpectedResponse',
-      text: `GetFeature ${typeName}: expected a FeatureCollection, got <${document.documentElement.localName}>`,
-    });
-  }
-  const gml = gmlVersionOf(document);
+/** An answer read, its axis order not yet settled: see {@link settleAxisOrder}. */
+export type ReadAnswer = ReadGmlFeatures;
+
+/**
+ * Reads a GetFeature answer, GeoJSON or GML 2 / 3.1 / 3.2, into features with lon/lat geometries
+ * and properties typed by the layer's schema (schema properties only, missing ones `null`), in
+ * one streaming pass (no DOM). Features without a geometry (or without an id) cannot be drawn or
+ * edited: they are skipped, counted and logged (spec section 8). Positions under a bare
+ * `EPSG:4326` are read in the order `context.server`'s convention gives; the result says so.
+ */
+export function readAnswer(answer: WfsAnswer, layer: WfsLayer, context: FeatureReadContext = {}): ReadAnswer {
   const { requestedSrsName, server } = context;
-  const conventional = labelAxisOrder(document, { gml, ...(requestedSrsName ? { requestedSrsName } : {}), ...(server ? { server } : {}) });
-  // The WFS version only picks OpenLayers' member parsers; the GML reader is given explicitly.
-  const version = gml === 'GML32' ? '2.0.0' : '1.1.0';
-  const features = new WFS({ version, gmlFormat: new GML_FORMATS[gml]() }).readFeatures(document) as Feature[];
-  return { features, ...(conventional ? { conventional } : {}) };
+  const read = isXmlText(answer.text)
+    ? readGmlFeatures(answer.text, layer, answer.status, { ...(requestedSrsName ? { requestedSrsName } : {}), ...(server ? { server } : {}) })
+    : readGeoJsonFeatures(answer.text, layer, answer.status);
+  if (read.skippedIds.length > 0) {
+    console.warn(`WFS ${layer.schema.typeName}: skipped ${read.skippedIds.length} feature(s) without a geometry: ${read.skippedIds.join(', ')}`);
+  }
+  return read;
 }
 
 function unionBBox(boxes: BBox[]): BBox {
@@ -104,32 +65,20 @@ function verified(features: MapFeature[], label: ConventionalLabel, context: Fea
 }
 
 /**
- * Reads a GetFeature answer, GeoJSON or GML 2 / 3.1 / 3.2, into features with lon/lat geometries
- * and properties typed by the layer's schema (schema properties only, missing ones `null`).
- * Features without a geometry (or without an id) cannot be drawn or edited: they are skipped,
- * counted and logged (spec section 8). Under an ambiguous bare `EPSG:4326` the order is decided
- * and verified as `axis-order.ts` says; a correction is returned, never silent.
+ * Settles the order of an answer read under a bare `EPSG:4326` once its server is known: the
+ * server's convention (`axis-order.ts`) first, then verified against the layer's WGS84 box. A
+ * correction is returned, never silent. Answers with an unambiguous label pass unchanged.
  */
-export function readFeatureSet(answer: WfsAnswer, layer: WfsLayer, context: FeatureReadContext = {}): ReadFeatures {
-  const { schema } = layer;
-  const features: MapFeature[] = [];
-  const skippedIds: string[] = [];
-  const read = readOpenLayersFeatures(answer, context, schema.typeName);
-  for (const feature of read.features) {
-    const id = feature.getId();
-    const geometry = geometryOf(feature);
-    if (id === undefined || !geometry) {
-      skippedIds.push(String(id ?? '(no id)'));
-      continue;
-    }
-    const properties: MapFeature['properties'] = {};
-    for (const property of schema.properties) properties[property.name] = readPropertyValue(feature.get(property.name), property);
-    features.push({ id: String(id), geometry, properties });
-  }
-  if (skippedIds.length > 0) {
-    console.warn(`WFS ${schema.typeName}: skipped ${skippedIds.length} feature(s) without a geometry: ${skippedIds.join(', ')}`);
-  }
-  const checked = read.conventional ? verified(features, read.conventional, context, schema.typeName) : { features };
-  return { ...checked, skipped: skippedIds.length };
+export function settleAxisOrder(read: ReadAnswer, context: FeatureReadContext, typeName: string): ReadFeatures {
+  const skipped = read.skippedIds.length;
+  if (!read.conventional) return { features: read.features, skipped };
+  // A bare code is conventional in GML 3 only (`isConventionalSrsName`), so the version is 3.x here.
+  const order = axisOrderOf(read.conventional.srsName, { ...context, gml: 'GML3' });
+  const features = order === read.conventional.order ? read.features : read.features.map((feature) => ({ ...feature, geometry: swapAxes(feature.geometry) }));
+  return { ...verified(features, { srsName: read.conventional.srsName, order }, context, typeName), skipped };
 }
 
+/** {@link readAnswer} and {@link settleAxisOrder} with everything known beforehand. */
+export function readFeatureSet(answer: WfsAnswer, layer: WfsLayer, context: FeatureReadContext = {}): ReadFeatures {
+  return settleAxisOrder(readAnswer(answer, layer, context), context, layer.schema.typeName);
+}

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { checkChangeSet } from './change-set-check.js';
 import { layerFromSchema, readGeoServerFixture, readQgisFixture } from './test-support/fixtures.js';
 import { expectGoldenXml, xmlTree } from './test-support/golden.js';
-import { assertSafeInserts, writeTransaction } from './transaction-request.js';
+import { assertSafeInserts, writeTransactionWithOpenLayers } from './test-support/ol-transaction-writer.js';
+import { writeTransaction } from './transaction-request.js';
+import type { WfsVersion } from './wfs-protocol.js';
 import { parseXml } from './wfs-xml.js';
 
 const qgisAll = readQgisFixture('wfs110-DescribeFeatureType-all.xsd');
@@ -78,6 +80,60 @@ describe('writeTransaction', () => {
     const update = parseXml(writeTransaction(checkChangeSet(changes, roads.schema), roads, '1.1.0').xml, 'test').getElementsByTagNameNS('*', 'Update')[0];
     expect(update?.getAttribute('typeName')).toBe('topp:roads22');
     expect(update?.lookupNamespaceURI('topp')).toBe('http://www.topp.com');
+  });
+});
+
+describe('writeTransaction equals the OpenLayers writer it replaced (architecture rule)', () => {
+  const rivers = layerFromSchema(qgisAll, 'rivers');
+  const roads = layerFromSchema(qgisAll, 'roads');
+  const points = { ...poi, schema: { ...poi.schema, typeName: 'points', geometryKind: 'MultiPoint' as const } };
+  const ring = (x: number, y: number) => [[x, y], [x + 0.1, y], [x + 0.1, y + 0.1], [x, y]];
+  const cases: Array<[string, ChangeSet, typeof towns]> = [
+    ['Polygon with a hole, text to escape', {
+      typeName: 'towns',
+      inserts: [{ handle: 'a&b<"c">', geometry: { type: 'Polygon', coordinates: [ring(119, 25), ring(119.02, 25.02)] }, properties: { name: '福州 & <厦门> "x" \'y\'', population: 1, area_km2: 0.5, is_capital: true, founded: new Date(Date.UTC(2001, 0, 2)) } }],
+      updates: [{ id: 'towns.1&2', properties: { name: '<b>', population: null, is_capital: false } }],
+      deletes: ['towns.<3>'],
+    }, towns],
+    ['MultiPolygon', {
+      typeName: 'districts',
+      inserts: [{ handle: 'd', geometry: { type: 'MultiPolygon', coordinates: [[ring(117, 24)], [ring(118, 24), ring(118.02, 24.02)]] }, properties: { name: 'D', coastal: null } }],
+      updates: [{ id: 'districts.1', geometry: { type: 'MultiPolygon', coordinates: [[ring(117.5, 24.5)]] }, properties: {} }],
+      deletes: [],
+    }, districts],
+    ['Point', {
+      typeName: 'poi',
+      inserts: [{ handle: 'p', geometry: { type: 'Point', coordinates: [118.5, 24.9] }, properties: { name: 'P', height_m: 12.25 } }],
+      updates: [{ id: 'poi.1', geometry: { type: 'Point', coordinates: [118.25, 24.75] }, properties: { name: 'Q' } }],
+      deletes: ['poi.2'],
+    }, poi],
+    ['LineString', {
+      typeName: 'roads',
+      inserts: [{ handle: 'r', geometry: { type: 'LineString', coordinates: [[118, 24], [118.5, 24.5], [119, 24.25]] }, properties: { name: 'R', lanes: 4, paved: true } }],
+      updates: [],
+      deletes: [],
+    }, roads],
+    ['MultiLineString', {
+      typeName: 'rivers',
+      inserts: [{ handle: 'v', geometry: { type: 'MultiLineString', coordinates: [[[118, 24], [118.5, 24.5]], [[119, 25], [119.5, 25.5]]] }, properties: { name: 'V' } }],
+      updates: [{ id: 'rivers.1', geometry: { type: 'MultiLineString', coordinates: [[[117, 24], [117.5, 24.5]]] } }],
+      deletes: [],
+    }, rivers],
+    ['MultiPoint', {
+      typeName: 'points',
+      inserts: [{ handle: 'm', geometry: { type: 'MultiPoint', coordinates: [[118, 24], [118.5, 24.5]] }, properties: { name: 'M' } }],
+      updates: [],
+      deletes: [],
+    }, points],
+  ];
+  const versions: WfsVersion[] = ['1.0.0', '1.1.0', '2.0.0'];
+  it.each(cases.flatMap(([name, changes, layer]) => versions.map((version) => [name, version, changes, layer] as const)))('%s, WFS %s', (_name, version, changes, layer) => {
+    const checked = checkChangeSet(changes, layer.schema);
+    const written = writeTransaction(checked, layer, version);
+    const reference = writeTransactionWithOpenLayers(checked, layer, version);
+    expect(xmlTree(written.xml)).toEqual(xmlTree(reference.xml));
+    expect([...written.actions]).toEqual([...reference.actions]);
+    expect(() => assertSafeInserts(parseXml(written.xml, 'test').documentElement, layer)).not.toThrow();
   });
 });
 

@@ -1,6 +1,6 @@
 import { createHttpClient, CONTENT_TYPES, type HttpClient, type HttpRequest, type HttpResponse } from '../http/index.js';
-import { readExceptionReport } from './exception-report.js';
-import { parseXml } from './wfs-xml.js';
+import { isExceptionReport, readExceptionReport } from './exception-report.js';
+import { isXmlText, parseXml, rootElementName } from './wfs-xml.js';
 
 export interface WfsEndpointOptions {
   url: string;
@@ -13,13 +13,19 @@ export interface WfsEndpointOptions {
   fetch?: typeof fetch;
 }
 
-/** An answer that is not an error: its text, and its DOM when it is XML. */
+/** An answer that is not an error: its text, and its DOM when it is XML and was asked as a document. */
 export interface WfsAnswer {
   status: number;
   mediaType: string;
   text: string;
   document?: Document;
 }
+
+/**
+ * How an XML answer is handed on: parsed into a DOM, or as text for a streaming reader (a large
+ * GetFeature answer), then only its root element is read to catch exception reports.
+ */
+export type WfsAnswerForm = 'document' | 'text';
 
 /**
  * Splits the service URL for the shared HTTP client (base + last path segment) and keeps its own
@@ -60,7 +66,7 @@ export class WfsEndpoint {
   }
 
   get(query: Readonly<Record<string, string>>, what: string, signal?: AbortSignal): Promise<WfsAnswer> {
-    return this.exchange({
+    return this.exchange('document', {
       method: 'GET',
       path: this.path,
       query: { ...this.fixedQuery, ...query },
@@ -69,8 +75,8 @@ export class WfsEndpoint {
     });
   }
 
-  post(xml: string, what: string, signal?: AbortSignal): Promise<WfsAnswer> {
-    return this.exchange({
+  post(xml: string, what: string, signal?: AbortSignal, form: WfsAnswerForm = 'document'): Promise<WfsAnswer> {
+    return this.exchange(form, {
       method: 'POST',
       path: this.path,
       query: this.fixedQuery,
@@ -80,14 +86,19 @@ export class WfsEndpoint {
     });
   }
 
-  private async exchange(request: HttpRequest): Promise<WfsAnswer> {
+  private async exchange(form: WfsAnswerForm, request: HttpRequest): Promise<WfsAnswer> {
     const response = await this.client.exchange(request);
-    return this.check(response, request);
+    return this.check(response, request, form);
   }
 
-  private check(response: HttpResponse, request: HttpRequest): WfsAnswer {
+  private check(response: HttpResponse, request: HttpRequest, form: WfsAnswerForm): WfsAnswer {
     const answer = { status: response.status, mediaType: response.mediaType, text: response.body };
-    if (!/^\s*</.test(response.body)) {
+    if (!isXmlText(response.body)) {
+      if (!response.ok) throw this.client.failure(response, request);
+      return answer;
+    }
+    const root = form === 'text' ? rootElementName(response.body) : undefined;
+    if (root !== undefined && !isExceptionReport(root)) {
       if (!response.ok) throw this.client.failure(response, request);
       return answer;
     }

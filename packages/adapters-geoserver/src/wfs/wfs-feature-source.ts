@@ -12,12 +12,12 @@ import {
   type FeatureSource,
   type FeatureTypeSummary,
 } from '@gportal/core';
-import { conventionalSrsName, type AxisOrderCorrection } from './axis-order.js';
+import type { AxisOrderCorrection } from './axis-order.js';
 import { featureTypeBBox, readFeatureTypes } from './capabilities.js';
 import { readFeatureSchema, type WfsLayer } from './describe-feature-type.js';
-import { gmlVersionOf, readFeatureSet, type FeatureReadContext } from './feature-reader.js';
+import { readAnswer, settleAxisOrder, type FeatureReadContext, type ReadAnswer } from './feature-reader.js';
 import { writeGetFeature, type GetFeatureRequest } from './get-feature-request.js';
-import { identifyMapServer } from './server-kind.js';
+import { identifyMapServer, QGIS_FEATURE_NS } from './server-kind.js';
 import type { WfsAnswer, WfsEndpoint } from './wfs-endpoint.js';
 import { LON_LAT_SRS_NAME, PREFERRED_OUTPUT_FORMAT, WFS_VERSIONS, type WfsVersion } from './wfs-protocol.js';
 
@@ -104,7 +104,9 @@ export class WfsFeatureSource implements FeatureSource {
       ...(query.featureIds ? { featureIds: query.featureIds } : {}),
     };
     const answer = await this.fetchFeatures(request, options.signal);
-    const { axisOrderCorrection, ...set } = readFeatureSet(answer, layer, await this.readContext(answer, layer, options.signal));
+    const read = readAnswer(answer, layer, { requestedSrsName: LON_LAT_SRS_NAME });
+    const context = read.conventional ? await this.readContext(read, layer, options.signal) : {};
+    const { axisOrderCorrection, ...set } = settleAxisOrder(read, { requestedSrsName: LON_LAT_SRS_NAME, ...context }, layer.schema.typeName);
     if (axisOrderCorrection) this.report(axisOrderCorrection);
     if (!byIds) return set;
     const features = set.features
@@ -115,17 +117,15 @@ export class WfsFeatureSource implements FeatureSource {
   }
 
   /**
-   * Asks GetCapabilities only when the answer is GML with a bare `EPSG:4326` on its geometries:
-   * then the server (from the answer, else GetCapabilities) decides the order, and the layer's
-   * WGS84 box verifies it.
+   * Asked only when the answer is GML with a bare `EPSG:4326` on its geometries: the server (from
+   * the answer's feature namespace, else GetCapabilities) decides the order, and the layer's WGS84
+   * box from GetCapabilities verifies it.
    */
-  private async readContext(answer: WfsAnswer, layer: WfsLayer, signal?: AbortSignal): Promise<FeatureReadContext> {
-    const context = { requestedSrsName: LON_LAT_SRS_NAME };
-    const document = answer.document;
-    if (!document || conventionalSrsName(document, gmlVersionOf(document)) === undefined) return context;
+  private async readContext(read: ReadAnswer, layer: WfsLayer, signal?: AbortSignal): Promise<Omit<FeatureReadContext, 'requestedSrsName'>> {
     const capabilities = await this.readCapabilities(signal);
     const layerBBox = featureTypeBBox(capabilities.types, layer.schema.typeName);
-    return { ...context, server: identifyMapServer(document, capabilities.document).server, ...(layerBBox ? { layerBBox } : {}) };
+    const server = read.featureNamespace === QGIS_FEATURE_NS ? 'qgis-server' : identifyMapServer(capabilities.document).server;
+    return { server, ...(layerBBox ? { layerBBox } : {}) };
   }
 
   /** The caller's handler must not change what was read: its error is logged, not thrown. */
@@ -157,12 +157,12 @@ export class WfsFeatureSource implements FeatureSource {
     const what = `GetFeature ${request.layer.schema.typeName}`;
     const outputFormat = this.settings.outputFormat ?? (this.geoJsonRefused ? undefined : PREFERRED_OUTPUT_FORMAT);
     try {
-      return await this.endpoint.post(writeGetFeature({ ...request, ...(outputFormat ? { outputFormat } : {}) }), what, signal);
+      return await this.endpoint.post(writeGetFeature({ ...request, ...(outputFormat ? { outputFormat } : {}) }), what, signal, 'text');
     } catch (error) {
       const fallBack = this.settings.outputFormat === undefined && outputFormat !== undefined;
       if (!fallBack || !(error instanceof MapServerError) || !REFUSED_OUTPUT_FORMAT.test(error.message)) throw error;
       this.geoJsonRefused = true;
-      return this.endpoint.post(writeGetFeature(request), what, signal);
+      return this.endpoint.post(writeGetFeature(request), what, signal, 'text');
     }
   }
 

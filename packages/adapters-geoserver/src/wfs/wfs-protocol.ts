@@ -9,6 +9,9 @@ export type WfsVersion = '1.0.0' | '1.1.0' | '2.0.0';
 export type GmlVersion = 'GML2' | 'GML3' | 'GML32';
 
 export const NS = {
+  wfs: 'http://www.opengis.net/wfs',
+  wfs20: 'http://www.opengis.net/wfs/2.0',
+  xsi: 'http://www.w3.org/2001/XMLSchema-instance',
   gml: 'http://www.opengis.net/gml',
   gml32: 'http://www.opengis.net/gml/3.2',
   ogc: 'http://www.opengis.net/ogc',
@@ -16,6 +19,13 @@ export const NS = {
 } as const;
 
 export interface WfsVersionProtocol {
+  /** Namespace and schema location of the version's requests. */
+  namespace: string;
+  schemaLocation: string;
+  /** The GML of its geometries. */
+  gml: GmlVersion;
+  /** The element naming the property a Transaction's Update sets. */
+  updatedPropertyName: 'Name' | 'ValueReference';
   /** The filter element selecting features by id, in GetFeature queries. */
   featureIdFilter: { namespace: string; element: string; attribute: string };
   /** The KVP parameter naming the feature type in DescribeFeatureType. */
@@ -25,9 +35,33 @@ export interface WfsVersionProtocol {
 }
 
 export const WFS_VERSIONS: Readonly<Record<WfsVersion, WfsVersionProtocol>> = {
-  '1.0.0': { featureIdFilter: { namespace: NS.ogc, element: 'FeatureId', attribute: 'fid' }, typeNameParameter: 'TYPENAME', limitAttribute: 'maxFeatures' },
-  '1.1.0': { featureIdFilter: { namespace: NS.ogc, element: 'FeatureId', attribute: 'fid' }, typeNameParameter: 'TYPENAME', limitAttribute: 'maxFeatures' },
-  '2.0.0': { featureIdFilter: { namespace: NS.fes, element: 'ResourceId', attribute: 'rid' }, typeNameParameter: 'TYPENAMES', limitAttribute: 'count' },
+  '1.0.0': {
+    namespace: NS.wfs,
+    schemaLocation: `${NS.wfs} http://schemas.opengis.net/wfs/1.0.0/wfs.xsd`,
+    gml: 'GML2',
+    updatedPropertyName: 'Name',
+    featureIdFilter: { namespace: NS.ogc, element: 'FeatureId', attribute: 'fid' },
+    typeNameParameter: 'TYPENAME',
+    limitAttribute: 'maxFeatures',
+  },
+  '1.1.0': {
+    namespace: NS.wfs,
+    schemaLocation: `${NS.wfs} http://schemas.opengis.net/wfs/1.1.0/wfs.xsd`,
+    gml: 'GML3',
+    updatedPropertyName: 'Name',
+    featureIdFilter: { namespace: NS.ogc, element: 'FeatureId', attribute: 'fid' },
+    typeNameParameter: 'TYPENAME',
+    limitAttribute: 'maxFeatures',
+  },
+  '2.0.0': {
+    namespace: NS.wfs20,
+    schemaLocation: `${NS.wfs20} http://schemas.opengis.net/wfs/2.0/wfs.xsd`,
+    gml: 'GML32',
+    updatedPropertyName: 'ValueReference',
+    featureIdFilter: { namespace: NS.fes, element: 'ResourceId', attribute: 'rid' },
+    typeNameParameter: 'TYPENAMES',
+    limitAttribute: 'count',
+  },
 };
 
 export function isWfsVersion(value: string): value is WfsVersion {
@@ -65,6 +99,43 @@ export const XSD_PROPERTY_TYPES: Readonly<Record<string, PropertyType>> = {
   date: 'date',
   dateTime: 'date',
   string: 'string',
+};
+
+/** What differs between the GML versions a Transaction's geometries are written in. */
+export interface GmlWriting {
+  namespace: string;
+  /** GML 2 writes `coordinates` tuples; GML 3 `pos` / `posList`. */
+  coordinates: 'tuples' | 'posList';
+  exterior: string;
+  interior: string;
+  /**
+   * Element and member names of the multi-geometries in Inserts and in Updates. QGIS Server
+   * rejects `MultiSurface` / `MultiCurve` input in WFS 1.x (notes/real-wfs-server.md gotcha 6), so
+   * the GML 2 names are written; `ol/format/WFS` writes GML 3.2 Update values with the GML 3.2
+   * names (GML 3.2 has no others), and the adapter keeps to what OpenLayers sent.
+   */
+  insertMulti: MultiGeometryNames;
+  updateMulti: MultiGeometryNames;
+}
+
+export type MultiGeometryNames = Readonly<Record<'MultiPoint' | 'MultiLineString' | 'MultiPolygon', { element: string; member: string }>>;
+
+const GML2_MULTI: MultiGeometryNames = {
+  MultiPoint: { element: 'MultiPoint', member: 'pointMember' },
+  MultiLineString: { element: 'MultiLineString', member: 'lineStringMember' },
+  MultiPolygon: { element: 'MultiPolygon', member: 'polygonMember' },
+};
+
+const GML32_MULTI: MultiGeometryNames = {
+  MultiPoint: { element: 'MultiPoint', member: 'pointMember' },
+  MultiLineString: { element: 'MultiCurve', member: 'curveMember' },
+  MultiPolygon: { element: 'MultiSurface', member: 'surfaceMember' },
+};
+
+export const GML_WRITING: Readonly<Record<GmlVersion, GmlWriting>> = {
+  GML2: { namespace: NS.gml, coordinates: 'tuples', exterior: 'outerBoundaryIs', interior: 'innerBoundaryIs', insertMulti: GML2_MULTI, updateMulti: GML2_MULTI },
+  GML3: { namespace: NS.gml, coordinates: 'posList', exterior: 'exterior', interior: 'interior', insertMulti: GML2_MULTI, updateMulti: GML2_MULTI },
+  GML32: { namespace: NS.gml32, coordinates: 'posList', exterior: 'exterior', interior: 'interior', insertMulti: GML2_MULTI, updateMulti: GML32_MULTI },
 };
 
 /** GML property types (GML 2, 3.1 and 3.2 names) → the geometry kind of the layer. */

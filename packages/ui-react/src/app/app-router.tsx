@@ -1,18 +1,19 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
-import { IndexDemoPage } from '../screens/index-demo/index-demo-page';
-import { AppLayout } from '../screens/layout/app-layout';
-import { NotFoundPage } from '../screens/layout/not-found-page';
 import { PageLoading } from '../screens/layout/page-loading';
 import { LoginPage } from '../screens/login/login-page';
-import { ManageLayout } from '../screens/manage/manage-layout';
-import { ManageModulePage } from '../screens/manage/manage-module-page';
 import type { AppConfig } from './app-config';
 import { APP_CONFIG } from './app-tokens';
 import { MANAGE_MODULES, ROUTES } from './routes';
 import { useService } from './services';
 
-// The map screens are split from the first screen's JavaScript: they will carry Leaflet.
+// Only the login page is in the first screen's JavaScript: the signed-in frame and every screen
+// behind it load when first opened (the map screens will carry Leaflet).
+const AppLayout = lazy(() => import('../screens/layout/app-layout').then((module) => ({ default: module.AppLayout })));
+const IndexDemoPage = lazy(() => import('../screens/index-demo/index-demo-page').then((module) => ({ default: module.IndexDemoPage })));
+const ManageLayout = lazy(() => import('../screens/manage/manage-layout').then((module) => ({ default: module.ManageLayout })));
+const ManageModulePage = lazy(() => import('../screens/manage/manage-module-page').then((module) => ({ default: module.ManageModulePage })));
+const NotFoundPage = lazy(() => import('../screens/layout/not-found-page').then((module) => ({ default: module.NotFoundPage })));
 const GeoserverPage = lazy(() => import('../screens/geoserver/geoserver-page').then((module) => ({ default: module.GeoserverPage })));
 const UploadTestPage = lazy(() => import('../screens/geoserver/upload-test-page').then((module) => ({ default: module.UploadTestPage })));
 const ApiTestPage = lazy(() => import('../screens/geoserver/api-test-page').then((module) => ({ default: module.ApiTestPage })));

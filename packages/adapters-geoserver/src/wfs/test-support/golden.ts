@@ -13,7 +13,8 @@ interface XmlTree {
 
 /**
  * An XML document as a comparable tree: names with their namespace, attributes sorted (namespace
- * declarations left out, as their prefixes do not matter), trimmed text. Two documents that say
+ * declarations left out, as their prefixes do not matter), trimmed text (CDATA sections included:
+ * OpenLayers writes text with markup characters as CDATA, other writers escape it). Two documents that say
  * the same thing give equal trees whatever their prefixes and attribute order.
  */
 export function xmlTree(xml: string): XmlTree {
@@ -25,7 +26,7 @@ export function xmlTree(xml: string): XmlTree {
         .sort(([a], [b]) => (a as string).localeCompare(b as string)),
     );
     const text = Array.from(element.childNodes)
-      .filter((node) => node.nodeType === node.TEXT_NODE)
+      .filter((node) => node.nodeType === node.TEXT_NODE || node.nodeType === node.CDATA_SECTION_NODE)
       .map((node) => node.textContent ?? '')
       .join('')
       .trim();

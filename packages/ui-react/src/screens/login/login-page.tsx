@@ -1,7 +1,7 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { AUTH_GATEWAY, LoginFlow, SESSION_STORE, validateCredentials, type AuthGateway, type Credentials, type SessionStore } from '@gportal/core';
 import { DEMO_USER } from '@gportal/core/memory';
-import { Alert, App, Button, Card, Form, Input, Space, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Space } from 'antd';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { AppConfig } from '../../app/app-config';
@@ -17,6 +17,8 @@ import { ProblemBanner } from '../problems/problem-banner';
 type Field = keyof Credentials;
 
 const REFUSED_NOTICE = 'login.refused';
+const LOGIN_PANEL = { background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8, padding: 24 } as const;
+const LOGIN_TITLE = { margin: '0 0 16px', fontSize: 20, fontWeight: 600, lineHeight: 1.4, color: 'rgba(0, 0, 0, 0.88)' } as const;
 
 const REQUIRED_MESSAGE: Readonly<Record<Field, MessageKey>> = { username: 'login.usernameRequired', password: 'login.passwordRequired' };
 
@@ -74,13 +76,11 @@ export function LoginPage() {
           <LanguageSwitch />
         </div>
         <ProblemBanner />
-        <Card
-          title={
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              {t('app.title')}
-            </Typography.Title>
-          }
-        >
+        {/* A plain panel, not antd's Card: Card brings Tabs, Dropdown and Menu into the first screen. */}
+        <section aria-labelledby="login-title" style={LOGIN_PANEL}>
+          <h1 id="login-title" style={LOGIN_TITLE}>
+            {t('app.title')}
+          </h1>
           <Form layout="vertical" onFinish={() => void submit()}>
             <Form.Item label={t('login.username')} htmlFor="username" validateStatus={shownError('username') ? 'error' : ''} help={shownError('username')}>
               <Input id="username" prefix={<UserOutlined />} autoComplete="username" value={values.username} onChange={(event) => change('username', event.target.value)} />
@@ -98,7 +98,7 @@ export function LoginPage() {
               {t('login.submit')}
             </Button>
           </Form>
-        </Card>
+        </section>
         {config.mode === 'embedded' && (
           <Alert type="info" showIcon data-testid="demo-account" title={t('login.demoAccount', { username: DEMO_USER.username, password: DEMO_USER.password })} />
         )}

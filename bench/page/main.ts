@@ -1,0 +1,164 @@
+import type { FeatureCollection } from 'geojson';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import type { DatasetName } from '../data.js';
+import { PARSE_CONTENDERS, loadInputs, resultFacts, transactionContenders, type Contender, type Inputs, type ResultFacts } from './contenders.js';
+import { LEAFLET_DRAW_VERTEX_DRAG, LEAFLET_RENDER_CONTENDERS, gportalMapContenders, type MountedMap, type RenderContender, type VertexDragContender } from './render.js';
+
+declare global {
+  interface Window {
+    gc?: () => void;
+    L: typeof L;
+    bench: typeof api;
+  }
+}
+
+// leaflet-draw is written against the global `L`.
+window.L = L;
+await import('leaflet-draw');
+
+const gportalMap = gportalMapContenders();
+const renderContenders: RenderContender[] = [...LEAFLET_RENDER_CONTENDERS, ...gportalMap.render];
+const vertexDragContenders: VertexDragContender[] = [LEAFLET_DRAW_VERTEX_DRAG, ...gportalMap.vertexDrag];
+
+const inputs = new Map<DatasetName, Inputs>();
+/** What `keep` holds on to, so the runner can measure its retained heap. */
+let kept: unknown;
+const mapElement = document.getElementById('map') as HTMLElement;
+
+function gc(): void {
+  if (!window.gc) throw new Error('start Chromium with --js-flags=--expose-gc');
+  window.gc();
+}
+
+/** Resolves once the next frame has been produced: a task queued behind that frame's rendering steps. */
+function nextFrame(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+function contendersOf(row: string): Contender[] {
+  if (row === 'parse') return PARSE_CONTENDERS;
+  if (row === 'transaction-changed') return transactionContenders('changed');
+  if (row === 'transaction-every') return transactionContenders('every');
+  throw new Error(`no row ${row}`);
+}
+
+function inputsOf(dataset: DatasetName): Inputs {
+  const loaded = inputs.get(dataset);
+  if (!loaded) throw new Error(`dataset ${dataset} not loaded`);
+  return loaded;
+}
+
+async function freshMapElement(): Promise<HTMLElement> {
+  mapElement.replaceChildren();
+  const element = document.createElement('div');
+  element.style.cssText = 'width:1000px;height:800px';
+  mapElement.append(element);
+  await nextFrame();
+  return element;
+}
+
+const api = {
+  async load(dataset: DatasetName): Promise<{ geoJsonBytes: number; gmlBytes: number }> {
+    const loaded = await loadInputs(dataset);
+    inputs.set(dataset, loaded);
+    return { geoJsonBytes: loaded.geoJsonText.length, gmlBytes: loaded.gmlText.length };
+  },
+  contenders(row: string): Array<Pick<Contender, 'name' | 'role' | 'input'>> {
+    return contendersOf(row).map(({ name, role, input }) => ({ name, role, input }));
+  },
+  /** One timed call of contender `index`, after a full GC; the result is dropped. */
+  time(row: string, dataset: DatasetName, index: number): number {
+    const contender = contendersOf(row)[index] as Contender;
+    const data = inputsOf(dataset);
+    gc();
+    const start = performance.now();
+    const result = contender.run(data);
+    const elapsed = performance.now() - start;
+    if (result === undefined) throw new Error(`${contender.name} returned nothing`);
+    return elapsed;
+  },
+  facts(row: string, dataset: DatasetName, index: number): ResultFacts {
+    return resultFacts((contendersOf(row)[index] as Contender).run(inputsOf(dataset)));
+  },
+  /** Runs contender `index` and keeps its result alive (for the retained-heap measurement). */
+  keep(row: string, dataset: DatasetName, index: number): void {
+    kept = (contendersOf(row)[index] as Contender).run(inputsOf(dataset));
+  },
+  release(): void {
+    kept = undefined;
+  },
+  keptSomething: (): boolean => kept !== undefined,
+  gc,
+  renderContenders: () => renderContenders.map(({ name, role }) => ({ name, role })),
+  vertexDragContenders: () => vertexDragContenders.map(({ name, role }) => ({ name, role })),
+  /** First render of the whole layer until its frame, then every scripted step until its frame. */
+  async render(dataset: DatasetName, index: number, withSteps: boolean): Promise<{ firstRenderMs: number; syncMs: number; steps: Array<{ kind: string; ms: number }> }> {
+    const contender = renderContenders[index] as RenderContender;
+    const collection = JSON.parse(inputsOf(dataset).geoJsonText) as FeatureCollection;
+    const element = await freshMapElement();
+    gc();
+    const start = performance.now();
+    const map = contender.mount(element, collection);
+    const syncMs = performance.now() - start;
+    await nextFrame();
+    const firstRenderMs = performance.now() - start;
+    const steps: Array<{ kind: string; ms: number }> = [];
+    if (withSteps) {
+      for (const step of map.steps) {
+        const stepStart = performance.now();
+        step.run();
+        await nextFrame();
+        steps.push({ kind: step.kind, ms: performance.now() - stepStart });
+      }
+    }
+    map.destroy();
+    mapElement.replaceChildren();
+    return { firstRenderMs, syncMs, steps };
+  },
+  /** Mounts a map for the leak check; `redraw` and `layerCount` act on it, `unmount` removes it. */
+  async mountForLeakCheck(dataset: DatasetName, index: number): Promise<void> {
+    const collection = JSON.parse(inputsOf(dataset).geoJsonText) as FeatureCollection;
+    mounted = (renderContenders[index] as RenderContender).mount(await freshMapElement(), collection);
+    await nextFrame();
+  },
+  async redraw(times: number): Promise<void> {
+    for (let count = 0; count < times; count += 1) {
+      mounted?.redraw();
+      await nextFrame();
+    }
+  },
+  layerCount: (): number => mounted?.layerCount() ?? 0,
+  unmount(): void {
+    mounted?.destroy();
+    mounted = undefined;
+    mapElement.replaceChildren();
+  },
+  /** Drags vertices of a `vertexCount`-vertex polygon `moves` times; each move timed until its frame. */
+  async vertexDrag(index: number, vertexCount: number, moves: number): Promise<{ mountMs: number; moves: number[] }> {
+    const ring: Array<[number, number]> = [];
+    for (let vertex = 0; vertex < vertexCount; vertex += 1) {
+      const angle = (2 * Math.PI * vertex) / vertexCount;
+      ring.push([118 + 0.1 * Math.cos(angle) * (1 + 0.05 * Math.sin(vertex)), 25 + 0.1 * Math.sin(angle)]);
+    }
+    const element = await freshMapElement();
+    const start = performance.now();
+    const editor = (vertexDragContenders[index] as VertexDragContender).mount(element, ring);
+    await nextFrame();
+    const mountMs = performance.now() - start;
+    const times: number[] = [];
+    for (let move = 0; move < moves; move += 1) {
+      const moveStart = performance.now();
+      editor.move((move * 997) % vertexCount);
+      await nextFrame();
+      times.push(performance.now() - moveStart);
+    }
+    editor.destroy();
+    mapElement.replaceChildren();
+    return { mountMs, moves: times };
+  },
+};
+
+let mounted: MountedMap | undefined;
+window.bench = api;
+document.body.dataset.ready = 'true';

@@ -1,0 +1,296 @@
+import { MapServerError, type Geometry, type GeometryKind, type MapFeature, type Position, type PropertySchema } from '@gportal/core';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { axisOrderOf, isConventionalSrsName, type AxisOrder, type AxisOrderContext, type ConventionalLabel } from './axis-order.js';
+import type { WfsLayer } from './describe-feature-type.js';
+import type { ReadFeatures } from './geojson-feature-reader.js';
+import { readPropertyValue } from './property-values.js';
+import { NS, type GmlVersion } from './wfs-protocol.js';
+
+/** The role of each GML element the reader acts on, by local name (GML 2, 3.1 and 3.2). */
+type GmlRole = { geometry: GeometryKind } | { ring: true } | { positions: 'posList' | 'pos' | 'coordinates' };
+
+const GML_ROLES: Readonly<Record<string, GmlRole>> = {
+  Point: { geometry: 'Point' },
+  MultiPoint: { geometry: 'MultiPoint' },
+  LineString: { geometry: 'LineString' },
+  Curve: { geometry: 'LineString' },
+  MultiLineString: { geometry: 'MultiLineString' },
+  MultiCurve: { geometry: 'MultiLineString' },
+  Polygon: { geometry: 'Polygon' },
+  Surface: { geometry: 'Polygon' },
+  MultiPolygon: { geometry: 'MultiPolygon' },
+  MultiSurface: { geometry: 'MultiPolygon' },
+  LinearRing: { ring: true },
+  Ring: { ring: true },
+  posList: { positions: 'posList' },
+  pos: { positions: 'pos' },
+  coordinates: { positions: 'coordinates' },
+};
+
+/** Elements only GML 2 has: their presence makes `EPSG:4326` mean lon/lat (see `axisOrderOf`). */
+const GML2_ONLY: ReadonlySet<string> = new Set(['coordinates', 'outerBoundaryIs', 'Box']);
+
+/** The feature collection's children that hold features (WFS 1.x and 2.0). */
+const MEMBER_ELEMENTS: ReadonlySet<string> = new Set(['featureMember', 'featureMembers', 'member']);
+
+/** One open geometry: its kind, the positions of its current line or ring, and its finished parts. */
+interface GeometryFrame {
+  kind: GeometryKind;
+  line: Position[];
+  rings: Position[][];
+  parts: Geometry[];
+}
+
+/** The feature being read: its id, property texts, and its geometry once closed. */
+interface FeatureFrame {
+  depth: number;
+  id: string | undefined;
+  values: Map<string, string | undefined>;
+  geometry: Geometry | undefined;
+  srsName: string | undefined;
+}
+
+function localNameOf(name: string): string {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+}
+
+function prefixOf(name: string): string {
+  const colon = name.indexOf(':');
+  return colon < 0 ? '' : name.slice(0, colon);
+}
+
+/** Powers of ten a double holds exactly: dividing an exact mantissa by one is correctly rounded. */
+const EXACT_POWERS_OF_TEN = Array.from({ length: 23 }, (_, exponent) => 10 ** exponent);
+const MAX_EXACT_MANTISSA = 2 ** 53;
+
+/** `parseFloat` of `text.slice(start, end)`, without the slice for plain decimals (Clinger's fast path: the same double). */
+function decimalAt(text: string, start: number, end: number): number {
+  let index = start;
+  const sign = text.charCodeAt(index);
+  if (sign === 45 || sign === 43) index += 1; // - +
+  const digitsStart = index;
+  let mantissa = 0;
+  let fractionDigits = -1;
+  for (; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code >= 48 && code <= 57) {
+      mantissa = mantissa * 10 + (code - 48);
+      if (fractionDigits >= 0) fractionDigits += 1;
+    } else if (code === 46 && fractionDigits < 0) fractionDigits = 0; // .
+    else return parseFloat(text.slice(start, end));
+  }
+  const digits = index - digitsStart - (fractionDigits >= 0 ? 1 : 0);
+  if (digits === 0 || mantissa >= MAX_EXACT_MANTISSA || fractionDigits > 22) return parseFloat(text.slice(start, end));
+  const value = fractionDigits > 0 ? mantissa / (EXACT_POWERS_OF_TEN[fractionDigits] as number) : mantissa;
+  return sign === 45 ? -value : value;
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 10 || code === 13 || code === 9;
+}
+
+/**
+ * Appends the x/y positions of a position text to `into`: `pos` / `posList` (`dimension` values
+ * each, whitespace-separated) or GML 2 `coordinates` (tuples split by `tupleSeparator`), in the
+ * order the srsName gives. Further values of a position (z, m) are dropped: the map is 2D.
+ */
+function readPositions(text: string, dimension: number, tupleSeparator: number | undefined, order: AxisOrder, into: Position[]): void {
+  let valueIndex = 0;
+  let x = 0;
+  const end = text.length;
+  for (let index = 0; index < end; ) {
+    let code = text.charCodeAt(index);
+    if (isSpace(code) || code === tupleSeparator) {
+      if (tupleSeparator !== undefined && code !== tupleSeparator) valueIndex = 0;
+      index += 1;
+      continue;
+    }
+    const start = index;
+    while (index < end && !isSpace((code = text.charCodeAt(index))) && code !== tupleSeparator) index += 1;
+    const value = decimalAt(text, start, index);
+    const axis = tupleSeparator === undefined ? valueIndex % dimension : valueIndex;
+    if (axis === 0) x = value;
+    else if (axis === 1) into.push(order === 'lat-lon' ? [value, x] : [x, value]);
+    valueIndex += 1;
+  }
+}
+
+/**
+ * Reads a GML GetFeature answer (WFS 1.0 GML 2, 1.1 GML 3.1, 2.0 GML 3.2) in one streaming pass with
+ * `saxes`: no DOM, properties typed by the layer's schema, positions in the order `axisOrderOf`
+ * gives for the geometry's srsName. Equal to reading it through `ol/format/WFS` (proven on the
+ * captured answers); nested complex properties are not read (they are `null`).
+ */
+/** What the GML reader saw beside the features, for settling the axis order afterwards (`feature-reader.ts`). */
+export interface ReadGmlFeatures extends ReadFeatures {
+  /** The first bare-code label on a geometry (its order a server's convention) and the order it was read in. */
+  conventional?: ConventionalLabel;
+  /** The namespace of the first feature element (QGIS Server's is fixed: `server-kind.ts`). */
+  featureNamespace?: string;
+}
+
+export function readGmlFeatures(text: string, layer: WfsLayer, status: number, context: Omit<AxisOrderContext, 'gml'> = {}): ReadGmlFeatures {
+  const { schema } = layer;
+  const propertiesByName = new Map<string, PropertySchema>(schema.properties.map((property) => [property.name, property]));
+  const namespaces = new Map<string, string>();
+  const features: MapFeature[] = [];
+  const skippedIds: string[] = [];
+  const axisOrders = new Map<string, AxisOrder>();
+  let gml: GmlVersion = 'GML3';
+  let conventional: ConventionalLabel | undefined;
+  let featureNamespace: string | undefined;
+
+  let depth = 0;
+  let memberDepth = -1;
+  let feature: FeatureFrame | undefined;
+  /** The property element being read (a direct child of the feature). */
+  let property: { name: string; text: string; nested: boolean } | undefined;
+  const geometries: GeometryFrame[] = [];
+  let positions: { role: 'posList' | 'pos' | 'coordinates'; text: string; dimension: number; separator: string } | undefined;
+  let geometryDimension = 2;
+
+  const fail = (code: string, message: string, cause?: unknown): never => {
+    throw new MapServerError({ status, code, text: `GetFeature ${schema.typeName}: ${message}`, ...(cause !== undefined ? { cause } : {}) });
+  };
+  const axisOrderFor = (srsName: string | undefined): AxisOrder => {
+    const key = `${gml} ${srsName ?? ''}`;
+    let order = axisOrders.get(key);
+    if (!order) {
+      order = axisOrderOf(srsName, { ...context, gml });
+      axisOrders.set(key, order);
+    }
+    if (!conventional && srsName !== undefined && isConventionalSrsName(srsName, gml)) conventional = { srsName, order };
+    return order;
+  };
+
+  const closeLine = (frame: GeometryFrame): Position[] => {
+    const line = frame.line;
+    frame.line = [];
+    return line;
+  };
+  const geometryOfFrame = (frame: GeometryFrame): Geometry | undefined => {
+    switch (frame.kind) {
+      case 'Point': {
+        const [point] = closeLine(frame);
+        return point ? { type: 'Point', coordinates: point } : undefined;
+      }
+      case 'LineString':
+        return { type: 'LineString', coordinates: closeLine(frame) };
+      case 'Polygon':
+        return { type: 'Polygon', coordinates: frame.rings };
+      case 'MultiPoint':
+        return { type: 'MultiPoint', coordinates: frame.parts.map((part) => part.coordinates as Position) };
+      case 'MultiLineString':
+        return { type: 'MultiLineString', coordinates: frame.parts.map((part) => part.coordinates as Position[]) };
+      case 'MultiPolygon':
+        return {
+          type: 'MultiPolygon',
+          coordinates: frame.parts.map((part) => (part.type === 'Polygon' ? part.coordinates : [])).filter((polygon) => polygon.length > 0),
+        };
+    }
+  };
+
+  const parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
+  parser.on('opentag', (tag: SaxesTagPlain) => {
+    depth += 1;
+    const attributes = tag.attributes;
+    for (const name in attributes) {
+      if (name === 'xmlns' || name.startsWith('xmlns:')) namespaces.set(name === 'xmlns' ? '' : name.slice(6), attributes[name] as string);
+    }
+    const name = localNameOf(tag.name);
+    if (GML2_ONLY.has(name)) gml = 'GML2';
+    else if (namespaces.get(prefixOf(tag.name)) === NS.gml32) gml = 'GML32';
+
+    if (depth === 1) {
+      if (name !== 'FeatureCollection') fail('UnexpectedResponse', `expected a FeatureCollection, got <${name}>`);
+      return;
+    }
+    if (!feature) {
+      if (depth === 2 && MEMBER_ELEMENTS.has(name)) memberDepth = depth;
+      else if (memberDepth > 0 && depth === memberDepth + 1) {
+        const gmlId = Object.keys(attributes).find((attribute) => localNameOf(attribute) === 'id' && attribute.includes(':'));
+        feature = { depth, id: attributes.fid ?? (gmlId ? attributes[gmlId] : undefined), values: new Map(), geometry: undefined, srsName: undefined };
+        featureNamespace ??= namespaces.get(prefixOf(tag.name));
+      }
+      return;
+    }
+    if (depth === feature.depth + 1) {
+      property = { name, text: '', nested: false };
+      return;
+    }
+    if (property) property.nested = true;
+    const role = GML_ROLES[name];
+    if (!role) return;
+    if ('geometry' in role) {
+      if (geometries.length === 0) {
+        feature.srsName = attributes.srsName;
+        geometryDimension = Number(attributes.srsDimension ?? 2) || 2;
+      }
+      geometries.push({ kind: role.geometry, line: [], rings: [], parts: [] });
+    } else if ('positions' in role) {
+      const dimension = Number(attributes.srsDimension ?? attributes.dimension ?? geometryDimension) || 2;
+      positions = { role: role.positions, text: '', dimension, separator: attributes.cs ?? ',' };
+    }
+  });
+  const onText = (chunk: string): void => {
+    if (positions) positions.text += chunk;
+    else if (property && !property.nested) property.text += chunk;
+  };
+  parser.on('text', onText);
+  parser.on('cdata', onText);
+  parser.on('closetag', (tag: SaxesTagPlain) => {
+    const name = localNameOf(tag.name);
+    depth -= 1;
+    if (!feature) {
+      if (depth < memberDepth) memberDepth = -1;
+      return;
+    }
+    if (depth === feature.depth - 1) {
+      const { id, geometry, values } = feature;
+      if (id === undefined || !geometry) skippedIds.push(id ?? '(no id)');
+      else {
+        const properties: MapFeature['properties'] = {};
+        for (const [propertyName, schemaProperty] of propertiesByName) properties[propertyName] = readPropertyValue(values.get(propertyName), schemaProperty);
+        features.push({ id, geometry, properties });
+      }
+      feature = undefined;
+      // `featureMembers` holds every feature: stay in it.
+      return;
+    }
+    if (depth === feature.depth && property) {
+      const { text: value, nested } = property;
+      if (!nested) feature.values.set(property.name, /\S/.test(value) ? value : undefined);
+      else if (!feature.values.has(property.name)) feature.values.set(property.name, undefined);
+      property = undefined;
+      return;
+    }
+    const role = GML_ROLES[name];
+    if (!role) return;
+    const frame = geometries[geometries.length - 1];
+    if ('positions' in role) {
+      if (positions && frame) {
+        const tupleSeparator = positions.role === 'coordinates' ? positions.separator.charCodeAt(0) : undefined;
+        readPositions(positions.text, positions.dimension, tupleSeparator, axisOrderFor(feature.srsName), frame.line);
+      }
+      positions = undefined;
+    } else if ('ring' in role) {
+      if (frame?.kind === 'Polygon') frame.rings.push(closeLine(frame));
+    } else {
+      geometries.pop();
+      const geometry = frame ? geometryOfFrame(frame) : undefined;
+      const parent = geometries[geometries.length - 1];
+      if (!geometry) return;
+      if (parent) parent.parts.push(geometry);
+      else feature.geometry = geometry;
+    }
+  });
+
+  try {
+    parser.write(text).close();
+  } catch (error) {
+    if (error instanceof MapServerError) throw error;
+    fail('MalformedResponse', `the answer is not well-formed XML (${error instanceof Error ? error.message : String(error)}): ${text.slice(0, 200)}`, error);
+  }
+  return { features, skippedIds, ...(conventional ? { conventional } : {}), ...(featureNamespace ? { featureNamespace } : {}) };
+}
