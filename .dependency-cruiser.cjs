@@ -60,12 +60,10 @@ const TEST_LIBRARIES = [
   '@vitejs/plugin-react',
   '@turf/area',
   '@types/node',
-  // The benchmark's anchors and runner (bench/ only uses them beside gportal).
-  'ol',
-  'leaflet',
-  'leaflet-draw',
-  'tsx',
 ];
+
+/** The benchmark's anchors and runner: `bench/` measures gportal beside them, nothing else may use them this way. */
+const BENCH_LIBRARIES = ['ol', 'leaflet', 'leaflet-draw', 'tsx'];
 
 /** The public entries (package.json "exports") each package's production code may import. */
 const ENTRIES = {
@@ -166,6 +164,7 @@ module.exports = {
     { from: { path: '^packages/core/src/contracts/' }, to: { path: npm(['vitest']) } },
     // Tests and the like: the test libraries, Node built-ins and every public entry.
     { from: { path: TEST_FILES }, to: { path: npm(TEST_LIBRARIES) } },
+    { from: { path: '^bench/' }, to: { path: npm(BENCH_LIBRARIES) } },
     { from: { path: TEST_FILES }, to: { dependencyTypes: ['core'] } },
     { from: { path: TEST_FILES }, to: entries(Object.values(ENTRIES)) },
   ],

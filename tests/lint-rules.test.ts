@@ -37,6 +37,7 @@ const GEOSERVER_TEST_SUPPORT = probe('packages/adapters-geoserver/src/wfs/test-s
 const STORAGE = probe('packages/adapters-storage/src');
 const UI = probe('packages/ui-react/src');
 const EXAMPLES = probe('examples');
+const BENCH = probe('bench/page');
 
 // Each kind of forbidden import fails `npm run lint` (README, "Packages").
 describe('architecture import rules (dependency-cruiser allow-lists)', () => {
@@ -53,7 +54,7 @@ describe('architecture import rules (dependency-cruiser allow-lists)', () => {
     ['the storage adapter, ol', STORAGE, "import WFS from 'ol/format/WFS.js';\nexport const x = WFS;\n"],
     ['the UI, a test library', UI, "import { http } from 'msw';\nexport const x = http;\n"],
     ['examples, a UI library', EXAMPLES, "import React from 'react';\nexport const x = React;\n"],
-    ['examples, the web app', EXAMPLES, "import { App } from '@gportal/ui-react';\nexport const x = App;\n"],
+    ['examples, an anchor only the benchmark may load', EXAMPLES, "import L from 'leaflet';\nexport const x = L;\n"],
   ])('refuses a library outside the allow-list: %s', async (_kind, path, code) => {
     expect(await importViolations(path, code)).toContain('not-in-allowed');
   });
@@ -101,6 +102,7 @@ describe('architecture import rules (dependency-cruiser allow-lists)', () => {
     ['the storage adapter, inversify and the core', STORAGE, "import { ContainerModule } from 'inversify';\nimport { withoutPassword } from '@gportal/core';\nexport const x = [ContainerModule, withoutPassword];\n"],
     ['test support, Node, msw, the fakes and the contracts', GEOSERVER_TEST_SUPPORT, "import { readFileSync } from 'node:fs';\nimport { http } from 'msw';\nimport { MemoryMapServer } from '@gportal/core/memory';\nimport { workspaceAdminContract } from '@gportal/core/contracts';\nexport const x = [readFileSync, http, MemoryMapServer, workspaceAdminContract];\n"],
     ['the UI, its libraries and every public entry', UI, "import { useState } from 'react';\nimport { Button } from 'antd';\nimport { EditSession } from '@gportal/core';\nimport { createMemoryAdapters } from '@gportal/core/memory';\nimport { storageModule } from '@gportal/adapters-storage';\nexport const x = [useState, Button, EditSession, createMemoryAdapters, storageModule, () => import('@gportal/adapters-geoserver')];\n"],
+    ['the benchmark, its anchors and the adapter\'s bench entry', BENCH, "import L from 'leaflet';\nimport WFS from 'ol/format/WFS.js';\nimport { readFeatureSet } from '@gportal/adapters-geoserver/bench';\nexport const x = [L, WFS, readFeatureSet];\n"],
     ['examples, public entries and Node', EXAMPLES, "import { EditSession } from '@gportal/core';\nimport { userCacheContract } from '@gportal/core/contracts';\nimport { pathToFileURL } from 'node:url';\nexport const x = [EditSession, userCacheContract, pathToFileURL];\n"],
   ])('accepts what the architecture allows: %s', async (_kind, path, code) => {
     expect(await importViolations(path, code)).toEqual([]);
