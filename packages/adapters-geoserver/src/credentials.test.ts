@@ -12,7 +12,7 @@ import {
 import { Container } from 'inversify';
 import { describe, expect, it } from 'vitest';
 import { geoserverModule, type GeoServerModuleConfig } from './geoserver-module.js';
-import { readPackageFixture } from './test-support/package-fixtures.js';
+import { readQgisFixture } from './wfs/test-support/fixtures.js';
 import { wmtsTileLayer } from './wmts/wmts-tile-layer.js';
 
 const ADMIN = { username: 'admin', password: 's3cret-pw' };
@@ -40,8 +40,8 @@ function answerTo(kind: string): { body: string; type: string } {
     'REST workspaces': { body: '{"workspaces":{"workspace":[{"name":"acme"}]}}', type: 'application/json' },
     'form login': { body: '<html></html>', type: 'text/html' },
     'portal auth/token': { body: '{"isOk":true,"msg":"ok","data":{"username":"admin"}}', type: 'application/json' },
-    GetCapabilities: { body: readPackageFixture('qgis-server/wfs110-GetCapabilities.xml'), type: 'text/xml' },
-    DescribeFeatureType: { body: readPackageFixture('qgis-server/wfs110-DescribeFeatureType-towns.xsd'), type: 'text/xml' },
+    GetCapabilities: { body: readQgisFixture('wfs110-GetCapabilities.xml'), type: 'text/xml' },
+    DescribeFeatureType: { body: readQgisFixture('wfs110-DescribeFeatureType-towns.xsd'), type: 'text/xml' },
     GetFeature: { body: TOWNS_GEOJSON, type: 'application/json' },
     Transaction: { body: UPDATED, type: 'text/xml' },
   };

@@ -1,13 +1,12 @@
 import './test-support/register-dom.js';
 import type { BBox, Geometry } from '@gportal/core';
 import { describe, expect, it, vi } from 'vitest';
-import { readPackageFixture } from '../test-support/package-fixtures.js';
 import type { AxisOrderCorrection } from './axis-order.js';
 import { createWfsAdapters } from './create-wfs-adapters.js';
 import { readFeatureSchema } from './describe-feature-type.js';
 import { readFeatureSet } from './feature-reader.js';
 import { fakeWfs } from './test-support/fake-wfs.js';
-import { answerOf } from './test-support/fixtures.js';
+import { answerOf, readGeoServerFixture, readQgisFixture } from './test-support/fixtures.js';
 import { parseXml } from './wfs-xml.js';
 
 /**
@@ -22,7 +21,7 @@ const TOWNS_BOX: BBox = [115.8, 20.5, 120.7, 28.2];
 const ROADS22_BOX: BBox = [-103.87779468316292, 44.37288961726252, -103.62268570651278, 44.50217396380937];
 
 /** GeoServer's answer as it writes it with the `EPSG_CODE` srsName style: the same lon/lat numbers under a bare `EPSG:4326`. */
-const geoServerBareLabel = () => readPackageFixture('geoserver/getfeature-1.1.0-gml3.xml').replaceAll('http://www.opengis.net/gml/srs/epsg.xml#4326', 'EPSG:4326');
+const geoServerBareLabel = () => readGeoServerFixture('wfs/getfeature-1.1.0-gml3.xml').replaceAll('http://www.opengis.net/gml/srs/epsg.xml#4326', 'EPSG:4326');
 
 interface Server {
   capabilities: string;
@@ -31,13 +30,13 @@ interface Server {
 }
 
 const QGIS = (features: string): Server => ({
-  capabilities: readPackageFixture('qgis-server/wfs110-GetCapabilities.xml'),
-  schema: readPackageFixture('qgis-server/wfs110-DescribeFeatureType-towns.xsd'),
+  capabilities: readQgisFixture('wfs110-GetCapabilities.xml'),
+  schema: readQgisFixture('wfs110-DescribeFeatureType-towns.xsd'),
   features,
 });
 const GEOSERVER = (features: string): Server => ({
-  capabilities: readPackageFixture('geoserver/getcapabilities-1.1.0.xml'),
-  schema: readPackageFixture('geoserver/describefeaturetype-1.1.0.xsd'),
+  capabilities: readGeoServerFixture('wfs/getcapabilities-1.1.0.xml'),
+  schema: readGeoServerFixture('wfs/describefeaturetype-1.1.0.xsd'),
   features,
 });
 
@@ -66,7 +65,7 @@ function firstPosition(geometry: Geometry | undefined): number[] {
 
 describe('a bare EPSG:4326 from QGIS Server', () => {
   it('is read latitude first, as QGIS writes it by default, with nothing to correct', async () => {
-    const { set, corrections, operations } = await readFrom(QGIS(readPackageFixture('qgis-server/wfs110-GetFeature-towns-gml3.xml')), 'towns');
+    const { set, corrections, operations } = await readFrom(QGIS(readQgisFixture('wfs110-GetFeature-towns-gml3.xml')), 'towns');
     expect(set.features[0]?.geometry).toEqual({ type: 'Polygon', coordinates: FUZHOU });
     expect(corrections).toEqual([]);
     // GetCapabilities is read for the check.
@@ -74,7 +73,7 @@ describe('a bare EPSG:4326 from QGIS Server', () => {
   });
 
   it('is read longitude first when QGIS wrote that (GET SRSNAME=EPSG:4326), and the correction is reported', async () => {
-    const { set, corrections } = await readFrom(QGIS(readPackageFixture('qgis-server/wfs110-GetFeature-towns-gml3-srsname-EPSG4326.xml')), 'towns');
+    const { set, corrections } = await readFrom(QGIS(readQgisFixture('wfs110-GetFeature-towns-gml3-srsname-EPSG4326.xml')), 'towns');
     expect(set.features[0]?.geometry).toEqual({ type: 'Polygon', coordinates: FUZHOU });
     expect(set.features.map((feature) => feature.id)).toEqual(['towns.1', 'towns.2']);
     expect(corrections).toEqual([{ typeName: 'towns', srsName: 'EPSG:4326', server: 'qgis-server', expected: 'lat-lon', used: 'lon-lat', layerBBox: TOWNS_BOX }]);
@@ -91,7 +90,7 @@ describe('a bare EPSG:4326 from GeoServer', () => {
   });
 
   it('is corrected when nothing tells the server and the EPSG order puts the data off the globe', () => {
-    const roads = readFeatureSchema(parseXml(readPackageFixture('geoserver/describefeaturetype-1.1.0.xsd'), 'schema'), 'topp:roads22');
+    const roads = readFeatureSchema(parseXml(readGeoServerFixture('wfs/describefeaturetype-1.1.0.xsd'), 'schema'), 'topp:roads22');
     if (!roads) throw new Error('no roads22 in the fixture');
     const { features, axisOrderCorrection } = readFeatureSet(answerOf(geoServerBareLabel()), roads, { server: 'unknown', layerBBox: ROADS22_BOX });
     expect(firstPosition(features[0]?.geometry)).toEqual([-103.7211, 44.4555]);
@@ -102,7 +101,7 @@ describe('a bare EPSG:4326 from GeoServer', () => {
 describe('the correction handler', () => {
   it('cannot change what was read: its error is logged', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { source } = sourceOf(QGIS(readPackageFixture('qgis-server/wfs110-GetFeature-towns-gml3-srsname-EPSG4326.xml')), () => {
+    const { source } = sourceOf(QGIS(readQgisFixture('wfs110-GetFeature-towns-gml3-srsname-EPSG4326.xml')), () => {
       throw new Error('handler broke');
     });
     expect((await source.getFeatures({ typeName: 'towns' })).features[0]?.geometry).toEqual({ type: 'Polygon', coordinates: FUZHOU });
@@ -113,7 +112,7 @@ describe('the correction handler', () => {
 
 describe('answers with an unambiguous label', () => {
   it('need no GetCapabilities', async () => {
-    const { set, operations } = await readFrom(GEOSERVER(readPackageFixture('geoserver/getfeature-1.1.0-gml3.xml')), 'topp:roads22');
+    const { set, operations } = await readFrom(GEOSERVER(readGeoServerFixture('wfs/getfeature-1.1.0-gml3.xml')), 'topp:roads22');
     expect(firstPosition(set.features[0]?.geometry)).toEqual([-103.7211, 44.4555]);
     expect(operations).toEqual(['DescribeFeatureType', 'GetFeature']);
   });

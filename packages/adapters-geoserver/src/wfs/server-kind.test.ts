@@ -1,10 +1,10 @@
 import './test-support/register-dom.js';
 import { describe, expect, it } from 'vitest';
-import { readPackageFixture } from '../test-support/package-fixtures.js';
+import { readGeoServerFixture, readQgisFixture } from './test-support/fixtures.js';
 import { identifyMapServer } from './server-kind.js';
 import { parseXml } from './wfs-xml.js';
 
-const xml = (path: string) => parseXml(readPackageFixture(path), path);
+const xml = (path: string) => parseXml(path.startsWith('qgis-server/') ? readQgisFixture(path.slice('qgis-server/'.length)) : readGeoServerFixture(path.slice('geoserver/'.length)), path);
 
 describe('identifyMapServer', () => {
   it('knows QGIS Server by the namespace of its features, and by its GeoJSON format name in GetCapabilities', () => {
@@ -13,9 +13,9 @@ describe('identifyMapServer', () => {
   });
 
   it("knows GeoServer by its GetCapabilities when its answer says nothing", () => {
-    const answer = xml('geoserver/getfeature-1.1.0-gml3.xml');
+    const answer = xml('geoserver/wfs/getfeature-1.1.0-gml3.xml');
     expect(identifyMapServer(answer)).toEqual({ server: 'unknown' });
-    expect(identifyMapServer(answer, xml('geoserver/getcapabilities-1.1.0.xml')).server).toBe('geoserver');
+    expect(identifyMapServer(answer, xml('geoserver/wfs/getcapabilities-1.1.0.xml')).server).toBe('geoserver');
   });
 
   it('reads the provider and the service title, not the titles of layers', () => {
