@@ -1,4 +1,5 @@
 import type { Topology } from 'topojson-specification';
+import LAND_50M_URL from 'world-atlas/land-50m.json?url';
 import { L } from './leaflet';
 
 /** The map's CRS: the WMTS grid of the map-server mode is EPSG:4326, and the offline base map draws in any CRS. */
@@ -9,14 +10,23 @@ export const BASE_PANE = 'gportal-base';
 
 const LAND_STYLE: L.PathOptions = { color: '#8c9aa8', weight: 1, fillColor: '#eef0e6', fillOpacity: 1, interactive: false };
 
+/** The land outlines may be large on a slow line; past this the map goes on without them. */
+const LAND_TIMEOUT_MS = 30_000;
+
 /**
  * The embedded mode's offline base map: Natural Earth 1:50m land (its outline is the
- * coastline), bundled from `world-atlas` and loaded on demand, so no tile server is needed.
+ * coastline), shipped with the app from `world-atlas` as a data file beside the scripts (data,
+ * not JavaScript: nothing to parse as code) and loaded on demand, so no tile server is needed.
  * Country borders are left out on purpose: the app shows no political boundaries it does not own.
  */
 export async function naturalEarthLayer(): Promise<L.Layer> {
-  const [{ feature }, land] = await Promise.all([import('topojson-client'), import('world-atlas/land-50m.json')]);
-  const topology = land.default as unknown as Topology;
+  const [{ feature }, topology] = await Promise.all([
+    import('topojson-client'),
+    fetch(LAND_50M_URL, { signal: AbortSignal.timeout(LAND_TIMEOUT_MS) }).then((response) => {
+      if (!response.ok) throw new Error(`Natural Earth land: HTTP ${response.status}`);
+      return response.json() as Promise<Topology>;
+    }),
+  ]);
   const landObject = topology.objects.land;
   if (!landObject) throw new Error('world-atlas land-50m has no "land" object');
   // GeoJSON hands these options to every path it makes: one canvas in the base pane for all land.
