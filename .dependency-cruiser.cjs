@@ -101,6 +101,14 @@ const TEST_FILES = [
   '^[.]dependency-cruiser[.]cjs$',
 ];
 
+/**
+ * gportal's map in the benchmark: a `*.bench-contender.ts` module beside the map's code, loaded by
+ * the benchmark's page only. It may use the map's own modules and libraries and the benchmark's
+ * map contract; the app must never import it.
+ */
+const BENCH_CONTENDER = '^packages/ui-react/src/map/.*[.]bench-contender[.]tsx?$';
+const BENCH_MAP_CONTRACT = '^bench/page/map-contract[.]ts$';
+
 const WORKSPACES = Object.keys(LIBRARIES);
 const folderOf = (workspace) => (workspace === 'examples' ? 'examples' : `packages/${workspace}`);
 const npm = (names) => `(^|/)node_modules/(${names.join('|')})/`;
@@ -114,8 +122,16 @@ module.exports = {
       name: 'no-relative-import-across-packages',
       comment: 'A package reaches another only through its public entry: import "@gportal/<name>", never a relative path into its folder.',
       severity: 'error',
-      from: { path: '^(packages/[^/]+|examples|tests|scripts|bench)/' },
+      // A bench contender's one way into the benchmark is its allowed rule below.
+      from: { path: '^(packages/[^/]+|examples|tests|scripts|bench)/', pathNot: BENCH_CONTENDER },
       to: { path: '^(packages|examples|tests|scripts|bench)/', pathNot: ['^$1/'], dependencyTypes: ['local'], dependencyTypesNot: ['aliased-workspace'] },
+    },
+    {
+      name: 'no-bench-contender-in-app',
+      comment: 'A *.bench-contender.ts module is benchmark code: only the benchmark\'s page loads it, so it never ships in the app.',
+      severity: 'error',
+      from: { pathNot: '^bench/' },
+      to: { path: BENCH_CONTENDER },
     },
     {
       name: 'no-deep-import',
@@ -158,6 +174,8 @@ module.exports = {
       ...(LIBRARIES[workspace].length > 0 ? [{ from: { path: `^${folderOf(workspace)}/` }, to: { path: npm(LIBRARIES[workspace]) } }] : []),
       ...(PUBLIC_ENTRIES[workspace] ? [{ from: production(workspace), to: entries(PUBLIC_ENTRIES[workspace]) }] : []),
     ]),
+    // gportal's map contender: the benchmark's map contract (map options, scripted steps, interfaces).
+    { from: { path: BENCH_CONTENDER }, to: { path: BENCH_MAP_CONTRACT } },
     // Type declarations of type-only packages (`import type { Feature } from 'geojson'`): no code is loaded.
     { from: {}, to: { path: '(^|/)node_modules/@types/', dependencyTypes: ['type-only'] } },
     // The core's contract suites are vitest suites: vitest is the core's optional peer dependency.

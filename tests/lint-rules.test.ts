@@ -38,6 +38,7 @@ const STORAGE = probe('packages/adapters-storage/src');
 const UI = probe('packages/ui-react/src');
 const EXAMPLES = probe('examples');
 const BENCH = probe('bench/page');
+const UI_BENCH_CONTENDER = 'packages/ui-react/src/map/__lint-probe__.bench-contender.ts';
 
 // Each kind of forbidden import fails `npm run lint` (README, "Packages").
 describe('architecture import rules (dependency-cruiser allow-lists)', () => {
@@ -71,6 +72,7 @@ describe('architecture import rules (dependency-cruiser allow-lists)', () => {
     ['the UI into the core', UI, "import { EditSession } from '../../core/src/index.js';\nexport const x = EditSession;\n"],
     ['an adapter into the core', GEOSERVER, "import { ValidationError } from '../../core/src/errors/errors.js';\nexport const x = ValidationError;\n"],
     ['examples into an adapter', EXAMPLES, "import { createWfsAdapters } from '../packages/adapters-geoserver/src/index.js';\nexport const x = createWfsAdapters;\n"],
+    ["the UI into the benchmark's map contract", UI, "import { scriptedSteps } from '../../../bench/page/map-contract.js';\nexport const x = scriptedSteps;\n"],
   ])('refuses relative imports across packages: %s', async (_kind, path, code) => {
     expect(await importViolations(path, code)).toContain('no-relative-import-across-packages');
   });
@@ -90,6 +92,14 @@ describe('architecture import rules (dependency-cruiser allow-lists)', () => {
     expect(await importViolations(STORAGE, code)).toEqual(['no-memory-adapters-in-adapter-code', 'not-in-allowed']);
   });
 
+  it('refuses a bench contender in the app', async () => {
+    expect(await importViolations(UI, "import { renderContender } from './map/feature-map.bench-contender.js';\nexport const x = renderContender;\n")).toContain('no-bench-contender-in-app');
+  });
+
+  it('refuses a bench contender any part of the benchmark but its map contract', async () => {
+    expect(await importViolations(UI_BENCH_CONTENDER, "import { gportalMapContenders } from '../../../../bench/page/render.js';\nexport const x = gportalMapContenders;\n")).toEqual(['not-in-allowed']);
+  });
+
   it('refuses an import that does not resolve', async () => {
     expect(await importViolations(GEOSERVER, "import { x } from './no-such-file.js';\nexport const y = x;\n")).toContain('no-unresolvable-import');
   });
@@ -103,6 +113,7 @@ describe('architecture import rules (dependency-cruiser allow-lists)', () => {
     ['test support, Node, msw, the fakes and the contracts', GEOSERVER_TEST_SUPPORT, "import { readFileSync } from 'node:fs';\nimport { http } from 'msw';\nimport { MemoryMapServer } from '@gportal/core/memory';\nimport { workspaceAdminContract } from '@gportal/core/contracts';\nexport const x = [readFileSync, http, MemoryMapServer, workspaceAdminContract];\n"],
     ['the UI, its libraries and every public entry', UI, "import { useState } from 'react';\nimport { Button } from 'antd';\nimport { EditSession } from '@gportal/core';\nimport { createMemoryAdapters } from '@gportal/core/memory';\nimport { storageModule } from '@gportal/adapters-storage';\nexport const x = [useState, Button, EditSession, createMemoryAdapters, storageModule, () => import('@gportal/adapters-geoserver')];\n"],
     ['the benchmark, its anchors and the adapter\'s bench entry', BENCH, "import L from 'leaflet';\nimport WFS from 'ol/format/WFS.js';\nimport { readFeatureSet } from '@gportal/adapters-geoserver/bench';\nexport const x = [L, WFS, readFeatureSet];\n"],
+    ["a bench contender, the map's modules, Leaflet, leaflet-draw and the benchmark's map contract", UI_BENCH_CONTENDER, "import L from 'leaflet';\nimport 'leaflet-draw';\nimport { FeatureLayerRenderer } from './feature-layer-renderer.js';\nimport { scriptedSteps, type RenderContender } from '../../../../bench/page/map-contract.js';\nexport const x = [L, FeatureLayerRenderer, scriptedSteps];\nexport type Y = RenderContender;\n"],
     ['examples, public entries and Node', EXAMPLES, "import { EditSession } from '@gportal/core';\nimport { userCacheContract } from '@gportal/core/contracts';\nimport { pathToFileURL } from 'node:url';\nexport const x = [EditSession, userCacheContract, pathToFileURL];\n"],
   ])('accepts what the architecture allows: %s', async (_kind, path, code) => {
     expect(await importViolations(path, code)).toEqual([]);

@@ -3,7 +3,8 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { DatasetName } from '../data.js';
 import { PARSE_CONTENDERS, loadInputs, resultFacts, transactionContenders, type Contender, type Inputs, type ResultFacts } from './contenders.js';
-import { LEAFLET_DRAW_VERTEX_DRAG, LEAFLET_RENDER_CONTENDERS, gportalMapContenders, type MountedMap, type RenderContender, type VertexDragContender } from './render.js';
+import type { MountedMap, RenderContender, VertexDragContender } from './map-contract.js';
+import { LEAFLET_DRAW_VERTEX_DRAG, LEAFLET_RENDER_CONTENDERS, gportalMapContenders } from './render.js';
 
 declare global {
   interface Window {

@@ -1,50 +1,5 @@
-import type { FeatureCollection } from 'geojson';
 import L from 'leaflet';
-
-/**
- * A map contender: mounts a map of the whole layer into a 1000×800 element. The harness times
- * `mount` and every step until the next frame is produced. gportal's feature map plugs in with a
- * module `packages/ui-react/src/map/*.bench-contender.{ts,tsx}` exporting `renderContender`
- * (and, for editing, `vertexDragContender`); until one exists its rows are reported as pending.
- */
-export interface RenderContender {
-  name: string;
-  role: 'anchor' | 'gportal';
-  mount(element: HTMLElement, collection: FeatureCollection): MountedMap;
-}
-
-export interface MountedMap {
-  /** The scripted pan / zoom / fit steps, in order, each drawn in the next frame. */
-  steps: Array<{ kind: 'pan' | 'zoom' | 'fit'; run(): void }>;
-  /** Redraws the whole layer from its data (what a reload or a session redraw does). */
-  redraw(): void;
-  /** Leaflet layers on the map, for the leak check. */
-  layerCount(): number;
-  destroy(): void;
-}
-
-/** Edits one polygon's vertices: `move(i)` drags vertex `i` a little, drawn in the next frame. */
-export interface VertexDragContender {
-  name: string;
-  role: 'anchor' | 'gportal';
-  mount(element: HTMLElement, ring: Array<[number, number]>): { move(index: number): void; destroy(): void };
-}
-
-const MAP_OPTIONS: L.MapOptions = { zoomAnimation: false, fadeAnimation: false, markerZoomAnimation: false, inertia: false, attributionControl: false };
-
-/** 11 pans of 200–600 px, 8 zooms in and out by one, 1 fit: the same sequence for every contender. */
-export function scriptedSteps(map: L.Map, bounds: L.LatLngBounds): MountedMap['steps'] {
-  const pans: Array<[number, number]> = [[300, 0], [0, 250], [-600, 0], [0, -400], [200, 200], [-250, 300], [500, -200], [-300, -300], [400, 100], [-200, 450], [250, -350]];
-  const zooms = [1, 1, -1, 1, -1, -1, 1, -1];
-  const steps: MountedMap['steps'] = [];
-  pans.forEach((offset, index) => {
-    steps.push({ kind: 'pan', run: () => map.panBy(offset, { animate: false }) });
-    const zoom = zooms[index];
-    if (zoom !== undefined) steps.push({ kind: 'zoom', run: () => map.setZoom(map.getZoom() + zoom, { animate: false }) });
-  });
-  steps.push({ kind: 'fit', run: () => map.fitBounds(bounds, { animate: false }) });
-  return steps;
-}
+import { MAP_OPTIONS, scriptedSteps, type RenderContender, type VertexDragContender } from './map-contract.js';
 
 function leafletContender(name: string, renderer: () => L.Renderer): RenderContender {
   return {
