@@ -1,17 +1,20 @@
-import { boundsOfGeometries, DRAWING, FEATURE_SOURCE, fittableBounds, initialMapBounds, type FeatureSource, type MapBounds, type MapFeature } from '@gportal/core';
-import { Alert, Space, Tag } from 'antd';
-import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
-import { useEffect, useRef, useState } from 'react';
+import { boundsOfGeometries, DRAWING, FEATURE_SOURCE, fittableBounds, type FeatureSource, type MapFeature } from '@gportal/core';
+import { Alert, App, Space, Tag } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useOutletContext } from 'react-router-dom';
+import type { AppConfig } from '../../app/app-config';
+import { APP_CONFIG } from '../../app/app-tokens';
 import { useService } from '../../app/services';
+import { baseLayerOf } from '../../map/base-layer';
+import { L } from '../../map/leaflet';
+import '../../map/map.css';
+import { toLatLngBounds, useBaseLayer, useLeafletMap } from '../../map/use-leaflet-map';
 import { useI18n } from '../../i18n/i18n-provider';
 import type { ApiTestState } from './api-test-state';
 import { errorText } from './format-result';
 
 type LoadState = { status: 'loading' } | { status: 'loaded'; count: number } | { status: 'failed'; detail: string };
 
-const toLatLngBounds = ({ south, west, north, east }: MapBounds) => L.latLngBounds([south, west], [north, east]);
 
 /** A feature's properties as a text-only popup: values from the server are never read as HTML. */
 function popupOf(feature: MapFeature): HTMLElement {
@@ -44,19 +47,26 @@ export function LayerMapPage() {
   const layer = form.layer.trim();
   const typeName = workspace && layer ? `${workspace}:${layer}` : undefined;
 
+  // The map and base map of the feature map (offline Natural Earth land, or the WMTS layer in map-server mode).
+  const map = useLeafletMap(element);
+  const config = useService<AppConfig>(APP_CONFIG);
+  const { message } = App.useApp();
+  const baseLayer = useMemo(() => baseLayerOf(config.mode === 'map-server' ? config.wmtsUrl : undefined, config.geoserverRestUrl), [config]);
+  useBaseLayer(map, baseLayer, (error) => void message.warning(t('map.baseMapFailed', { reason: errorText(error) })));
+
   useEffect(() => {
-    const container = element.current;
-    if (!container || !typeName) return;
+    if (!map || !typeName) return;
+    const container = map.getContainer();
     const renderer = L.canvas();
-    const map = L.map(container, { renderer, attributionControl: false }).fitBounds(toLatLngBounds(initialMapBounds()));
     const recordView = () => container.setAttribute('data-bounds', map.getBounds().toBBoxString());
     map.on('moveend', recordView);
     let current = true;
+    let shown: L.Layer | undefined;
     setState({ status: 'loading' });
     source.getFeatures({ typeName }).then(
       ({ features }) => {
         if (!current) return;
-        L.geoJSON(
+        shown = L.geoJSON(
           // The whole feature rides in `properties`, so its popup can show the id too.
           features.map((feature) => ({ type: 'Feature' as const, id: feature.id, properties: feature, geometry: feature.geometry })),
           {
@@ -76,9 +86,9 @@ export function LayerMapPage() {
     return () => {
       current = false;
       map.off('moveend', recordView);
-      map.remove();
+      if (shown) map.removeLayer(shown);
     };
-  }, [source, typeName]);
+  }, [map, source, typeName]);
 
   if (!typeName) return <Alert type="info" showIcon title={t('geoserverMap.none')} />;
   return (
@@ -88,7 +98,7 @@ export function LayerMapPage() {
         {state.status === 'loaded' && <span data-testid="layer-map-count">{state.count === 0 ? t('geoserverMap.empty', { typeName }) : t('geoserverMap.count', { count: state.count })}</span>}
       </Space>
       {state.status === 'failed' && <Alert type="error" showIcon title={t('geoserverMap.failed', { typeName, detail: state.detail })} />}
-      <div ref={element} role="region" aria-label={t('geoserverMap.label')} data-testid="layer-map" style={{ height: 480, width: '100%', border: '1px solid #f0f0f0' }} />
+      <div ref={element} role="region" aria-label={t('geoserverMap.label')} data-testid="layer-map" className="gportal-sea" style={{ height: 480, width: '100%', border: '1px solid #f0f0f0' }} />
     </Space>
   );
 }
