@@ -19,6 +19,9 @@ export default defineProject({
     globalSetup: ['./global-setup.ts'],
     // One Chromium at a time: the machines running this have two cores.
     fileParallelism: false,
+    // Real Chromium on a loaded 2-core machine: a failing test runs once more before it fails the
+    // run, and its first failure is still printed. A broken behaviour fails both times.
+    retry: 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Map-server tests run their own QGIS Server + PostGIS (scripts/wfs-server.sh), apart from the

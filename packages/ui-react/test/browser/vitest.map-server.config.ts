@@ -17,6 +17,9 @@ export default defineProject({
     environment: 'node',
     globalSetup: ['./global-setup.ts', '../../../adapters-geoserver/test/integration/wfs-server.global-setup.ts'],
     fileParallelism: false,
+    // Real Chromium on a loaded 2-core machine: a failing test runs once more before it fails the
+    // run, and its first failure is still printed. A broken behaviour fails both times.
+    retry: 1,
     // After the `browser` project: both build the app into the same folder and use one QGIS instance.
     sequence: { groupOrder: 1 },
     env: browserProject.test?.env,
