@@ -1,6 +1,6 @@
 import { createWfsAdapters } from '@gportal/adapters-geoserver';
-import { EditSession, type EditJournal, type EditSessionEvents, type Geometry, type MapFeature, type PendingChanges, type SaveFailureKind } from '@gportal/core';
-import { recordReliability } from '@gportal/core/contracts';
+import { EditSession, type EditJournal, type EditSessionEvents, type Geometry, type MapFeature, type PendingChanges } from '@gportal/core';
+import { EXPECTED_SAVE_FAILURE_KIND, recordReliability } from '@gportal/core/contracts';
 import { MemoryEditJournal } from '@gportal/core/memory';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { FaultProxy, refuseFirstUpdate, type ProxyFault } from './fault-proxy.js';
@@ -37,17 +37,6 @@ const STAGED_EDITS = STAGED.inserts.length + STAGED.updates.length + STAGED.dele
 
 type Fault = ProxyFault | 'journal-full';
 
-const EXPECTED_KIND: Record<Fault, SaveFailureKind | null> = {
-  'connection-refused': 'connection-refused',
-  'dropped-after-commit': 'outcome-unknown',
-  'http-500-html': 'server-error',
-  'exception-report-200': 'server-error',
-  partial: 'partial',
-  timeout: 'timeout',
-  'malformed-xml': 'malformed-answer',
-  'truncated-json': null,
-  'journal-full': 'journal',
-};
 
 /** The server's rows, read around the proxy. */
 async function rows(): Promise<MapFeature[]> {
@@ -124,7 +113,7 @@ describe('EditSession fault-injection suite (QGIS Server through a fault proxy)'
     expect(refuseFirstUpdate(xml)).toBe('<Update handle="update:poi.1"><Property><Name>name</Name></Property></Update><Update><Property><Name>name</Name><Value>Y</Value></Property></Update>');
   });
 
-  const faults = Object.keys(EXPECTED_KIND) as Fault[];
+  const faults = Object.keys(EXPECTED_SAVE_FAILURE_KIND) as Fault[];
 
   it.for(faults)('%s: nothing lost, journal intact, classified, saved exactly once after the fault clears', async (fault, { task }) => {
     const journal = new BreakableJournal();
@@ -140,7 +129,7 @@ describe('EditSession fault-injection suite (QGIS Server through a fault proxy)'
     else await proxy.arm(fault);
     const forwardedBefore = proxy.forwardedTransactions;
     const outcome = await session.save();
-    expect(outcome.ok ? null : outcome.failure.kind).toBe(EXPECTED_KIND[fault]);
+    expect(outcome.ok ? null : outcome.failure.kind).toBe(EXPECTED_SAVE_FAILURE_KIND[fault]);
     if (fault === 'truncated-json') expect(errors.map((error) => error.operation)).toContain('save');
     if (fault === 'journal-full') expect(proxy.forwardedTransactions).toBe(forwardedBefore);
     const lost = lostEdits(await rows(), session.pending());
@@ -166,7 +155,7 @@ describe('EditSession fault-injection suite (QGIS Server through a fault proxy)'
     recordReliability(task, {
       suite: SUITE,
       fault,
-      classifiedAs: EXPECTED_KIND[fault] ?? 'save ok, reload reported',
+      classifiedAs: EXPECTED_SAVE_FAILURE_KIND[fault] ?? 'save ok, reload reported',
       injected,
       edits: STAGED_EDITS,
       retries,

@@ -1,3 +1,5 @@
+import type { SaveFailureKind } from '../edit/save-failure.js';
+
 /**
  * One fault of a fault-injection suite, as measured by the test that injected it. Tests attach it
  * to their task (`recordReliability`); the repository's reliability reporter collects the records
@@ -25,3 +27,31 @@ export interface ReliabilityRecord {
 export function recordReliability(task: { meta: object }, record: ReliabilityRecord): void {
   Object.assign(task.meta, { reliability: record });
 }
+
+/** The faults every fault-injection suite injects into a save of mixed pending changes (issue 10). */
+export type InjectedFault =
+  | 'connection-refused'
+  | 'dropped-after-commit'
+  | 'http-500-html'
+  | 'exception-report-200'
+  | 'partial'
+  | 'timeout'
+  | 'malformed-xml'
+  | 'truncated-json'
+  | 'journal-full';
+
+/**
+ * What the session must classify each fault as, whatever the adapters; `null`: the save itself
+ * succeeds (the fault hits the reads after the commit).
+ */
+export const EXPECTED_SAVE_FAILURE_KIND: Readonly<Record<InjectedFault, SaveFailureKind | null>> = {
+  'connection-refused': 'connection-refused',
+  'dropped-after-commit': 'outcome-unknown',
+  'http-500-html': 'server-error',
+  'exception-report-200': 'server-error',
+  partial: 'partial',
+  timeout: 'timeout',
+  'malformed-xml': 'malformed-answer',
+  'truncated-json': null,
+  'journal-full': 'journal',
+};

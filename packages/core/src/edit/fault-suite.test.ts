@@ -5,9 +5,8 @@ import { JournalConflictError } from '../errors/errors.js';
 import { createMemoryAdapters, sampleSeed, type TransactionMode } from '../memory/index.js';
 import type { FeatureTransactions } from '../ports/feature-transactions.port.js';
 import { EditSession, type EditSessionEvents, type PendingChanges } from './edit-session.js';
-import type { SaveFailureKind } from './save-failure.js';
-import { FAULTS, FaultInjectingPorts, type Fault } from './test-support/fault-injecting-ports.js';
-import { recordReliability } from '../contracts/reliability.js';
+import { FAULTS, FaultInjectingPorts } from './test-support/fault-injecting-ports.js';
+import { EXPECTED_SAVE_FAILURE_KIND, recordReliability } from '../contracts/reliability.js';
 
 // The fault-injection suite of issue 10 on the in-memory adapters: a save of mixed pending
 // changes meets each fault; afterwards nothing pending is lost, the journal holds exactly what
@@ -40,18 +39,6 @@ const STAGED = {
 };
 const STAGED_EDITS = STAGED.inserts.length + STAGED.updates.length + STAGED.deletes.length;
 
-/** What each fault must be classified as; `null`: the save itself succeeds (the fault hits the reads after the commit). */
-const EXPECTED_KIND: Record<Fault, SaveFailureKind | null> = {
-  'connection-refused': 'connection-refused',
-  'dropped-after-commit': 'outcome-unknown',
-  'http-500-html': 'server-error',
-  'exception-report-200': 'server-error',
-  partial: 'partial',
-  timeout: 'timeout',
-  'malformed-xml': 'malformed-answer',
-  'truncated-json': null,
-  'journal-full': 'journal',
-};
 
 function setup(mode: TransactionMode) {
   const adapters = createMemoryAdapters({ ...sampleSeed(), transactionMode: mode });
@@ -124,7 +111,7 @@ describe('EditSession fault-injection suite (in-memory adapters)', () => {
 
     ports.arm(fault);
     const outcome = await session.save();
-    expect(outcome.ok ? null : outcome.failure.kind).toBe(EXPECTED_KIND[fault]);
+    expect(outcome.ok ? null : outcome.failure.kind).toBe(EXPECTED_SAVE_FAILURE_KIND[fault]);
     if (fault === 'truncated-json') expect(errors.map((error) => error.operation)).toContain('save');
     if (fault === 'journal-full') expect(ports.commits).toBe(0);
     const lost = lostEdits(await rows(), session.pending());
@@ -150,7 +137,7 @@ describe('EditSession fault-injection suite (in-memory adapters)', () => {
     recordReliability(task, {
       suite: SUITE,
       fault: `${fault} (${mode})`,
-      classifiedAs: EXPECTED_KIND[fault] ?? 'save ok, reload reported',
+      classifiedAs: EXPECTED_SAVE_FAILURE_KIND[fault] ?? 'save ok, reload reported',
       injected: ports.injected,
       edits: STAGED_EDITS,
       retries,
