@@ -26,6 +26,11 @@ export default defineProject({
     hookTimeout: 60_000,
     // Map-server tests run their own QGIS Server + PostGIS (scripts/wfs-server.sh), apart from the
     // wfs-integration project's, which runs at the same time and resets its data between files.
-    env: { GPORTAL_WFS_DIR: join(tmpdir(), 'gportal-wfs-browser'), GPORTAL_WFS_PG_PORT: '55433', GPORTAL_WFS_HTTP_PORT: '8911' },
+    // GPORTAL_BROWSER_WFS_* move it, for two checkouts testing on one machine.
+    env: {
+      GPORTAL_WFS_DIR: process.env.GPORTAL_BROWSER_WFS_DIR ?? join(tmpdir(), 'gportal-wfs-browser'),
+      GPORTAL_WFS_PG_PORT: process.env.GPORTAL_BROWSER_WFS_PG_PORT ?? '55433',
+      GPORTAL_WFS_HTTP_PORT: process.env.GPORTAL_BROWSER_WFS_HTTP_PORT ?? '8911',
+    },
   },
 });
