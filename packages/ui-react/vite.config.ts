@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
 import { sourceConditions } from '../../vitest.shared.js';
 
 /**
@@ -22,11 +22,24 @@ function mapServerProxy(env: Record<string, string>): Record<string, ProxyOption
   return proxy;
 }
 
+/**
+ * antd's `@rc-component/*` packages are plain ES modules but do not declare `"sideEffects": false`,
+ * so the bundler keeps every module a barrel re-exports: antd's form context imports one
+ * provider from `@rc-component/form` and brought its whole field store and validator (~13 KiB
+ * gzip) into the first screen.
+ */
+const rcComponentsWithoutSideEffects: Plugin = {
+  name: 'gportal:rc-components-without-side-effects',
+  transform(code, id) {
+    return id.includes('/node_modules/@rc-component/') ? { code, moduleSideEffects: false } : null;
+  },
+};
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'GPORTAL_');
   return {
     ...sourceConditions,
-    plugins: [react()],
+    plugins: [react(), rcComponentsWithoutSideEffects],
     server: { host: '127.0.0.1', port: 5173, proxy: mapServerProxy(env) },
     preview: { host: '127.0.0.1', port: 4173, proxy: mapServerProxy(env) },
   };

@@ -9,7 +9,7 @@ export {
   type BrowserStorageOptions,
 } from './create-browser-storage.js';
 export { MemoryStorage } from './memory-storage.js';
-export { BROWSER_STORAGE, storageModule } from './storage-module.js';
+export { BROWSER_STORAGE, browserStorageModule, storageModule } from './storage-module.js';
 export type { StorageLike } from './storage-like.js';
 export { warnOnConsole, type StorageProblem, type StorageProblemHandler } from './storage-problem.js';
 export { STORAGE_FORMAT_VERSION, VersionedStorage, type VersionedStorageOptions } from './versioned-storage.js';

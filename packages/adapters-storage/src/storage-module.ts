@@ -11,8 +11,15 @@ export const BROWSER_STORAGE = Symbol.for('gportal.BrowserStorage');
  * (the in-memory one) to make the user's data survive a reload.
  */
 export function storageModule(config: BrowserStorageOptions = {}): ContainerModule {
+  return browserStorageModule(createBrowserStorage(config));
+}
+
+/**
+ * {@link storageModule} for a {@link BrowserStorage} the app created already, e.g. to read the
+ * session and show the sign-in page before the container is built.
+ */
+export function browserStorageModule(storage: BrowserStorage): ContainerModule {
   return new ContainerModule(({ bind, rebindSync }) => {
-    const storage = createBrowserStorage(config);
     bind<BrowserStorage>(BROWSER_STORAGE).toConstantValue(storage);
     rebindSync(USER_CACHE).toConstantValue(storage.userCache);
     rebindSync(SESSION_STORE).toConstantValue(storage.session);

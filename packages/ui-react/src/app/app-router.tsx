@@ -1,14 +1,17 @@
+import { AUTH_GATEWAY, SESSION_STORE, type AuthGateway, type SessionStore } from '@gportal/core';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { createBrowserRouter, Navigate, useLocation } from 'react-router-dom';
 import { PageLoading } from '../screens/layout/page-loading';
 import { LoginPage } from '../screens/login/login-page';
 import type { AppConfig } from './app-config';
-import { APP_CONFIG } from './app-tokens';
+import { APP_CONFIG, PROBLEM_LOG } from './app-tokens';
+import type { ProblemLog } from './problem-log';
 import { MANAGE_MODULES, ROUTES } from './routes';
 import { useService } from './services';
+import { useSession } from './session-provider';
 
-// Only the login page is in the first screen's JavaScript: the signed-in frame and every screen
-// behind it load when first opened (the map screens will carry Leaflet).
+// The signed-in frame and every screen behind it load when first opened (the map screens carry
+// Leaflet); the first screen's sign-in page is rendered without this router (`root.tsx`).
 const AppLayout = lazy(() => import('../screens/layout/app-layout').then((module) => ({ default: module.AppLayout })));
 const IndexDemoPage = lazy(() => import('../screens/index-demo/index-demo-page').then((module) => ({ default: module.IndexDemoPage })));
 const ManageLayout = lazy(() => import('../screens/manage/manage-layout').then((module) => ({ default: module.ManageLayout })));
@@ -26,13 +29,26 @@ function Suspended({ page }: { page: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{page}</Suspense>;
 }
 
+/** The sign-in page inside the app (after signing out, or sent there from a screen): back to the page asked for once signed in. */
+function LoginRoute() {
+  const config = useService<AppConfig>(APP_CONFIG);
+  const { session, signedIn } = useSession();
+  const asked = (useLocation().state as { from?: unknown } | null)?.from;
+  const auth = useService<AuthGateway>(AUTH_GATEWAY);
+  const sessionStore = useService<SessionStore>(SESSION_STORE);
+  const problems = useService<ProblemLog>(PROBLEM_LOG);
+  // The spec's landing route when no page was asked for.
+  if (session) return <Navigate to={typeof asked === 'string' && asked !== '/' && asked !== ROUTES.login ? asked : config.landingRoute} replace />;
+  return <LoginPage config={config} problems={problems} auth={auth} sessionStore={sessionStore} onSignedIn={signedIn} />;
+}
+
 function LandingRedirect() {
   return <Navigate to={useService<AppConfig>(APP_CONFIG).landingRoute} replace />;
 }
 
 export function createAppRouter() {
   return createBrowserRouter([
-    { path: ROUTES.login, element: <LoginPage /> },
+    { path: ROUTES.login, element: <LoginRoute /> },
     {
       path: '/',
       element: <AppLayout />,

@@ -25,7 +25,8 @@ import { DEMO_USER } from '@gportal/core/memory';
 import type { Container } from 'inversify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONFIG, type AppConfig } from './app-config';
-import { createAppContainer, journalServerOf, ModeUnavailableError } from './container';
+import { journalServerOf, ModeUnavailableError } from './boot';
+import { createAppContainer } from './container';
 import { ProblemLog } from './problem-log';
 
 const POLYGONS = 'store_33:polygon';

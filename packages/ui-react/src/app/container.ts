@@ -1,24 +1,19 @@
-import { storageModule, type StorageLike, type StorageProblem } from '@gportal/adapters-storage';
+import { browserStorageModule, type BrowserStorage, type StorageLike } from '@gportal/adapters-storage';
 import { Container, type ContainerModule } from 'inversify';
 import type { AppConfig } from './app-config';
+import { createAppStorage, ModeUnavailableError } from './boot';
 import { embeddedPersistenceModule } from './embedded-persistence';
 import { memoryModule } from './memory-module';
 import { simulatedLatencyModule } from './simulated-latency';
 import { APP_CONFIG, PROBLEM_LOG } from './app-tokens';
 import type { ProblemLog } from './problem-log';
 
-/** The configured mode cannot run in this build; the app shows why instead of starting. */
-export class ModeUnavailableError extends Error {
-  constructor(readonly mode: AppConfig['mode'], readonly detail: string) {
-    super(`${mode} mode is not available: ${detail}`);
-    this.name = 'ModeUnavailableError';
-  }
-}
-
 export interface AppContainerOptions {
   config: AppConfig;
   problems: ProblemLog;
-  /** Default: `localStorage`. Tests pass a `MemoryStorage`. */
+  /** The app's browser storage when it was created before the container (the sign-in page reads it first). */
+  browserStorage?: BrowserStorage;
+  /** Without `browserStorage`: where its records live. Default: `localStorage`. Tests pass a `MemoryStorage`. */
   storage?: StorageLike;
 }
 
@@ -36,33 +31,21 @@ async function mapServerModule(config: AppConfig): Promise<ContainerModule> {
   }
 }
 
-/** The map server a journal belongs to: its mode, and in map-server mode the WFS URL the edits are saved to. */
-export function journalServerOf(config: Pick<AppConfig, 'mode' | 'wfsUrl'>): string {
-  return config.mode === 'embedded' ? 'embedded' : `map-server ${config.wfsUrl}`;
-}
-
 /**
  * The composition root: the only place a `Container` is built. Embedded mode binds every port
  * to the in-memory adapters, then lets browser storage take over the user cache, session and
  * edit journal and persist the layers; map-server mode binds the GeoServer adapters instead.
  */
-export async function createAppContainer({ config, problems, storage }: AppContainerOptions): Promise<Container> {
+export async function createAppContainer({ config, problems, browserStorage, storage }: AppContainerOptions): Promise<Container> {
   const container = new Container();
   container.bind(APP_CONFIG).toConstantValue(config);
   container.bind(PROBLEM_LOG).toConstantValue(problems);
-  const storageConfig = {
-    namespace: config.storageNamespace,
-    // Pending edits are kept per map server, user and layer: drafts made against the embedded
-    // sample are never restored onto a real server, nor one user's onto another's.
-    mapServer: journalServerOf(config),
-    onProblem: (problem: StorageProblem) => problems.report({ code: 'storage', ...problem }),
-    ...(storage ? { storage } : {}),
-  };
+  const storageModule = browserStorageModule(browserStorage ?? createAppStorage(config, problems, storage));
   if (config.mode === 'embedded') {
-    await container.load(memoryModule, storageModule(storageConfig), embeddedPersistenceModule);
+    await container.load(memoryModule, storageModule, embeddedPersistenceModule);
     if (config.embeddedLatencyMs > 0) await container.load(simulatedLatencyModule(config.embeddedLatencyMs));
   } else {
-    await container.load(await mapServerModule(config), storageModule(storageConfig));
+    await container.load(await mapServerModule(config), storageModule);
   }
   return container;
 }

@@ -1,6 +1,8 @@
 import type { EditableFeature, FeatureSchema, Properties, PropertySchema, PropertyValue } from '@gportal/core';
-import { Checkbox, Form, Input, InputNumber, Modal } from 'antd';
+import { Checkbox, Input, InputNumber, Modal } from 'antd';
+import { useState } from 'react';
 import { useI18n } from '../i18n/i18n-provider';
+import { fieldErrorProps, FormField } from '../screens/layout/form-field';
 import { UNSPACED_BUTTON } from './labelled-button';
 
 type FieldValue = string | number | boolean | null | undefined;
@@ -40,11 +42,18 @@ export interface AttributeFormProps {
  */
 export function AttributeForm({ feature, schema, onSubmit, onCancel }: AttributeFormProps) {
   const { t } = useI18n();
-  const [form] = Form.useForm<Record<string, FieldValue>>();
   const writable = schema.properties.filter((property) => !schema.readOnly?.includes(property.name));
-  const initialValues = Object.fromEntries(writable.map((property) => [property.name, fieldValue(property, feature.properties[property.name])]));
+  const [values, setValues] = useState(() => Object.fromEntries(writable.map((property) => [property.name, fieldValue(property, feature.properties[property.name])])));
+  // Errors show once OK was pressed, then follow every change.
+  const [checked, setChecked] = useState(false);
+  const isEmpty = (value: FieldValue) => value === undefined || value === null || value === '';
+  const errorOf = (property: PropertySchema) =>
+    checked && !property.nullable && property.type !== 'boolean' && isEmpty(values[property.name]) ? t('map.attributes.required', { name: property.name }) : undefined;
+  const set = (name: string, value: FieldValue) => setValues((previous) => ({ ...previous, [name]: value }));
 
-  const submit = (values: Record<string, FieldValue>) => {
+  const submit = () => {
+    setChecked(true);
+    if (writable.some((property) => !property.nullable && property.type !== 'boolean' && isEmpty(values[property.name]))) return;
     onSubmit(Object.fromEntries(writable.map((property) => [property.name, propertyValue(property, values[property.name])])));
   };
 
@@ -56,31 +65,48 @@ export function AttributeForm({ feature, schema, onSubmit, onCancel }: Attribute
       cancelText={t('map.tool.cancel')}
       okButtonProps={UNSPACED_BUTTON}
       cancelButtonProps={UNSPACED_BUTTON}
-      onOk={() => form.submit()}
+      onOk={submit}
       onCancel={onCancel}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={submit}>
-        {writable.map((property) => (
-          <Form.Item
-            key={property.name}
-            name={property.name}
-            label={property.name}
-            valuePropName={property.type === 'boolean' ? 'checked' : 'value'}
-            rules={property.nullable || property.type === 'boolean' ? [] : [{ required: true, message: t('map.attributes.required', { name: property.name }) }]}
-          >
-            {property.type === 'number' ? (
-              <InputNumber aria-label={property.name} style={{ width: '100%' }} />
-            ) : property.type === 'boolean' ? (
-              <Checkbox aria-label={property.name} />
-            ) : property.type === 'date' ? (
-              <Input aria-label={property.name} type="date" />
-            ) : (
-              <Input aria-label={property.name} />
-            )}
-          </Form.Item>
-        ))}
-      </Form>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        {writable.map((property) => {
+          const id = `attribute-${property.name}`;
+          const error = errorOf(property);
+          const value = values[property.name];
+          return (
+            <FormField key={property.name} id={id} label={property.name} error={error}>
+              {property.type === 'number' ? (
+                <InputNumber
+                  id={id}
+                  aria-label={property.name}
+                  style={{ width: '100%' }}
+                  value={typeof value === 'number' ? value : null}
+                  onChange={(next) => set(property.name, next)}
+                  {...fieldErrorProps(id, error)}
+                />
+              ) : property.type === 'boolean' ? (
+                <Checkbox id={id} aria-label={property.name} checked={value === true} onChange={(event) => set(property.name, event.target.checked)} />
+              ) : (
+                <Input
+                  id={id}
+                  aria-label={property.name}
+                  type={property.type === 'date' ? 'date' : 'text'}
+                  value={value === null || value === undefined ? '' : String(value)}
+                  onChange={(event) => set(property.name, event.target.value)}
+                  {...fieldErrorProps(id, error)}
+                />
+              )}
+            </FormField>
+          );
+        })}
+      </form>
     </Modal>
   );
 }

@@ -9,7 +9,7 @@ freshPagePerTest((fresh) => {
 });
 
 const submit = () => page.getByRole('button', { name: /登\s*录/ });
-const fieldError = (text: string) => page.locator('.ant-form-item-explain-error', { hasText: text });
+const fieldError = (text: string) => page.locator('.gportal-field-error', { hasText: text });
 
 describe('login page', () => {
   it('shows the demo account in embedded mode', async () => {
@@ -21,7 +21,7 @@ describe('login page', () => {
   it('validates on load but shows an error only once its field is touched; submit stays disabled while any field has one', async () => {
     await page.goto(`${baseUrl}/login`);
     await waitUntilDisabled(submit());
-    await expect(page.locator('.ant-form-item-explain-error').count()).resolves.toBe(0);
+    await expect(page.locator('.gportal-field-error').count()).resolves.toBe(0);
 
     await page.locator('#username').fill('demo');
     await page.locator('#username').fill('');

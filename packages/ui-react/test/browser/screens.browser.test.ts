@@ -113,7 +113,7 @@ describe('language switch', () => {
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await page.locator('#username').fill('x');
     await page.locator('#username').fill('');
-    await page.locator('.ant-form-item-explain-error').waitFor();
+    await page.locator('.gportal-field-error').waitFor();
     await screenshot(page, 'login-en');
 
     await page.getByText('中文', { exact: true }).click();

@@ -1,11 +1,12 @@
 import { AimOutlined, LoadingOutlined } from '@ant-design/icons';
-import { App, Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Space, Tag } from 'antd';
+import { App, Button, Card, Checkbox, Col, Input, InputNumber, Row, Space, Tag } from 'antd';
 import { useNavigate, useOutletContext } from 'react-router-dom';
 import { ROUTES } from '../../app/routes';
 import { useI18n, type Translate } from '../../i18n/i18n-provider';
 import type { MessageKey } from '../../i18n/messages';
 import { API_CALLS, API_GROUPS, type ApiCall, type ApiForm } from './api-calls';
 import type { ApiOutcome, ApiTestState } from './api-test-state';
+import { FormField } from '../layout/form-field';
 
 /** Refused inputs whose words live in the message table; other fields' messages are shown as the core wrote them. */
 const REFUSAL_MESSAGES: Readonly<Record<string, (t: Translate, detail: string, form: ApiForm) => string>> = {
@@ -72,19 +73,18 @@ export function ApiTestPage() {
       <Col xs={24} lg={14}>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Card size="small" title={t('geoserverApi.title')}>
-            <Form layout="vertical" component="div">
-              <Row gutter={12}>
+            <Row gutter={12}>
                 {TEXT_FIELDS.map(({ field, label }) => (
                   <Col key={field} xs={24} sm={12}>
-                    <Form.Item label={t(label)} htmlFor={`api-${field}`} style={{ marginBottom: 12 }}>
+                    <FormField id={`api-${field}`} label={t(label)} style={{ marginBottom: 12 }}>
                       <Input id={`api-${field}`} value={form[field]} allowClear onChange={(event) => setForm({ [field]: event.target.value })} />
-                    </Form.Item>
+                    </FormField>
                   </Col>
                 ))}
                 <Col xs={24} sm={12}>
-                  <Form.Item label={t('geoserverApi.srid')} htmlFor="api-srid" style={{ marginBottom: 12 }}>
+                  <FormField id="api-srid" label={t('geoserverApi.srid')} style={{ marginBottom: 12 }}>
                     <InputNumber id="api-srid" style={{ width: '100%' }} min={0} precision={0} value={form.srid} onChange={(srid) => setForm({ srid })} />
-                  </Form.Item>
+                  </FormField>
                 </Col>
                 <Col xs={24} sm={12} style={{ display: 'flex', alignItems: 'center' }}>
                   <Checkbox checked={form.recurse} onChange={(event) => setForm({ recurse: event.target.checked })}>
@@ -92,7 +92,7 @@ export function ApiTestPage() {
                   </Checkbox>
                 </Col>
                 <Col span={24}>
-                  <Form.Item label={t('geoserverApi.sld')} htmlFor="api-sld" style={{ marginBottom: 0 }}>
+                  <FormField id="api-sld" label={t('geoserverApi.sld')} style={{ marginBottom: 0 }}>
                     <Input.TextArea
                       id="api-sld"
                       value={form.sld}
@@ -101,10 +101,9 @@ export function ApiTestPage() {
                       style={{ fontFamily: 'monospace', fontSize: 12 }}
                       onChange={(event) => setForm({ sld: event.target.value })}
                     />
-                  </Form.Item>
+                  </FormField>
                 </Col>
-              </Row>
-            </Form>
+            </Row>
           </Card>
           {API_GROUPS.map(({ group, title }) => (
             <Card key={group} size="small" title={t(title)}>

@@ -15,7 +15,8 @@ import { Button, Layout, Menu, Space, Tag, Typography, type MenuProps } from 'an
 import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { AppConfig } from '../../app/app-config';
-import { APP_CONFIG } from '../../app/app-tokens';
+import { APP_CONFIG, PROBLEM_LOG } from '../../app/app-tokens';
+import type { ProblemLog } from '../../app/problem-log';
 import { MANAGE_MODULES, ROUTES } from '../../app/routes';
 import { useService } from '../../app/services';
 import { useSession } from '../../app/session-provider';
@@ -75,6 +76,7 @@ const SIDER_WIDTH = 220;
 export function AppLayout() {
   const { session, signOut } = useSession();
   const { mode } = useService<AppConfig>(APP_CONFIG);
+  const problems = useService<ProblemLog>(PROBLEM_LOG);
   const { t } = useI18n();
   const location = useLocation();
   const [collapsed, setCollapsed] = useState(false);
@@ -140,7 +142,7 @@ export function AppLayout() {
           </Space>
         </Layout.Header>
         <Layout.Content style={{ padding: 16 }}>
-          <ProblemBanner />
+          <ProblemBanner log={problems} />
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>

@@ -1,8 +1,12 @@
-import { Result } from 'antd';
+import { Alert } from 'antd';
 import { useI18n } from '../../i18n/i18n-provider';
 
 /** Shown instead of the app when the configured mode cannot run in this build. */
 export function ModeUnavailablePage({ detail }: { detail: string }) {
   const { t } = useI18n();
-  return <Result status="error" title={t('problems.modeUnavailableTitle')} subTitle={t('problems.modeUnavailable', { detail })} />;
+  return (
+    <div style={{ maxWidth: 640, margin: '0 auto', padding: '48px 16px' }}>
+      <Alert type="error" showIcon role="alert" title={t('problems.modeUnavailableTitle')} description={t('problems.modeUnavailable', { detail })} />
+    </div>
+  );
 }

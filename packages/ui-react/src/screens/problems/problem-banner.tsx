@@ -1,8 +1,6 @@
 import { Alert } from 'antd';
 import { useSyncExternalStore } from 'react';
-import { PROBLEM_LOG } from '../../app/app-tokens';
 import type { AppProblem, ProblemLog } from '../../app/problem-log';
-import { useService } from '../../app/services';
 import { useI18n, type Translate } from '../../i18n/i18n-provider';
 
 export function describeProblem(problem: AppProblem, t: Translate): string {
@@ -22,8 +20,7 @@ export function describeProblem(problem: AppProblem, t: Translate): string {
 }
 
 /** Every configuration and storage problem found so far, on every screen, until the page is reloaded. */
-export function ProblemBanner() {
-  const log = useService<ProblemLog>(PROBLEM_LOG);
+export function ProblemBanner({ log }: { log: ProblemLog }) {
   const problems = useSyncExternalStore(log.subscribe, log.list);
   const { t } = useI18n();
   if (problems.length === 0) return null;
