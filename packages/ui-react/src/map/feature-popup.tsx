@@ -1,11 +1,12 @@
 import { DeleteOutlined, EditOutlined, FormOutlined } from '@ant-design/icons';
 import type { EditableFeature, FeatureSchema, PropertyValue } from '@gportal/core';
-import { Space, Tag, Typography } from 'antd';
+import { Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useI18n, type Translate } from '../i18n/i18n-provider';
 import { L } from './leaflet';
 import { LabelledButton } from './labelled-button';
+import { STRONG_TEXT } from '../screens/layout/text-styles';
 
 /** A property value as text for the popup; never HTML (React sets it as a text node). */
 export function propertyText(value: PropertyValue | undefined, t: Translate): string {
@@ -61,9 +62,9 @@ export function FeaturePopup({ map, feature, schema, latlng, onClose, onEditGeom
 
   return createPortal(
     <div className="gportal-popup-content" role="dialog" aria-label={t('map.popup.title', { id: feature.id })}>
-      <Typography.Text strong>
+      <strong style={STRONG_TEXT}>
         {t('map.popup.title', { id: feature.id })} {feature.state !== 'exist' && <Tag color="orange">{t('map.popup.unsaved')}</Tag>}
-      </Typography.Text>
+      </strong>
       <dl className="gportal-properties" data-testid="feature-properties">
         {propertyNames(feature, schema).map((name) => (
           <div key={name} className="gportal-property">

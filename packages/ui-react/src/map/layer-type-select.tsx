@@ -1,19 +1,28 @@
 import type { LayerKind } from '@gportal/core';
-import { Select } from 'antd';
 import { useI18n } from '../i18n/i18n-provider';
 import { MAP_LAYER_KINDS } from './layer-catalog';
+import './map.css';
 
-/** The layer-type dropdown (point, line, polygon, multipolygon, multi-line). */
+/**
+ * The layer-type dropdown (point, line, polygon, multipolygon, multi-line): a native `<select>`
+ * drawn as antd's, since antd's `Select` (its virtual list, search and multiple modes, ~20 KiB
+ * gzip) was only ever used here for five fixed options.
+ */
 export function LayerTypeSelect({ value, onChange, disabled }: { value: LayerKind; onChange(kind: LayerKind): void; disabled?: boolean }) {
   const { t } = useI18n();
   return (
-    <Select<LayerKind>
+    <select
+      className="gportal-select"
       aria-label={t('map.layerType')}
       value={value}
-      onChange={onChange}
       disabled={disabled}
-      style={{ minWidth: 120 }}
-      options={MAP_LAYER_KINDS.map((kind) => ({ value: kind, label: t(`map.layer.${kind}`) }))}
-    />
+      onChange={(event) => onChange(event.target.value as LayerKind)}
+    >
+      {MAP_LAYER_KINDS.map((kind) => (
+        <option key={kind} value={kind}>
+          {t(`map.layer.${kind}`)}
+        </option>
+      ))}
+    </select>
   );
 }

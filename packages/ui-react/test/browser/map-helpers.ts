@@ -48,8 +48,7 @@ export async function waitForMapReady(page: Page, count: number): Promise<void> 
 
 /** Picks a layer type in the dropdown named 图层类型 (or its English name). */
 export async function selectLayer(page: Page, label: string, name = '图层类型'): Promise<void> {
-  await page.getByRole('combobox', { name }).click();
-  await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${label}$`) }).click();
+  await page.getByRole('combobox', { name }).selectOption({ label });
 }
 
 /** The area in m² of a read-out such as `面积：12.34 km²`. */

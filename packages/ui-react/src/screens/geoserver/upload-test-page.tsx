@@ -1,10 +1,11 @@
 import { FILE_UPLOAD, type FileUpload, type PortalResult, type UploadFieldValue } from '@gportal/core';
 import { UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Input, Progress, Space, Typography } from 'antd';
+import { Alert, Button, Card, Input, Progress, Space } from 'antd';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useService } from '../../app/services';
 import { useI18n } from '../../i18n/i18n-provider';
 import { errorText, formatResult } from './format-result';
+import { SECONDARY_TEXT, STRONG_TEXT } from '../layout/text-styles';
 
 /** The fixed sample fields posted with the files (spec section 7: id, name and a nested list). */
 export const UPLOAD_SAMPLE_FIELDS: Record<string, UploadFieldValue> = {
@@ -60,28 +61,28 @@ export function UploadTestPage() {
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 760 }}>
       <Card size="small" title={t('upload.title')}>
         <Space orientation="vertical" style={{ width: '100%' }}>
-          <Typography.Text type="secondary">{t('upload.hint')}</Typography.Text>
+          <span style={SECONDARY_TEXT}>{t('upload.hint')}</span>
           {/* The browser's own file input speaks the browser's language; the button speaks the app's. */}
           <input ref={input} type="file" multiple hidden aria-label={t('upload.choose')} onChange={(event) => void send(event)} />
           <Button type="primary" icon={<UploadOutlined aria-hidden />} loading={state.status === 'uploading'} onClick={() => input.current?.click()} style={{ alignSelf: 'flex-start' }}>
             {t('upload.choose')}
           </Button>
-          {chosen.length > 0 && <Typography.Text data-testid="upload-chosen">{chosen.join('、')}</Typography.Text>}
-          <Typography.Text strong>{t('upload.fields')}</Typography.Text>
+          {chosen.length > 0 && <span data-testid="upload-chosen">{chosen.join('、')}</span>}
+          <strong style={STRONG_TEXT}>{t('upload.fields')}</strong>
           <pre style={{ margin: 0, padding: 8, background: '#fafafa', border: '1px solid #f0f0f0', borderRadius: 6, fontSize: 12 }}>{formatResult(UPLOAD_SAMPLE_FIELDS)}</pre>
         </Space>
       </Card>
       {state.status !== 'idle' && (
         <Card size="small" title={t('upload.progress')}>
           <Space orientation="vertical" style={{ width: '100%' }}>
-            {state.status === 'uploading' && <Typography.Text>{t('upload.uploading', { count: state.count })}</Typography.Text>}
+            {state.status === 'uploading' && <span>{t('upload.uploading', { count: state.count })}</span>}
             <Progress
               aria-label={t('upload.progress')}
               percent={state.percent}
               status={state.status === 'failed' || (state.status === 'done' && !state.answer.isOk) ? 'exception' : state.status === 'done' ? 'success' : 'active'}
             />
             {state.status === 'failed' && <Alert type="error" showIcon title={t('upload.failed', { detail: state.detail })} />}
-            {state.status === 'done' && <Typography.Text strong>{t('upload.answer')}</Typography.Text>}
+            {state.status === 'done' && <strong style={STRONG_TEXT}>{t('upload.answer')}</strong>}
             {state.status === 'done' && (
               <Input.TextArea aria-label={t('upload.answer')} readOnly value={formatResult(state.answer)} autoSize={{ minRows: 3, maxRows: 16 }} style={{ fontFamily: 'monospace', fontSize: 12 }} />
             )}

@@ -11,7 +11,7 @@ import {
   UploadOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Button, Layout, Menu, Space, Tag, Typography, type MenuProps } from 'antd';
+import { Button, Layout, Menu, Space, Tag, type MenuProps } from 'antd';
 import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { AppConfig } from '../../app/app-config';
@@ -25,6 +25,7 @@ import { LanguageSwitch } from '../../i18n/language-switch';
 import type { MessageKey } from '../../i18n/messages';
 import { ProblemBanner } from '../problems/problem-banner';
 import { PageLoading } from './page-loading';
+import { STRONG_TEXT } from './text-styles';
 
 interface NavigationItem {
   path: string;
@@ -125,9 +126,9 @@ export function AppLayout() {
             icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
             onClick={() => setCollapsed(!collapsed)}
           />
-          <Typography.Text strong style={{ whiteSpace: 'nowrap', flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          <strong style={{ ...STRONG_TEXT, whiteSpace: 'nowrap', flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
             {t('app.title')}
-          </Typography.Text>
+          </strong>
           <Space size="middle">
             <Tag color={mode === 'embedded' ? 'blue' : 'green'} style={{ marginInlineEnd: 0 }}>
               {t(`mode.${mode}`)}

@@ -1,7 +1,7 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { LoginFlow, validateCredentials, type AuthGateway, type Credentials, type Session, type SessionStore } from '@gportal/core';
 import { DEMO_USER } from '@gportal/core/memory';
-import { Alert, Button, Input, notification } from 'antd';
+import { Alert, Button, Input, notification, theme } from 'antd';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import type { AppConfig } from '../../app/app-config';
 import type { ProblemLog } from '../../app/problem-log';
@@ -35,6 +35,7 @@ export interface LoginPageProps {
  */
 export function LoginPage({ config, problems, auth, sessionStore, onSignedIn }: LoginPageProps) {
   const { t } = useI18n();
+  const { token } = theme.useToken();
   const [notices, noticeHolder] = notification.useNotification();
   const flow = useMemo(() => new LoginFlow({ auth, session: sessionStore }), [auth, sessionStore]);
   const { loading } = useSyncExternalStore(flow.subscribe, () => flow.state);
@@ -72,7 +73,22 @@ export function LoginPage({ config, problems, auth, sessionStore, onSignedIn }: 
   };
 
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#f5f5f5', padding: 16 }}>
+    // The page's own text takes antd's font, as antd's `App` gives it to the signed-in screens.
+    <div
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: '#f5f5f5',
+        padding: 16,
+        boxSizing: 'border-box',
+        fontFamily: token.fontFamily,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        color: token.colorText,
+      }}
+    >
       {noticeHolder}
       <div style={{ width: 380, display: 'flex', flexDirection: 'column', gap: 16 }}>
         <div style={{ display: 'flex', justifyContent: 'flex-end' }}>

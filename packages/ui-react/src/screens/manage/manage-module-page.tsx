@@ -1,4 +1,4 @@
-import { Button, Space, Typography } from 'antd';
+import { Button, Space } from 'antd';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { MANAGE_MODULES, ROUTES } from '../../app/routes';
 import { useI18n } from '../../i18n/i18n-provider';
@@ -13,10 +13,8 @@ export function ManageModulePage() {
   if (!Number.isInteger(n) || n < first || n > last) return <Navigate to={ROUTES.manageModule(first)} replace />;
   return (
     <Space orientation="vertical" size="middle">
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('manage.module', { n })}
-      </Typography.Title>
-      <Typography.Paragraph>{t('manage.moduleBody', { n })}</Typography.Paragraph>
+      <h2 style={{ margin: 0, fontSize: 20, fontWeight: 600, lineHeight: 1.4 }}>{t('manage.module', { n })}</h2>
+      <p style={{ margin: 0 }}>{t('manage.moduleBody', { n })}</p>
       <Space>
         <Button disabled={n === first} onClick={() => navigate(ROUTES.manageModule(n - 1))}>
           {t('manage.previous')}

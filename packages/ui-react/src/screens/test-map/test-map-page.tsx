@@ -1,6 +1,6 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { DRAWING, SAMPLE_DEFAULTS, type LayerKind } from '@gportal/core';
-import { Card, Space, Typography } from 'antd';
+import { Card, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import type { AppConfig } from '../../app/app-config';
 import { APP_CONFIG } from '../../app/app-tokens';
@@ -14,6 +14,7 @@ import { useBeforeUnload } from '../../map/use-before-unload';
 import { useFeatureSession } from '../../map/use-feature-session';
 import { useLeaveGuard } from '../../map/use-leave-guard';
 import { LabelledButton } from '../../map/labelled-button';
+import { SECONDARY_TEXT } from '../layout/text-styles';
 
 const SIZE = DRAWING.sampleMapSizePx;
 
@@ -30,7 +31,7 @@ export function TestMapPage() {
   return (
     <Card title={t('testMap.title')}>
       <Space orientation="vertical" size="middle">
-        <Typography.Text type="secondary">{t('testMap.intro')}</Typography.Text>
+        <span style={SECONDARY_TEXT}>{t('testMap.intro')}</span>
         <Space wrap>
           <LayerTypeSelect value={kind} onChange={setKind} disabled={view.status === 'saving'} />
           <LabelledButton label={t('testMap.submit')} type="primary" icon={<CloudUploadOutlined />} loading={view.status === 'saving'} disabled={view.status !== 'ready'} onClick={() => void save()} />
