@@ -1,9 +1,10 @@
 import type { EditableFeature, FeatureSchema, Properties, PropertySchema, PropertyValue } from '@gportal/core';
-import { Checkbox, Input, InputNumber, Modal } from 'antd';
+import { Checkbox, Modal } from 'antd';
 import { useState } from 'react';
 import { useI18n } from '../i18n/i18n-provider';
 import { fieldErrorProps, FormField } from '../screens/layout/form-field';
 import { UNSPACED_BUTTON } from './labelled-button';
+import { Input } from '../screens/layout/antd-inputs';
 
 type FieldValue = string | number | boolean | null | undefined;
 
@@ -28,6 +29,12 @@ function propertyValue(property: PropertySchema, value: FieldValue): PropertyVal
       return String(value);
   }
 }
+
+/**
+ * The native input of each non-boolean type; a number is a native number input (role spinbutton):
+ * antd's InputNumber would add its decimal library for these fields alone.
+ */
+const INPUT_TYPES = { number: 'number', date: 'date', string: 'text' } as const;
 
 export interface AttributeFormProps {
   feature: EditableFeature;
@@ -82,22 +89,13 @@ export function AttributeForm({ feature, schema, onSubmit, onCancel }: Attribute
           const value = values[property.name];
           return (
             <FormField key={property.name} id={id} label={property.name} error={error}>
-              {property.type === 'number' ? (
-                <InputNumber
-                  id={id}
-                  aria-label={property.name}
-                  style={{ width: '100%' }}
-                  value={typeof value === 'number' ? value : null}
-                  onChange={(next) => set(property.name, next)}
-                  {...fieldErrorProps(id, error)}
-                />
-              ) : property.type === 'boolean' ? (
+              {property.type === 'boolean' ? (
                 <Checkbox id={id} aria-label={property.name} checked={value === true} onChange={(event) => set(property.name, event.target.checked)} />
               ) : (
                 <Input
                   id={id}
                   aria-label={property.name}
-                  type={property.type === 'date' ? 'date' : 'text'}
+                  type={INPUT_TYPES[property.type]}
                   value={value === null || value === undefined ? '' : String(value)}
                   onChange={(event) => set(property.name, event.target.value)}
                   {...fieldErrorProps(id, error)}

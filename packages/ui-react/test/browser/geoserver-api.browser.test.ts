@@ -163,7 +163,7 @@ describe('API test screen (embedded default)', () => {
   it('a failing call shows its error, named after the call', async () => {
     await api.fill('图层名称', 'nowhere');
     expect(await api.press('获取图层及样式')).toMatch(/^获取图层及样式：失败\n.*nowhere/);
-    await expect(page.locator('.ant-card', { hasText: '结果' }).locator('.ant-tag-error').textContent()).resolves.toBe('获取图层及样式');
+    await expect(page.locator('.gportal-panel', { hasText: '结果' }).locator('.ant-tag-error').textContent()).resolves.toBe('获取图层及样式');
   });
 
   it('every button has its own loading state and a slow call never locks the rest', async () => {
@@ -196,7 +196,7 @@ describe('file upload test (embedded default)', () => {
     await answer.waitFor();
     const parsed = JSON.parse(await answer.inputValue()) as unknown;
     expect(parsed).toEqual({ isOk: true, data: [{ name: '福州.geojson', size: 42 }, { name: 'notes.txt', size: 2048 }] });
-    await expect(page.locator('.ant-progress').getAttribute('aria-valuenow')).resolves.toBe('100');
+    await expect(page.getByRole('progressbar', { name: '上传进度' }).getAttribute('aria-valuenow')).resolves.toBe('100');
     await page.getByTestId('upload-chosen').getByText('福州.geojson、notes.txt').waitFor();
     await screenshot(page, 'geoserver-upload');
   });

@@ -155,7 +155,7 @@ describe('API test screen in map-server mode (GeoServer REST model over HTTP, re
         fields: { id: '20', name: 'store_20', 'list[0].key': 'srid', 'list[0].value': '4490', 'list[1].key': 'databaseName', 'list[1].value': 'store_' },
       },
     });
-    await expect(page.locator('.ant-progress').getAttribute('aria-valuenow')).resolves.toBe('100');
+    await expect(page.getByRole('progressbar', { name: '上传进度' }).getAttribute('aria-valuenow')).resolves.toBe('100');
     await page.getByTestId('upload-chosen').getByText('福州.geojson、big.bin').waitFor();
   }, 60_000);
 });

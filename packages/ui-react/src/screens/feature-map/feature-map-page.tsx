@@ -1,4 +1,3 @@
-import { Card } from 'antd';
 import { useState } from 'react';
 import type { AppConfig } from '../../app/app-config';
 import { APP_CONFIG } from '../../app/app-tokens';
@@ -6,6 +5,7 @@ import { useService } from '../../app/services';
 import { useI18n } from '../../i18n/i18n-provider';
 import { FeatureMapView } from '../../map/feature-map';
 import { useLeaveGuard } from '../../map/use-leave-guard';
+import { Panel } from '../layout/panel';
 
 /** The feature map: draw, edit, delete, measure and save the features of a layer. */
 export function FeatureMapPage() {
@@ -14,11 +14,11 @@ export function FeatureMapPage() {
   const [dirty, setDirty] = useState(false);
   useLeaveGuard(dirty);
   return (
-    <Card title={t('featureMap.title')} styles={{ body: { paddingTop: 12 } }}>
+    <Panel title={t('featureMap.title')} bodyStyle={{ paddingTop: 12 }}>
       <FeatureMapView
         wmtsUrl={config.mode === 'map-server' ? config.wmtsUrl : undefined}
         credentialsOrigin={config.geoserverRestUrl}
         height="calc(100vh - 260px)" onDirtyChange={setDirty} />
-    </Card>
+    </Panel>
   );
 }

@@ -1,5 +1,5 @@
 import { AimOutlined, LoadingOutlined } from '@ant-design/icons';
-import { App, Button, Card, Checkbox, Col, Input, InputNumber, Row, Space, Tag } from 'antd';
+import { App, Button, Checkbox, Col, Row, Space, Tag } from 'antd';
 import { useNavigate, useOutletContext } from 'react-router-dom';
 import { ROUTES } from '../../app/routes';
 import { useI18n, type Translate } from '../../i18n/i18n-provider';
@@ -7,6 +7,8 @@ import type { MessageKey } from '../../i18n/messages';
 import { API_CALLS, API_GROUPS, type ApiCall, type ApiForm } from './api-calls';
 import type { ApiOutcome, ApiTestState } from './api-test-state';
 import { FormField } from '../layout/form-field';
+import { Panel } from '../layout/panel';
+import { Input, TextArea } from '../layout/antd-inputs';
 
 /** Refused inputs whose words live in the message table; other fields' messages are shown as the core wrote them. */
 const REFUSAL_MESSAGES: Readonly<Record<string, (t: Translate, detail: string, form: ApiForm) => string>> = {
@@ -72,7 +74,7 @@ export function ApiTestPage() {
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={14}>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          <Card size="small" title={t('geoserverApi.title')}>
+          <Panel size="small" title={t('geoserverApi.title')}>
             <Row gutter={12}>
                 {TEXT_FIELDS.map(({ field, label }) => (
                   <Col key={field} xs={24} sm={12}>
@@ -83,7 +85,14 @@ export function ApiTestPage() {
                 ))}
                 <Col xs={24} sm={12}>
                   <FormField id="api-srid" label={t('geoserverApi.srid')} style={{ marginBottom: 12 }}>
-                    <InputNumber id="api-srid" style={{ width: '100%' }} min={0} precision={0} value={form.srid} onChange={(srid) => setForm({ srid })} />
+                    <Input
+                      id="api-srid"
+                      type="number"
+                      min={0}
+                      step={1}
+                      value={form.srid ?? ''}
+                      onChange={(event) => setForm({ srid: event.target.value === '' ? null : Math.max(0, Math.round(Number(event.target.value))) })}
+                    />
                   </FormField>
                 </Col>
                 <Col xs={24} sm={12} style={{ display: 'flex', alignItems: 'center' }}>
@@ -93,7 +102,7 @@ export function ApiTestPage() {
                 </Col>
                 <Col span={24}>
                   <FormField id="api-sld" label={t('geoserverApi.sld')} style={{ marginBottom: 0 }}>
-                    <Input.TextArea
+                    <TextArea
                       id="api-sld"
                       value={form.sld}
                       autoSize={{ minRows: 3, maxRows: 14 }}
@@ -104,29 +113,29 @@ export function ApiTestPage() {
                   </FormField>
                 </Col>
             </Row>
-          </Card>
+          </Panel>
           {API_GROUPS.map(({ group, title }) => (
-            <Card key={group} size="small" title={t(title)}>
+            <Panel key={group} size="small" title={t(title)}>
               <Space wrap size={[8, 8]}>
                 {API_CALLS.filter((call) => call.group === group).map(button)}
               </Space>
-            </Card>
+            </Panel>
           ))}
-          <Card size="small" title={t('geoserverApi.group.map')}>
+          <Panel size="small" title={t('geoserverApi.group.map')}>
             <Button type="primary" icon={<AimOutlined aria-hidden />} onClick={() => navigate(ROUTES.geoserverMap)}>
               {t('geoserverApi.mapZoom')}
             </Button>
-          </Card>
+          </Panel>
         </Space>
       </Col>
       <Col xs={24} lg={10}>
-        <Card
+        <Panel
           size="small"
           title={t('geoserverApi.result')}
           extra={outcome && <Tag color={outcome.status === 'succeeded' ? 'success' : outcome.status === 'failed' ? 'error' : 'warning'}>{t(outcome.call.label)}</Tag>}
           style={{ position: 'sticky', top: 16 }}
         >
-          <Input.TextArea
+          <TextArea
             aria-label={t('geoserverApi.result')}
             data-testid="api-result"
             data-outcome={outcome?.seq ?? 0}
@@ -137,7 +146,7 @@ export function ApiTestPage() {
             spellCheck={false}
             style={{ fontFamily: 'monospace', fontSize: 12 }}
           />
-        </Card>
+        </Panel>
       </Col>
     </Row>
   );

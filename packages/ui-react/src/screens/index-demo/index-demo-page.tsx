@@ -1,10 +1,12 @@
 import { USER_CACHE, type UserCache } from '@gportal/core';
-import { App, Button, Card, Input, Space } from 'antd';
+import { App, Button, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ROUTES } from '../../app/routes';
 import { useService } from '../../app/services';
 import { useI18n } from '../../i18n/i18n-provider';
+import { Panel } from '../layout/panel';
+import { Input } from '../layout/antd-inputs';
 
 /** The demo uses key `test` and one text value (spec section 3). */
 const CACHE_KEY = 'test';
@@ -45,7 +47,7 @@ export function IndexDemoPage() {
   };
 
   return (
-    <Card title={t('indexDemo.title')}>
+    <Panel title={t('indexDemo.title')}>
       <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 560 }}>
         <Space wrap>
           <Button type="primary" onClick={() => navigate(ROUTES.testMap)}>
@@ -65,6 +67,6 @@ export function IndexDemoPage() {
           onChange={(event) => setValue(event.target.value)}
         />
       </Space>
-    </Card>
+    </Panel>
   );
 }

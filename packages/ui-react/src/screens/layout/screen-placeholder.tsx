@@ -1,14 +1,15 @@
-import { Card, Empty } from 'antd';
+import { Empty } from 'antd';
 import type { ReactNode } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
+import { Panel } from './panel';
 
 /** A screen whose content comes in a later issue: its route, title and lazily loaded chunk already exist. */
 export function ScreenPlaceholder({ title, children }: { title: string; children?: ReactNode }) {
   const { t } = useI18n();
   return (
-    <Card title={title}>
+    <Panel title={title}>
       {children}
       <Empty description={t('placeholder.later')} />
-    </Card>
+    </Panel>
   );
 }

@@ -1,14 +1,15 @@
-import { Card, Menu } from 'antd';
+import { Menu } from 'antd';
 import { Link, Outlet, useParams } from 'react-router-dom';
 import { MANAGE_MODULES, ROUTES } from '../../app/routes';
 import { useI18n } from '../../i18n/i18n-provider';
+import { Panel } from '../layout/panel';
 
 /** The management container: a pass-through holding its child routes (manageMoudle{n}) and navigation between them. */
 export function ManageLayout() {
   const { n } = useParams();
   const { t } = useI18n();
   return (
-    <Card title={t('manage.title')} styles={{ body: { display: 'flex', gap: 24, padding: 0 } }}>
+    <Panel title={t('manage.title')} bodyStyle={{ display: 'flex', gap: 24, padding: 0 }}>
       <nav aria-label={t('manage.title')}>
         <Menu
           mode="inline"
@@ -23,6 +24,6 @@ export function ManageLayout() {
       <section style={{ flex: 1, padding: 24 }}>
         <Outlet />
       </section>
-    </Card>
+    </Panel>
   );
 }

@@ -1,6 +1,6 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { DRAWING, SAMPLE_DEFAULTS, type LayerKind } from '@gportal/core';
-import { Card, Space } from 'antd';
+import { Space } from 'antd';
 import { useMemo, useState } from 'react';
 import type { AppConfig } from '../../app/app-config';
 import { APP_CONFIG } from '../../app/app-tokens';
@@ -15,6 +15,7 @@ import { useFeatureSession } from '../../map/use-feature-session';
 import { useLeaveGuard } from '../../map/use-leave-guard';
 import { LabelledButton } from '../../map/labelled-button';
 import { SECONDARY_TEXT } from '../layout/text-styles';
+import { Panel } from '../layout/panel';
 
 const SIZE = DRAWING.sampleMapSizePx;
 
@@ -29,7 +30,7 @@ export function TestMapPage() {
   useBeforeUnload(dirty);
   useLeaveGuard(dirty);
   return (
-    <Card title={t('testMap.title')}>
+    <Panel title={t('testMap.title')}>
       <Space orientation="vertical" size="middle">
         <span style={SECONDARY_TEXT}>{t('testMap.intro')}</span>
         <Space wrap>
@@ -39,6 +40,6 @@ export function TestMapPage() {
         </Space>
         <EditorMap view={view} style={{ width: SIZE, height: SIZE }} baseLayer={baseLayer} />
       </Space>
-    </Card>
+    </Panel>
   );
 }
