@@ -1,5 +1,5 @@
 import { AimOutlined, LoadingOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Col, Row, Space, Tag } from 'antd';
+import { App, Button, Checkbox, Space, Tag } from 'antd';
 import { useNavigate, useOutletContext } from 'react-router-dom';
 import { ROUTES } from '../../app/routes';
 import { useI18n, type Translate } from '../../i18n/i18n-provider';
@@ -9,6 +9,7 @@ import type { ApiOutcome, ApiTestState } from './api-test-state';
 import { FormField } from '../layout/form-field';
 import { Panel } from '../layout/panel';
 import { Input, TextArea } from '../layout/antd-inputs';
+import './api-test-page.css';
 
 /** Refused inputs whose words live in the message table; other fields' messages are shown as the core wrote them. */
 const REFUSAL_MESSAGES: Readonly<Record<string, (t: Translate, detail: string, form: ApiForm) => string>> = {
@@ -71,19 +72,19 @@ export function ApiTestPage() {
   };
 
   return (
-    <Row gutter={[16, 16]}>
-      <Col xs={24} lg={14}>
+    <div className="gportal-api-columns">
+      <div>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Panel size="small" title={t('geoserverApi.title')}>
-            <Row gutter={12}>
+            <div className="gportal-api-fields">
                 {TEXT_FIELDS.map(({ field, label }) => (
-                  <Col key={field} xs={24} sm={12}>
+                  <div key={field}>
                     <FormField id={`api-${field}`} label={t(label)} style={{ marginBottom: 12 }}>
                       <Input id={`api-${field}`} value={form[field]} allowClear onChange={(event) => setForm({ [field]: event.target.value })} />
                     </FormField>
-                  </Col>
+                  </div>
                 ))}
-                <Col xs={24} sm={12}>
+                <div>
                   <FormField id="api-srid" label={t('geoserverApi.srid')} style={{ marginBottom: 12 }}>
                     <Input
                       id="api-srid"
@@ -94,13 +95,13 @@ export function ApiTestPage() {
                       onChange={(event) => setForm({ srid: event.target.value === '' ? null : Math.max(0, Math.round(Number(event.target.value))) })}
                     />
                   </FormField>
-                </Col>
-                <Col xs={24} sm={12} style={{ display: 'flex', alignItems: 'center' }}>
+                </div>
+                <div style={{ display: 'flex', alignItems: 'center' }}>
                   <Checkbox checked={form.recurse} onChange={(event) => setForm({ recurse: event.target.checked })}>
                     {t('geoserverApi.recurse')}
                   </Checkbox>
-                </Col>
-                <Col span={24}>
+                </div>
+                <div className="gportal-api-wide">
                   <FormField id="api-sld" label={t('geoserverApi.sld')} style={{ marginBottom: 0 }}>
                     <TextArea
                       id="api-sld"
@@ -111,8 +112,8 @@ export function ApiTestPage() {
                       onChange={(event) => setForm({ sld: event.target.value })}
                     />
                   </FormField>
-                </Col>
-            </Row>
+                </div>
+            </div>
           </Panel>
           {API_GROUPS.map(({ group, title }) => (
             <Panel key={group} size="small" title={t(title)}>
@@ -127,8 +128,8 @@ export function ApiTestPage() {
             </Button>
           </Panel>
         </Space>
-      </Col>
-      <Col xs={24} lg={10}>
+      </div>
+      <div>
         <Panel
           size="small"
           title={t('geoserverApi.result')}
@@ -147,7 +148,7 @@ export function ApiTestPage() {
             style={{ fontFamily: 'monospace', fontSize: 12 }}
           />
         </Panel>
-      </Col>
-    </Row>
+      </div>
+    </div>
   );
 }
