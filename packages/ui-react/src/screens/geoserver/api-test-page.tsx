@@ -77,42 +77,42 @@ export function ApiTestPage() {
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Panel size="small" title={t('geoserverApi.title')}>
             <div className="gportal-api-fields">
-                {TEXT_FIELDS.map(({ field, label }) => (
-                  <div key={field}>
-                    <FormField id={`api-${field}`} label={t(label)} style={{ marginBottom: 12 }}>
-                      <Input id={`api-${field}`} value={form[field]} allowClear onChange={(event) => setForm({ [field]: event.target.value })} />
-                    </FormField>
-                  </div>
-                ))}
-                <div>
-                  <FormField id="api-srid" label={t('geoserverApi.srid')} style={{ marginBottom: 12 }}>
-                    <Input
-                      id="api-srid"
-                      type="number"
-                      min={0}
-                      step={1}
-                      value={form.srid ?? ''}
-                      onChange={(event) => setForm({ srid: event.target.value === '' ? null : Math.max(0, Math.round(Number(event.target.value))) })}
-                    />
+              {TEXT_FIELDS.map(({ field, label }) => (
+                <div key={field}>
+                  <FormField id={`api-${field}`} label={t(label)} style={{ marginBottom: 12 }}>
+                    <Input id={`api-${field}`} value={form[field]} allowClear onChange={(event) => setForm({ [field]: event.target.value })} />
                   </FormField>
                 </div>
-                <div style={{ display: 'flex', alignItems: 'center' }}>
-                  <Checkbox checked={form.recurse} onChange={(event) => setForm({ recurse: event.target.checked })}>
-                    {t('geoserverApi.recurse')}
-                  </Checkbox>
-                </div>
-                <div className="gportal-api-wide">
-                  <FormField id="api-sld" label={t('geoserverApi.sld')} style={{ marginBottom: 0 }}>
-                    <TextArea
-                      id="api-sld"
-                      value={form.sld}
-                      autoSize={{ minRows: 3, maxRows: 14 }}
-                      spellCheck={false}
-                      style={{ fontFamily: 'monospace', fontSize: 12 }}
-                      onChange={(event) => setForm({ sld: event.target.value })}
-                    />
-                  </FormField>
-                </div>
+              ))}
+              <div>
+                <FormField id="api-srid" label={t('geoserverApi.srid')} style={{ marginBottom: 12 }}>
+                  <Input
+                    id="api-srid"
+                    type="number"
+                    min={0}
+                    step={1}
+                    value={form.srid ?? ''}
+                    onChange={(event) => setForm({ srid: event.target.value === '' ? null : Math.max(0, Math.round(Number(event.target.value))) })}
+                  />
+                </FormField>
+              </div>
+              <div style={{ display: 'flex', alignItems: 'center' }}>
+                <Checkbox checked={form.recurse} onChange={(event) => setForm({ recurse: event.target.checked })}>
+                  {t('geoserverApi.recurse')}
+                </Checkbox>
+              </div>
+              <div className="gportal-api-wide">
+                <FormField id="api-sld" label={t('geoserverApi.sld')} style={{ marginBottom: 0 }}>
+                  <TextArea
+                    id="api-sld"
+                    value={form.sld}
+                    autoSize={{ minRows: 3, maxRows: 14 }}
+                    spellCheck={false}
+                    style={{ fontFamily: 'monospace', fontSize: 12 }}
+                    onChange={(event) => setForm({ sld: event.target.value })}
+                  />
+                </FormField>
+              </div>
             </div>
           </Panel>
           {API_GROUPS.map(({ group, title }) => (
