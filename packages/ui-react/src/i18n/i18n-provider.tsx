@@ -1,7 +1,6 @@
 import { ConfigProvider, type ConfigProviderProps } from 'antd';
-// The ES modules: `antd/locale/*` are CommonJS and bring a second copy of antd's locale data (`antd/lib`).
-import enUS from 'antd/es/locale/en_US';
-import zhCN from 'antd/es/locale/zh_CN';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { translate, type Locale, type MessageKey } from './messages';
 

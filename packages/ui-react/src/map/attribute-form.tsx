@@ -1,10 +1,9 @@
 import type { EditableFeature, FeatureSchema, Properties, PropertySchema, PropertyValue } from '@gportal/core';
-import { Checkbox, Modal } from 'antd';
+import { Checkbox, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useI18n } from '../i18n/i18n-provider';
 import { fieldErrorProps, FormField } from '../screens/layout/form-field';
 import { UNSPACED_BUTTON } from './labelled-button';
-import { Input } from '../screens/layout/antd-inputs';
 
 type FieldValue = string | number | boolean | null | undefined;
 

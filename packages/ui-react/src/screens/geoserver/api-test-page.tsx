@@ -1,5 +1,5 @@
 import { AimOutlined, LoadingOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Space, Tag } from 'antd';
+import { App, Button, Checkbox, Input, Space, Tag } from 'antd';
 import { useNavigate, useOutletContext } from 'react-router-dom';
 import { ROUTES } from '../../app/routes';
 import { useI18n, type Translate } from '../../i18n/i18n-provider';
@@ -8,7 +8,6 @@ import { API_CALLS, API_GROUPS, type ApiCall, type ApiForm } from './api-calls';
 import type { ApiOutcome, ApiTestState } from './api-test-state';
 import { FormField } from '../layout/form-field';
 import { Panel } from '../layout/panel';
-import { Input, TextArea } from '../layout/antd-inputs';
 import './api-test-page.css';
 
 /** Refused inputs whose words live in the message table; other fields' messages are shown as the core wrote them. */
@@ -103,7 +102,7 @@ export function ApiTestPage() {
               </div>
               <div className="gportal-api-wide">
                 <FormField id="api-sld" label={t('geoserverApi.sld')} style={{ marginBottom: 0 }}>
-                  <TextArea
+                  <Input.TextArea
                     id="api-sld"
                     value={form.sld}
                     autoSize={{ minRows: 3, maxRows: 14 }}
@@ -136,7 +135,7 @@ export function ApiTestPage() {
           extra={outcome && <Tag color={outcome.status === 'succeeded' ? 'success' : outcome.status === 'failed' ? 'error' : 'warning'}>{t(outcome.call.label)}</Tag>}
           style={{ position: 'sticky', top: 16 }}
         >
-          <TextArea
+          <Input.TextArea
             aria-label={t('geoserverApi.result')}
             data-testid="api-result"
             data-outcome={outcome?.seq ?? 0}

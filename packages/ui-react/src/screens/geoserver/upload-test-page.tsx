@@ -1,13 +1,12 @@
 import { FILE_UPLOAD, type FileUpload, type PortalResult, type UploadFieldValue } from '@gportal/core';
 import { CheckCircleFilled, CloseCircleFilled, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Space } from 'antd';
+import { Alert, Button, Input, Space } from 'antd';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useService } from '../../app/services';
 import { useI18n } from '../../i18n/i18n-provider';
 import { errorText, formatResult } from './format-result';
 import { SECONDARY_TEXT, STRONG_TEXT } from '../layout/text-styles';
 import { Panel } from '../layout/panel';
-import { TextArea } from '../layout/antd-inputs';
 
 /** The fixed sample fields posted with the files (spec section 7: id, name and a nested list). */
 export const UPLOAD_SAMPLE_FIELDS: Record<string, UploadFieldValue> = {
@@ -106,7 +105,7 @@ export function UploadTestPage() {
             {state.status === 'failed' && <Alert type="error" showIcon title={t('upload.failed', { detail: state.detail })} />}
             {state.status === 'done' && <strong style={STRONG_TEXT}>{t('upload.answer')}</strong>}
             {state.status === 'done' && (
-              <TextArea aria-label={t('upload.answer')} readOnly value={formatResult(state.answer)} autoSize={{ minRows: 3, maxRows: 16 }} style={{ fontFamily: 'monospace', fontSize: 12 }} />
+              <Input.TextArea aria-label={t('upload.answer')} readOnly value={formatResult(state.answer)} autoSize={{ minRows: 3, maxRows: 16 }} style={{ fontFamily: 'monospace', fontSize: 12 }} />
             )}
           </Space>
         </Panel>

@@ -1,12 +1,11 @@
 import { USER_CACHE, type UserCache } from '@gportal/core';
-import { App, Button, Space } from 'antd';
+import { App, Button, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ROUTES } from '../../app/routes';
 import { useService } from '../../app/services';
 import { useI18n } from '../../i18n/i18n-provider';
 import { Panel } from '../layout/panel';
-import { Input } from '../layout/antd-inputs';
 
 /** The demo uses key `test` and one text value (spec section 3). */
 const CACHE_KEY = 'test';

@@ -1,7 +1,7 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { LoginFlow, validateCredentials, type AuthGateway, type Credentials, type Session, type SessionStore } from '@gportal/core';
 import { DEMO_USER } from '@gportal/core/memory';
-import { Alert, Button, notification, theme } from 'antd';
+import { Alert, Button, Input, notification, theme } from 'antd';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import type { AppConfig } from '../../app/app-config';
 import type { ProblemLog } from '../../app/problem-log';
@@ -10,7 +10,6 @@ import { LanguageSwitch } from '../../i18n/language-switch';
 import type { MessageKey } from '../../i18n/messages';
 import { fieldErrorProps, FormField } from '../layout/form-field';
 import { ProblemBanner } from '../problems/problem-banner';
-import { Input, Password } from '../layout/antd-inputs';
 
 type Field = keyof Credentials;
 
@@ -119,7 +118,7 @@ export function LoginPage({ config, problems, auth, sessionStore, onSignedIn }: 
               />
             </FormField>
             <FormField id="password" label={t('login.password')} error={shownError('password')}>
-              <Password
+              <Input.Password
                 id="password"
                 prefix={<LockOutlined />}
                 autoComplete="current-password"
