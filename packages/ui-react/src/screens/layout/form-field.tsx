@@ -1,5 +1,5 @@
-import { theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
+import { BODY_TEXT, ERROR_COLOR } from './text-styles';
 
 /** The props that tie an input to its field's error: antd's error outline, and the error as its description. */
 export function fieldErrorProps(id: string, error: string | undefined) {
@@ -21,16 +21,15 @@ export interface FormFieldProps {
  * its values in React state and checks them with the core's rules.
  */
 export function FormField({ id, label, error, style, children }: FormFieldProps) {
-  const { token } = theme.useToken();
-  const text = { fontSize: token.fontSize, lineHeight: token.lineHeight } as const;
+  const text = { fontSize: BODY_TEXT.fontSize, lineHeight: BODY_TEXT.lineHeight } as const;
   return (
-    <div style={{ marginBottom: error ? 0 : token.marginLG, ...style }}>
-      <label htmlFor={id} style={{ display: 'block', paddingBottom: token.paddingXS, color: token.colorText, ...text }}>
+    <div style={{ marginBottom: error ? 0 : 24, ...style }}>
+      <label htmlFor={id} style={{ display: 'block', paddingBottom: 8, color: BODY_TEXT.color, ...text }}>
         {label}
       </label>
       {children}
       {error && (
-        <div id={`${id}-error`} role="alert" className="gportal-field-error" style={{ color: token.colorError, minHeight: token.marginLG, ...text }}>
+        <div id={`${id}-error`} role="alert" className="gportal-field-error" style={{ color: ERROR_COLOR, minHeight: 24, ...text }}>
           {error}
         </div>
       )}

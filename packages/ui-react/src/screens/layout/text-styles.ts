@@ -1,7 +1,17 @@
 /**
- * antd's `Typography.Text` looks for the few plain texts of the screens: `Typography` carries
- * ellipsis measuring, copy and edit (~8 KiB gzip), none of which is used here.
+ * antd's default look for the app's own plain texts and fields: `Typography` carries ellipsis
+ * measuring, copy and edit (~8 KiB gzip), and `theme.useToken` every preset algorithm, none of
+ * which is used here (the app keeps antd's default theme).
  */
 export const STRONG_TEXT = { fontWeight: 600 } as const;
 /** antd's `colorTextSecondary`. */
 export const SECONDARY_TEXT = { color: 'rgba(0, 0, 0, 0.45)' } as const;
+/** antd's `colorError`. */
+export const ERROR_COLOR = '#ff4d4f';
+/** antd's body text: its `fontFamily`, `fontSize`, `lineHeight` and `colorText` tokens. */
+export const BODY_TEXT = {
+  fontFamily: `-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji', 'Segoe UI Symbol', 'Noto Color Emoji'`,
+  fontSize: 14,
+  lineHeight: 22 / 14,
+  color: 'rgba(0, 0, 0, 0.88)',
+} as const;

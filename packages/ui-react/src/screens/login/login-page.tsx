@@ -1,7 +1,7 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { LoginFlow, validateCredentials, type AuthGateway, type Credentials, type Session, type SessionStore } from '@gportal/core';
 import { DEMO_USER } from '@gportal/core/memory';
-import { Alert, Button, Input, notification, theme } from 'antd';
+import { Alert, Button, Input, notification } from 'antd';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import type { AppConfig } from '../../app/app-config';
 import type { ProblemLog } from '../../app/problem-log';
@@ -9,6 +9,7 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { LanguageSwitch } from '../../i18n/language-switch';
 import type { MessageKey } from '../../i18n/messages';
 import { fieldErrorProps, FormField } from '../layout/form-field';
+import { BODY_TEXT } from '../layout/text-styles';
 import { ProblemBanner } from '../problems/problem-banner';
 
 type Field = keyof Credentials;
@@ -35,7 +36,6 @@ export interface LoginPageProps {
  */
 export function LoginPage({ config, problems, auth, sessionStore, onSignedIn }: LoginPageProps) {
   const { t } = useI18n();
-  const { token } = theme.useToken();
   const [notices, noticeHolder] = notification.useNotification();
   const flow = useMemo(() => new LoginFlow({ auth, session: sessionStore }), [auth, sessionStore]);
   const { loading } = useSyncExternalStore(flow.subscribe, () => flow.state);
@@ -83,10 +83,7 @@ export function LoginPage({ config, problems, auth, sessionStore, onSignedIn }: 
         background: '#f5f5f5',
         padding: 16,
         boxSizing: 'border-box',
-        fontFamily: token.fontFamily,
-        fontSize: token.fontSize,
-        lineHeight: token.lineHeight,
-        color: token.colorText,
+        ...BODY_TEXT,
       }}
     >
       {noticeHolder}
