@@ -19,6 +19,8 @@ export * from './login/validate-credentials.js';
 export * from './login/login-flow.js';
 export * from './measure/geodesic-measure.js';
 export * from './measure/format-measure.js';
+export * from './measure/incremental-area.js';
 export * from './geometry/geometry-rules.js';
+export * from './geometry/incremental-geometry-check.js';
 export * from './geometry/map-bounds.js';
 export * from './edit/edit-session.js';
