@@ -183,6 +183,11 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   useEffect(() => {
     if (!editing) setReadout(undefined);
   }, [editing]);
+  // The read-out follows a language switch without waiting for the next edit.
+  useEffect(() => {
+    const parts = readShape.current();
+    if (parts && feedback) setReadout(feedback.readout(parts, t));
+  }, [t, readShape, feedback]);
 
   const saveMode = () => {
     if (mode.type === 'edit' && mode.id && session && geometryKind) {

@@ -40,6 +40,7 @@ export function useGeometryEdit(map: L.Map | undefined, feature: EditableFeature
   const { t } = useI18n();
   const translate = useLatest(t);
   const reader = useRef<() => ShapeParts | undefined>(() => undefined);
+  const editorRef = useRef<VertexEditor>(undefined);
   const id = feature?.id;
   const featureRef = useLatest(feature);
   useEffect(() => {
@@ -57,7 +58,11 @@ export function useGeometryEdit(map: L.Map | undefined, feature: EditableFeature
         onRefused: () => latest.current.onVertexRefused(),
         handleLabel: (index, count) => translate.current('map.vertex.handle', { index, count }),
       });
-      stop = () => editor.remove();
+      editorRef.current = editor;
+      stop = () => {
+        editorRef.current = undefined;
+        editor.remove();
+      };
     }
     reader.current = () => shape;
     changed();
@@ -66,5 +71,6 @@ export function useGeometryEdit(map: L.Map | undefined, feature: EditableFeature
       stop();
     };
   }, [map, id, latest, featureRef, translate]);
+  useEffect(() => editorRef.current?.relabel(), [t]);
   return reader;
 }

@@ -118,6 +118,11 @@ export class VertexEditor {
     return true;
   }
 
+  /** Names the keyboard's handle again (the language changed). */
+  relabel(): void {
+    this.schedulePaint();
+  }
+
   remove(): void {
     const container = this.map.getContainer();
     cancelAnimationFrame(this.frame);

@@ -434,7 +434,15 @@ describe('feature map in both languages, 1024 and 1280 px wide', () => {
       await clickMap(page, 119.3, 26.08);
       await button('Edit attributes').waitFor();
       await screenshot(page, `feature-map-en-${width}`);
+      // The edited shape's handles, and the keyboard's handle named in English.
+      await button('Edit geometry').click();
+      await waitForHandles(8);
+      await page.getByRole('button', { name: /^Vertex 1 of 4: arrow keys move it/ }).focus();
+      await screenshot(page, `feature-map-editing-en-${width}`);
       await page.getByText('中文', { exact: true }).click();
+      await page.getByRole('button', { name: /^顶点 1\/4：/ }).focus();
+      await screenshot(page, `feature-map-editing-zh-${width}`);
+      await button('取消').click();
     }
   });
 
