@@ -31,13 +31,9 @@ const isClosed = (line: Line): boolean => {
 
 /**
  * `@turf/kinks`' test of two segments, to the bit: parallel segments (collinear ones included)
- * never cross, a segment touching another one counts.
+ * never cross, a segment touching another one counts. Plain numbers: it runs for every pair.
  */
-function segmentsCross(a: Position, b: Position, c: Position, d: Position): boolean {
-  const [x1 = NaN, y1 = NaN] = a;
-  const [x2 = NaN, y2 = NaN] = b;
-  const [x3 = NaN, y3 = NaN] = c;
-  const [x4 = NaN, y4 = NaN] = d;
+function segmentsCross(x1: number, y1: number, x2: number, y2: number, x3: number, y3: number, x4: number, y4: number): boolean {
   const denominator = (y4 - y3) * (x2 - x1) - (x4 - x3) * (y2 - y1);
   if (denominator === 0) return false;
   const dy = y1 - y3;
@@ -46,6 +42,27 @@ function segmentsCross(a: Position, b: Position, c: Position, d: Position): bool
   const along2 = ((x2 - x1) * dy - (y2 - y1) * dx) / denominator;
   return along1 >= 0 && along1 <= 1 && along2 >= 0 && along2 <= 1;
 }
+
+const xOf = (position: Position | undefined): number => (position?.[0] as number | undefined) ?? NaN;
+const yOf = (position: Position | undefined): number => (position?.[1] as number | undefined) ?? NaN;
+
+/** How many segments of `line` (skipping those `skip` refuses) cross the segment (x1, y1)–(x2, y2). */
+function crossingsAlong(line: Line, x1: number, y1: number, x2: number, y2: number, skip: (k: number) => boolean, from = 0): number {
+  let count = 0;
+  let x3 = xOf(line[from]);
+  let y3 = yOf(line[from]);
+  for (let k = from; k < line.length - 1; k += 1) {
+    const next = line[k + 1];
+    const x4 = xOf(next);
+    const y4 = yOf(next);
+    if (!skip(k) && segmentsCross(x1, y1, x2, y2, x3, y3, x4, y4)) count += 1;
+    x3 = x4;
+    y3 = y4;
+  }
+  return count;
+}
+
+const NEVER = () => false;
 
 /** Whether kinks compares segments `i` and `k` of one line: not a segment with itself or its neighbours (the first and last of a closed line are neighbours). */
 function comparedInLine(i: number, k: number, length: number, closed: boolean): boolean {
@@ -59,46 +76,35 @@ function countCrossings(lines: readonly Line[]): number {
   for (let l = 0; l < lines.length; l += 1) {
     const line = lines[l] as Line;
     const closed = isClosed(line);
-    for (let m = l; m < lines.length; m += 1) {
-      const other = lines[m] as Line;
-      for (let i = 0; i < line.length - 1; i += 1) {
-        const a = line[i] as Position;
-        const b = line[i + 1] as Position;
-        for (let k = m === l ? i + 2 : 0; k < other.length - 1; k += 1) {
-          if (m === l && !comparedInLine(i, k, line.length, closed)) continue;
-          if (segmentsCross(a, b, other[k] as Position, other[k + 1] as Position)) count += 1;
-        }
-      }
+    for (let i = 0; i < line.length - 1; i += 1) {
+      const [x1, y1, x2, y2] = [xOf(line[i]), yOf(line[i]), xOf(line[i + 1]), yOf(line[i + 1])];
+      count += crossingsAlong(line, x1, y1, x2, y2, (k) => !comparedInLine(i, k, line.length, closed), i + 2);
+      for (let m = l + 1; m < lines.length; m += 1) count += crossingsAlong(lines[m] as Line, x1, y1, x2, y2, NEVER);
     }
   }
   return count;
 }
 
-/** A segment as (line, index) in one number, for a set of them. */
-const segmentKey = (line: number, index: number) => line * 2 ** 26 + index;
-
 /** The crossing pairs that have at least one segment in `segments` (each pair once). */
 function crossingsWith(lines: readonly Line[], segments: ReadonlyArray<readonly [number, number]>): number {
-  const marked = new Set(segments.map(([line, index]) => segmentKey(line, index)));
   let count = 0;
+  let within = 0;
   for (const [l, i] of segments) {
     const line = lines[l] as Line;
-    const a = line[i] as Position;
-    const b = line[i + 1] as Position;
-    const own = segmentKey(l, i);
-    for (let m = 0; m < lines.length; m += 1) {
-      const other = lines[m] as Line;
+    const [x1, y1, x2, y2] = [xOf(line[i]), yOf(line[i]), xOf(line[i + 1]), yOf(line[i + 1])];
+    lines.forEach((other, m) => {
       const closed = m === l && isClosed(other);
-      for (let k = 0; k < other.length - 1; k += 1) {
-        if (m === l && !comparedInLine(i, k, other.length, closed)) continue;
-        // A pair of two changed segments is counted from the first of them.
-        const key = segmentKey(m, k);
-        if (key < own && marked.has(key)) continue;
-        if (segmentsCross(a, b, other[k] as Position, other[k + 1] as Position)) count += 1;
-      }
+      count += crossingsAlong(other, x1, y1, x2, y2, m === l ? (k) => !comparedInLine(i, k, other.length, closed) : NEVER);
+    });
+    // Pairs of two listed segments were counted from both: count them once.
+    for (const [m, k] of segments) {
+      if (m < l || (m === l && k <= i)) continue;
+      const other = lines[m] as Line;
+      if (m === l && !comparedInLine(i, k, other.length, isClosed(other))) continue;
+      if (segmentsCross(x1, y1, x2, y2, xOf(other[k]), yOf(other[k]), xOf(other[k + 1]), yOf(other[k + 1]))) within += 1;
     }
   }
-  return count;
+  return count - within;
 }
 
 /**

@@ -3,7 +3,7 @@ import { L } from './leaflet';
 import { canRemove, edgeCount, HANDLE, handleAt, midpointOf, pathsOf, showsMidpoint, type EditablePath, type HandleRef, type ProjectedPath } from './vertex-handles';
 
 export interface VertexEditorOptions {
-  /** The style of the edited polygons and lines. */
+  /** The style of the edited polygons and lines (color, weight, dashArray, fillOpacity). */
   style: L.PathOptions;
   /** Handle colours: the border, and the fill of the handle the keyboard is on. */
   color: string;
@@ -14,6 +14,11 @@ export interface VertexEditorOptions {
   /** The accessible name of the keyboard's vertex handle. */
   handleLabel(index: number, count: number): string;
 }
+
+/** How far the drawn outline may stray from the vertices (Leaflet's default `smoothFactor`). */
+const SIMPLIFY_TOLERANCE_PX = 1;
+/** Handles closer than this share one drawn square (they look the same): a dense ring costs hundreds, not thousands. */
+const HANDLE_CELL_PX = 3;
 
 /** Keyboard moves, in screen pixels. */
 const KEY_STEP = { plain: 1, shift: 10 } as const;
@@ -33,10 +38,11 @@ interface Gesture {
 }
 
 /**
- * The vertex editor of the "hot" copy of a polygon or line: the shape as Leaflet paths, and its
- * vertex and midpoint handles drawn on one canvas over the map, so a drag step costs the same
- * with 10 or 10 000 vertices (leaflet-draw's editor puts a DOM marker on every vertex and
- * midpoint). A press is hit-tested against the handles' screen positions: dragging a vertex moves
+ * The vertex editor of the "hot" copy of a polygon or line: the shape and its vertex and
+ * midpoint handles drawn on one canvas over the map from screen positions projected once per
+ * zoom, so a drag step is one vertex projected and one canvas repaint, with no DOM per vertex
+ * (leaflet-draw's editor puts a marker on every vertex and midpoint) and no Leaflet path to
+ * re-project, clip and simplify. A press is hit-tested against the handles' screen positions: dragging a vertex moves
  * it, dragging a midpoint inserts a vertex there, clicking a vertex removes it (refused below the
  * core's minimum), clicking a midpoint inserts one. The keyboard edits through one focusable
  * handle: arrows move its vertex (Shift: 10 px), Delete removes it, [ and ] pick another, Insert
@@ -44,7 +50,6 @@ interface Gesture {
  */
 export class VertexEditor {
   private readonly paths: EditablePath[];
-  private readonly layers: Array<L.Polygon | L.Polyline>;
   private projected: ProjectedPath[] = [];
   private readonly canvas: HTMLCanvasElement;
   private readonly focusHandle: HTMLDivElement;
@@ -59,12 +64,6 @@ export class VertexEditor {
     private readonly options: VertexEditorOptions,
   ) {
     this.paths = pathsOf(shape);
-    this.layers =
-      shape.kind === 'polygon'
-        ? shape.parts.map((rings): L.Polygon | L.Polyline => L.polygon(rings, options.style).addTo(map))
-        : shape.kind === 'line'
-          ? shape.parts.map((line): L.Polygon | L.Polyline => L.polyline(line, options.style).addTo(map))
-          : [];
     const container = map.getContainer();
     this.canvas = L.DomUtil.create('canvas', 'gportal-vertex-handles', container);
     this.canvas.setAttribute('aria-hidden', 'true');
@@ -92,7 +91,7 @@ export class VertexEditor {
     const projected = this.projected[path] as ProjectedPath;
     projected.xs[index] = point.x;
     projected.ys[index] = point.y;
-    this.changed(edited.part);
+    this.changed();
   }
 
   /** Inserts a vertex after vertex `index` (on the edge to the next one); returns its index. */
@@ -100,7 +99,7 @@ export class VertexEditor {
     const edited = this.paths[path] as EditablePath;
     edited.latlngs.splice(index + 1, 0, latlng);
     this.projected[path] = this.project(edited);
-    this.changed(edited.part);
+    this.changed();
     return index + 1;
   }
 
@@ -114,7 +113,7 @@ export class VertexEditor {
     edited.latlngs.splice(index, 1);
     this.projected[path] = this.project(edited);
     if (this.selected.path === path && this.selected.index >= edited.latlngs.length) this.selected = { path, index: 0 };
-    this.changed(edited.part);
+    this.changed();
     return true;
   }
 
@@ -135,12 +134,9 @@ export class VertexEditor {
     container.style.cursor = '';
     this.canvas.remove();
     this.focusHandle.remove();
-    for (const layer of this.layers) layer.remove();
   }
 
-  private changed(part: number): void {
-    const layer = this.layers[part];
-    if (layer) layer.setLatLngs(this.shape.parts[part] as L.LatLng[] | L.LatLng[][]);
+  private changed(): void {
     this.schedulePaint();
     this.options.onChange();
   }
@@ -195,11 +191,17 @@ export class VertexEditor {
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     context.clearRect(0, 0, size.x, size.y);
     const { x: left, y: top } = this.origin();
+    this.paintShape(context, left, top);
     const margin = HANDLE.vertexSize;
     const vertices = new Path2D();
     const midpoints = new Path2D();
+    const columns = Math.ceil((size.x + 2 * margin) / HANDLE_CELL_PX) + 1;
+    const taken = new Uint8Array(columns * (Math.ceil((size.y + 2 * margin) / HANDLE_CELL_PX) + 1));
     const square = (target: Path2D, x: number, y: number, side: number) => {
       if (x < -margin || y < -margin || x > size.x + margin || y > size.y + margin) return;
+      const cell = Math.floor((x + margin) / HANDLE_CELL_PX) + columns * Math.floor((y + margin) / HANDLE_CELL_PX);
+      if (taken[cell]) return;
+      taken[cell] = 1;
       // Whole pixels plus a half: crisp one-pixel borders.
       target.rect(Math.round(x - side / 2) + 0.5, Math.round(y - side / 2) + 0.5, side - 1, side - 1);
     };
@@ -230,6 +232,40 @@ export class VertexEditor {
     context.stroke(vertices);
     this.canvas.dataset.vertices = String(counted);
     this.placeFocusHandle(context, left, top);
+  }
+
+  /**
+   * The polygons (filled, holes cut out) and lines in the path style, simplified to a pixel as
+   * Leaflet draws its paths (`L.LineUtil.simplify`, its `smoothFactor` of 1): the outline looks
+   * the same and a 5000-vertex ring seen whole costs a few hundred segments to stroke.
+   */
+  private paintShape(context: CanvasRenderingContext2D, left: number, top: number): void {
+    const { style } = this.options;
+    context.save();
+    context.lineJoin = 'round';
+    context.lineCap = 'round';
+    context.lineWidth = style.weight ?? 3;
+    context.strokeStyle = style.color ?? '#3388ff';
+    context.setLineDash(typeof style.dashArray === 'string' ? style.dashArray.split(/[ ,]+/).map(Number) : []);
+    const parts = new Map<number, Path2D>();
+    this.paths.forEach((path, p) => {
+      const outline = parts.get(path.part) ?? new Path2D();
+      parts.set(path.part, outline);
+      const { xs, ys } = this.projected[p] as ProjectedPath;
+      const points = Array.from(xs, (x, index) => L.point(x - left, (ys[index] as number) - top));
+      L.LineUtil.simplify(points, SIMPLIFY_TOLERANCE_PX).forEach((point, index) => (index === 0 ? outline.moveTo(point.x, point.y) : outline.lineTo(point.x, point.y)));
+      if (path.closed) outline.closePath();
+    });
+    for (const outline of parts.values()) {
+      if (this.shape.kind === 'polygon' && style.fill !== false) {
+        context.globalAlpha = style.fillOpacity ?? 0.2;
+        context.fillStyle = style.fillColor ?? context.strokeStyle;
+        context.fill(outline, 'evenodd');
+      }
+      context.globalAlpha = style.opacity ?? 1;
+      context.stroke(outline);
+    }
+    context.restore();
   }
 
   /** The keyboard's handle sits on the selected vertex; while focused, that vertex is filled. */
