@@ -194,7 +194,8 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
       const parts = readShape.current();
       if (!parts) return;
       const geometry = geometryOfParts(geometryKind, parts);
-      const problem = geometryProblem(geometry);
+      // The edit's own check knows the shape already: no count of every pair of edges again.
+      const problem = feedback ? feedback.problem(parts) : geometryProblem(geometry);
       if (problem) {
         refuse(problem, DRAWING.errorDisplayMs.editing);
         return;
