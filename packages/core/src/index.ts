@@ -20,6 +20,7 @@ export * from './login/login-flow.js';
 export * from './measure/geodesic-measure.js';
 export * from './measure/format-measure.js';
 export * from './measure/incremental-area.js';
+export * from './measure/incremental-length.js';
 export * from './geometry/geometry-rules.js';
 export * from './geometry/incremental-geometry-check.js';
 export * from './geometry/map-bounds.js';

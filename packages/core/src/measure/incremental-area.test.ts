@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { MultiPolygon, Polygon, Position } from '../domain/geometry.js';
-import { geodesicArea } from './geodesic-measure.js';
+import type { MultiLineString, MultiPolygon, Polygon, Position } from '../domain/geometry.js';
+import { geodesicArea, geodesicLength } from './geodesic-measure.js';
 import { IncrementalArea } from './incremental-area.js';
+import { IncrementalLength } from './incremental-length.js';
 
 function random(seed: number) {
   let state = seed;
@@ -44,5 +45,25 @@ describe('IncrementalArea', () => {
       { type: 'Polygon', coordinates: [] },
     ];
     for (const shape of shapes) expect(meter.area(shape)).toBe(geodesicArea(shape));
+  });
+});
+
+describe('IncrementalLength', () => {
+  it('gives geodesicLength to the bit after every drag, insertion and removal', () => {
+    const next = random(9);
+    let lines: Position[][] = [0, 1].map(() => Array.from({ length: 2 + Math.floor(next() * 20) }, (): Position => [118 + next(), 24 + next()]));
+    const meter = new IncrementalLength();
+    for (let step = 0; step < 80; step += 1) {
+      const geometry: MultiLineString = { type: 'MultiLineString', coordinates: lines };
+      expect(meter.length(geometry)).toBe(geodesicLength(geometry));
+      lines = lines.map((line) => [...line]);
+      const line = lines[Math.floor(next() * 2)] as Position[];
+      const index = Math.floor(next() * line.length);
+      const action = next();
+      if (action < 0.7) line[index] = [118 + next(), 24 + next()];
+      else if (action < 0.85) line.splice(index, 0, [118 + next(), 24 + next()]);
+      else if (line.length > 2) line.splice(index, 1);
+    }
+    expect(meter.length({ type: 'LineString', coordinates: [[118, 24]] })).toBe(0);
   });
 });
