@@ -23,8 +23,14 @@ function vertices(kind: ShapeKind, positions: readonly Position[]): readonly Pos
   return closed ? positions.slice(0, -1) : positions;
 }
 
-function distinctCount(positions: readonly Position[]): number {
-  return new Set(positions.map(([x, y]) => `${x},${y}`)).size;
+/** Whether there are at least `wanted` distinct positions; stops as soon as there are (a shape being dragged is checked on every step). */
+function hasDistinct(positions: readonly Position[], wanted: number): boolean {
+  const seen = new Set<string>();
+  for (const [x, y] of positions) {
+    seen.add(`${x},${y}`);
+    if (seen.size >= wanted) return true;
+  }
+  return false;
 }
 
 type Shape = Exclude<Geometry, Point | MultiPoint>;
@@ -50,7 +56,7 @@ export function hasEnoughPoints(geometry: Geometry): boolean {
   const shapes = parts(geometry);
   return (
     shapes.length > 0 &&
-    shapes.every(({ kind, positions }) => distinctCount(vertices(kind, positions)) >= DRAWING.minVertices[kind])
+    shapes.every(({ kind, positions }) => hasDistinct(vertices(kind, positions), DRAWING.minVertices[kind]))
   );
 }
 

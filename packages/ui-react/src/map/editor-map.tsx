@@ -22,6 +22,7 @@ import type { L } from './leaflet';
 import { measureText } from './measure';
 import { useDrawTool, type DrawTool } from './use-draw-tool';
 import type { FeatureSessionView } from './use-feature-session';
+import { ShapeFeedback } from './shape-feedback';
 import { useGeometryEdit } from './use-geometry-edit';
 import { useLatest } from './use-latest';
 import { toLatLngBounds, useBaseLayer, useLeafletMap } from './use-leaflet-map';
@@ -169,25 +170,32 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   });
 
   const editing = mode.type === 'edit' && mode.id ? features.find((feature) => feature.id === mode.id) : undefined;
+  const editingId = editing?.id;
+  const feedback = useMemo(() => (geometryKind && editingId ? new ShapeFeedback(geometryKind) : undefined), [geometryKind, editingId]);
   const readShape = useGeometryEdit(map, editing, {
     onShape: (parts) => {
-      showShape(parts);
-      if (geometryKind && geometryProblem(geometryOfParts(geometryKind, parts)) === 'self-intersection') {
-        refuse('self-intersection', DRAWING.errorDisplayMs.editing);
-      }
+      if (!feedback) return;
+      setReadout(feedback.readout(parts, t));
+      if (feedback.problem(parts) === 'self-intersection') refuse('self-intersection', DRAWING.errorDisplayMs.editing);
     },
     onVertexRefused: () => flash(t('map.error.vertexMinimum'), DRAWING.errorDisplayMs.editing),
   });
   useEffect(() => {
     if (!editing) setReadout(undefined);
   }, [editing]);
+  // The read-out follows a language switch without waiting for the next edit.
+  useEffect(() => {
+    const parts = readShape.current();
+    if (parts && feedback) setReadout(feedback.readout(parts, t));
+  }, [t, readShape, feedback]);
 
   const saveMode = () => {
     if (mode.type === 'edit' && mode.id && session && geometryKind) {
       const parts = readShape.current();
       if (!parts) return;
       const geometry = geometryOfParts(geometryKind, parts);
-      const problem = geometryProblem(geometry);
+      // The edit's own check knows the shape already: no count of every pair of edges again.
+      const problem = feedback ? feedback.problem(parts) : geometryProblem(geometry);
       if (problem) {
         refuse(problem, DRAWING.errorDisplayMs.editing);
         return;

@@ -5,18 +5,11 @@
  * editor does; the edited feature is the session's snapshot, hidden in the renderer and shown as
  * the `useGeometryEdit` copy, with the editor's per-move checks.
  */
-import { boundsOfGeometries, EditSession, geometryProblem, type EditableFeature, type FeatureSchema, type FeatureSource, type FeatureTransactions, type Geometry, type MapFeature } from '@gportal/core';
+import { boundsOfGeometries, EditSession, type EditableFeature, type FeatureSchema, type FeatureSource, type FeatureTransactions, type Geometry, type MapFeature } from '@gportal/core';
 import type { FeatureCollection } from 'geojson';
-import { createElement } from 'react';
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
-import { MAP_OPTIONS, scriptedSteps, type RenderContender, type VertexDragContender } from '../../../../bench/page/map-contract';
-import { translate } from '../i18n/messages';
+import { MAP_OPTIONS, scriptedSteps, type RenderContender } from '../../../../bench/page/map-contract';
 import { FeatureLayerRenderer } from './feature-layer-renderer';
-import { geometryOfParts, type ShapeParts } from './geometry-latlngs';
 import { L } from './leaflet';
-import { measureText } from './measure';
-import { useGeometryEdit } from './use-geometry-edit';
 
 const TYPE_NAME = 'bench:layer';
 
@@ -78,65 +71,6 @@ export const renderContender: RenderContender = {
         return count;
       },
       destroy() {
-        renderer.remove();
-        map.remove();
-      },
-    };
-  },
-};
-
-const t = (key: Parameters<typeof translate>[1], values?: Parameters<typeof translate>[2]) => translate('zh-CN', key, values);
-
-/** What the editor does with each shape the copy reports: the live measurement and the self-intersection check. */
-function onShape(parts: ShapeParts): void {
-  measureText(parts, t);
-  geometryProblem(geometryOfParts('Polygon', parts));
-}
-
-function EditedCopy({ map, feature }: { map: L.Map; feature: EditableFeature }) {
-  useGeometryEdit(map, feature, { onShape, onVertexRefused: () => undefined });
-  return null;
-}
-
-interface VertexHandles {
-  _verticesHandlers?: Array<{ _markers: L.Marker[] }>;
-  _markers?: L.Marker[];
-}
-
-export const vertexDragContender: VertexDragContender = {
-  name: 'gportal editor copy (useGeometryEdit on leaflet-draw, measure + self-intersection check per move)',
-  role: 'gportal',
-  mount(element, ring) {
-    const map = L.map(element, MAP_OPTIONS);
-    const geometry: Geometry = { type: 'Polygon', coordinates: [[...ring, ring[0] as [number, number]]] };
-    map.fitBounds(latLngBoundsOf([geometry]), { animate: false });
-    // The copy is a hook: a React root (rendering nothing) runs it, outside the map's element.
-    const root = createRoot(document.createElement('div'));
-    const renderer = new FeatureLayerRenderer(map, { onFeatureClick: () => undefined });
-    let markers: L.Marker[] = [];
-    const session = sessionOf(schemaOf('Polygon'), [{ id: 'edited', geometry, properties: {} }], (loaded) => {
-      renderer.render(loaded);
-      renderer.hide(['edited']);
-      const feature = loaded[0] as EditableFeature;
-      flushSync(() => root.render(createElement(EditedCopy, { map, feature })));
-      map.eachLayer((layer) => {
-        const editing = (layer as unknown as { editing?: VertexHandles }).editing;
-        const handles = editing?._verticesHandlers?.[0]?._markers ?? editing?._markers;
-        if (layer instanceof L.Polygon && (editing as unknown as L.Handler).enabled() && handles) markers = handles;
-      });
-    });
-    void session.load();
-    return {
-      move(index) {
-        // One step of a drag, as the anchor does it: leaflet-draw moves the vertex and fires `editdrag`.
-        const marker = markers[index % markers.length];
-        if (!marker) throw new Error('the edited copy has no vertex handles');
-        const position = marker.getLatLng();
-        marker.setLatLng(L.latLng(position.lat + 0.0005, position.lng + 0.0005));
-        marker.fire('drag');
-      },
-      destroy() {
-        root.unmount();
         renderer.remove();
         map.remove();
       },

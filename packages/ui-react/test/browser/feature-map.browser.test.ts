@@ -29,16 +29,11 @@ async function waitUntilEnabled(locator: ReturnType<typeof button>) {
   await locator.and(page.locator(':enabled')).waitFor();
 }
 
-/** Screen centres of the vertex handles of the feature being edited (midpoint handles, half transparent, left out). */
-async function handlePositions() {
-  return page.locator('.leaflet-marker-pane .leaflet-editing-icon').evaluateAll((icons) =>
-    icons
-      .filter((icon) => (icon as HTMLElement).style.opacity === '')
-      .map((icon) => {
-        const box = icon.getBoundingClientRect();
-        return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
-      }),
-  );
+/** The edited shape's handles: drawn on one canvas, which counts its vertex handles. */
+const handles = () => page.locator('.gportal-vertex-handles');
+
+async function waitForHandles(count?: number) {
+  await page.locator(count === undefined ? '.gportal-vertex-handles[data-vertices]' : `.gportal-vertex-handles[data-vertices="${count}"]`).waitFor();
 }
 
 /** Fuzhou in the sample multipolygon layer: squares of half-size 0.1° and 0.04° (sample-seed.ts). */
@@ -47,15 +42,24 @@ const FUZHOU_CORNERS: Array<[number, number]> = [
   [119.51, 26.09], [119.59, 26.09], [119.59, 26.17], [119.51, 26.17],
 ];
 
-/** Every vertex handle sits on one of Fuzhou's corners, and every corner has one. */
-async function expectHandlesOnFuzhouCorners() {
-  const handles = await handlePositions();
-  const corners = await Promise.all(FUZHOU_CORNERS.map(([lng, lat]) => mapPoint(page, lng, lat)));
-  expect(handles).toHaveLength(corners.length);
-  for (const corner of corners) expect(handles.some((handle) => near(handle, corner))).toBe(true);
+/** Whether the handle canvas has an opaque pixel (a handle's fill) at each screen point. */
+async function drawnAt(points: Array<{ x: number; y: number }>) {
+  return handles().evaluate((canvas, at) => {
+    const box = canvas.getBoundingClientRect();
+    const ratio = (canvas as HTMLCanvasElement).width / box.width;
+    const context = (canvas as HTMLCanvasElement).getContext('2d');
+    return at.map(({ x, y }) => context?.getImageData(Math.floor((x - box.left) * ratio), Math.floor((y - box.top) * ratio), 1, 1).data[3] === 255);
+  }, points);
 }
 
-const near = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.abs(a.x - b.x) <= 2 && Math.abs(a.y - b.y) <= 2;
+/** There are as many vertex handles as Fuzhou has corners, one drawn on every corner, none in between. */
+async function expectHandlesOnFuzhouCorners() {
+  await expect(handles().getAttribute('data-vertices')).resolves.toBe(String(FUZHOU_CORNERS.length));
+  const corners = await Promise.all(FUZHOU_CORNERS.map(([lng, lat]) => mapPoint(page, lng, lat)));
+  expect(await drawnAt(corners)).toEqual(corners.map(() => true));
+  const inside = await mapPoint(page, 119.3, 26.08);
+  expect(await drawnAt([inside])).toEqual([false]);
+}
 
 const TRIANGLE: Array<[number, number]> = [
   [118.1, 25.6],
@@ -154,11 +158,10 @@ describe('feature map (embedded default)', () => {
     // Fuzhou's larger square spans 119.2–119.4 × 25.98–26.18.
     await clickMap(page, 119.3, 26.08);
     await button('编辑图形').click();
-    await page.locator('.leaflet-marker-pane .leaflet-editing-icon').first().waitFor();
+    await waitForHandles();
     await waitForMapStill(page);
     // Dragged outwards, away from the smaller square: the parts must not cross.
     const corner = await mapPoint(page, 119.2, 25.98);
-    const handle = page.locator('.leaflet-marker-pane .leaflet-editing-icon').filter({ visible: true });
     await expectHandlesOnFuzhouCorners();
     const areaBefore = await readout().textContent();
 
@@ -170,11 +173,11 @@ describe('feature map (embedded default)', () => {
     await screenshot(page, 'feature-map-editing');
     await button('取消').click();
     await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
-    await expect(handle.count()).resolves.toBe(0);
+    await expect(handles().count()).resolves.toBe(0);
 
     await clickMap(page, 119.3, 26.08);
     await button('编辑图形').click();
-    await page.locator('.leaflet-marker-pane .leaflet-editing-icon').first().waitFor();
+    await waitForHandles();
     await waitForMapStill(page);
     await expectHandlesOnFuzhouCorners();
     const again = await mapPoint(page, 119.2, 25.98);
@@ -190,7 +193,7 @@ describe('feature map (embedded default)', () => {
     await openFeatureMap();
     await clickMap(page, 119.3, 26.08);
     await button('编辑图形').click();
-    await page.locator('.leaflet-marker-pane .leaflet-editing-icon').first().waitFor();
+    await waitForHandles();
     await waitForMapStill(page);
     // The larger square's north-east corner dragged over the smaller square: the parts cross.
     const corner = await mapPoint(page, 119.4, 26.18);
@@ -207,6 +210,48 @@ describe('feature map (embedded default)', () => {
     await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
     await button('取消').click();
     await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
+  });
+
+  it('adds a vertex by dragging a midpoint, removes one by a click, refuses the last one, and edits from the keyboard', async () => {
+    await openFeatureMap();
+    await clickMap(page, 119.3, 26.08);
+    await button('编辑图形').click();
+    await waitForHandles(8);
+    await waitForMapStill(page);
+    const before = await readout().textContent();
+    // The midpoint of the larger square's south edge, dragged south: a ninth vertex.
+    const midpoint = await mapPoint(page, 119.3, 25.98);
+    await page.mouse.move(midpoint.x, midpoint.y);
+    await page.mouse.down();
+    await page.mouse.move(midpoint.x, midpoint.y + 30, { steps: 5 });
+    await page.mouse.up();
+    await waitForHandles(9);
+    expect(await drawnAt([{ x: midpoint.x, y: midpoint.y + 30 }])).toEqual([true]);
+    await expect(readout().textContent()).resolves.not.toBe(before);
+    await screenshot(page, 'feature-map-editing-midpoint');
+
+    // The smaller square loses a corner (4 → 3 vertices), then keeps its last three.
+    for (const [lng, lat] of [[119.51, 26.09], [119.59, 26.09]] as const) {
+      const corner = await mapPoint(page, lng, lat);
+      await page.mouse.click(corner.x, corner.y);
+      await page.waitForTimeout(150);
+    }
+    await waitForHandles(8);
+    await page.getByRole('alert').filter({ hasText: '不能再删除顶点' }).waitFor();
+
+    // The keyboard: one handle, named from the message table, on the vertex added last (the
+    // second of the larger square's five).
+    await page.getByRole('button', { name: /^顶点 2\/5：方向键移动/ }).focus();
+    const moved = await readout().textContent();
+    await page.keyboard.press('Shift+ArrowLeft');
+    await expect(readout().textContent()).resolves.not.toBe(moved);
+    await page.keyboard.press(']');
+    await page.getByRole('button', { name: /^顶点 3\/5：/ }).waitFor();
+    await page.keyboard.press('Delete');
+    await waitForHandles(7);
+    await screenshot(page, 'feature-map-editing-keyboard');
+    await button('保存').click();
+    await expect(badge().textContent()).resolves.toBe('未保存：新增 0 · 修改 1 · 删除 0');
   });
 
   it('deletes a feature and saves: it is gone after a reload', async () => {
@@ -389,7 +434,15 @@ describe('feature map in both languages, 1024 and 1280 px wide', () => {
       await clickMap(page, 119.3, 26.08);
       await button('Edit attributes').waitFor();
       await screenshot(page, `feature-map-en-${width}`);
+      // The edited shape's handles, and the keyboard's handle named in English.
+      await button('Edit geometry').click();
+      await waitForHandles(8);
+      await page.getByRole('button', { name: /^Vertex 1 of 4: arrow keys move it/ }).focus();
+      await screenshot(page, `feature-map-editing-en-${width}`);
       await page.getByText('中文', { exact: true }).click();
+      await page.getByRole('button', { name: /^顶点 1\/4：/ }).focus();
+      await screenshot(page, `feature-map-editing-zh-${width}`);
+      await button('取消').click();
     }
   });
 

@@ -75,7 +75,8 @@ describe('drawing with touch', () => {
     await waitForMapReady(page, 8);
     await tapMap(119.3, 26.08);
     await page.getByRole('button', { name: '编辑图形', exact: true }).tap();
-    await vertices().first().waitFor();
+    // The edited shape's handles are drawn on one canvas, not DOM markers.
+    await page.locator('.gportal-vertex-handles[data-vertices="8"]').waitFor();
     await page.waitForTimeout(500);
     const before = await page.getByTestId('measure-readout').textContent();
     await swipe(await mapPoint(page, 119.2, 25.98), { x: -40, y: 30 });
