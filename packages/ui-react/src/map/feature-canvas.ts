@@ -87,7 +87,7 @@ export function projectAt(crs: L.CRS, zoom: number): Project {
  * zoom animation and is redrawn after each move as Leaflet's own canvas is). Each feature is
  * drawn from its flat lon/lat shape, simplified for the zoom and kept for the last few zooms;
  * only the features whose box meets the view are drawn, found through a spatial index
- * (`flatbush`) that also finds what a click hits. Features of one style are drawn as one path.
+ * (`flatbush`) that also finds what a click hits.
  */
 export class FeatureCanvas extends L.Renderer {
   declare options: FeatureCanvasOptions;
@@ -262,7 +262,7 @@ export class FeatureCanvas extends L.Renderer {
     this.keepSnapshot(drawn.zoom, area, context.canvas);
   }
 
-  /** Draws the shown features that meet these regions (world pixels at `zoom`), one path per style and kind. */
+  /** Draws the shown features that meet these regions (world pixels at `zoom`), style by style. */
   private drawFeatures(context: CanvasRenderingContext2D, map: L.Map, zoom: number, area: Rect, regions: readonly Rect[]): void {
     const found = new Set<number>();
     for (const { left, top, width, height } of regions) {
@@ -285,14 +285,8 @@ export class FeatureCanvas extends L.Renderer {
       (shape.kind === 'polygon' ? batch.polygons : batch.lines).push(this.screenOf(shape, zoom, project));
     }
     for (const [style, { polygons, lines }] of batches) {
-      if (polygons.length > 0) {
-        trace(context, polygons, area.left, area.top, true);
-        paint(context, style, true);
-      }
-      if (lines.length > 0) {
-        trace(context, lines, area.left, area.top, false);
-        paint(context, style, false);
-      }
+      if (polygons.length > 0) paint(context, style, polygons, area, true);
+      if (lines.length > 0) paint(context, style, lines, area, false);
     }
   }
 
@@ -369,37 +363,36 @@ export function subtract(area: Rect, cut: Rect): Rect[] {
   return bands.filter((band) => band.width > 0 && band.height > 0);
 }
 
-/** Starts a path of these shapes, in canvas pixels (world pixels less the canvas's top left). */
-function trace(context: CanvasRenderingContext2D, shapes: readonly ScreenShape[], left: number, top: number, closed: boolean): void {
+/** Traces the rings (or lines) of a shape as a new path, in canvas pixels (world pixels less the canvas's top left). */
+function trace(context: CanvasRenderingContext2D, { points, rings }: ScreenShape, left: number, top: number, closed: boolean): void {
   context.beginPath();
-  for (const { points, rings } of shapes) {
-    for (let ring = 0; ring < rings.length - 1; ring += 1) {
-      const start = (rings[ring] as number) * 2;
-      const end = (rings[ring + 1] as number) * 2;
-      if (end === start) continue;
-      const x = (points[start] as number) - left;
-      const y = (points[start + 1] as number) - top;
-      context.moveTo(x, y);
-      for (let at = start + 2; at < end; at += 2) context.lineTo((points[at] as number) - left, (points[at + 1] as number) - top);
-      // Back to the first point rather than `closePath()`, which Chromium makes cost more with every
-      // subpath already in the path (seconds for a layer). A lone point still shows, as a dot.
-      if (end - start === 2 || (closed && (points[end - 2] !== points[start] || points[end - 1] !== points[start + 1]))) context.lineTo(x, y);
-    }
+  for (let ring = 0; ring < rings.length - 1; ring += 1) {
+    const start = (rings[ring] as number) * 2;
+    const end = (rings[ring + 1] as number) * 2;
+    if (end === start) continue;
+    const x = (points[start] as number) - left;
+    const y = (points[start + 1] as number) - top;
+    context.moveTo(x, y);
+    for (let at = start + 2; at < end; at += 2) context.lineTo((points[at] as number) - left, (points[at + 1] as number) - top);
+    // Back to the first point rather than `closePath()`, which Chromium makes cost more with every
+    // subpath already in the path. A lone point still shows, as a dot.
+    if (end - start === 2 || (closed && (points[end - 2] !== points[start] || points[end - 1] !== points[start + 1]))) context.lineTo(x, y);
   }
 }
 
 const dashes = new Map<string, number[]>();
 
-/** Fills (polygons) and strokes the current path in a Leaflet path style, as Leaflet's canvas does. */
-function paint(context: CanvasRenderingContext2D, style: L.PathOptions, polygon: boolean): void {
+/**
+ * Draws shapes in a Leaflet path style as Leaflet's canvas does: each its own path, filled
+ * even-odd (holes stay open) and stroked. One path per feature rasterises in about half the
+ * time of one path for them all, whose outline the stroker would turn into one huge shape.
+ */
+function paint(context: CanvasRenderingContext2D, style: L.PathOptions, shapes: readonly ScreenShape[], area: Rect, polygon: boolean): void {
   const color = style.color ?? '#3388ff';
-  if (polygon && style.fill !== false) {
-    context.globalAlpha = style.fillOpacity ?? 0.2;
-    context.fillStyle = style.fillColor ?? color;
-    // Non-zero: outer rings and holes turn opposite ways (`FlatShape.reversed`), and overlapping features stay filled.
-    context.fill('nonzero');
-  }
-  if (style.stroke === false || style.weight === 0) return;
+  const fill = polygon && style.fill !== false;
+  const stroke = style.stroke !== false && style.weight !== 0;
+  const fillOpacity = style.fillOpacity ?? 0.2;
+  const opacity = style.opacity ?? 1;
   const dashArray = typeof style.dashArray === 'string' ? style.dashArray : (style.dashArray ?? []).join(' ');
   let dash = dashes.get(dashArray);
   if (!dash) {
@@ -407,11 +400,21 @@ function paint(context: CanvasRenderingContext2D, style: L.PathOptions, polygon:
     dashes.set(dashArray, dash);
   }
   context.setLineDash(dash);
-  context.globalAlpha = style.opacity ?? 1;
-  context.lineWidth = style.weight ?? 3;
+  context.fillStyle = style.fillColor ?? color;
   context.strokeStyle = color;
+  context.lineWidth = style.weight ?? 3;
   // Leaflet's defaults, which the layer's styles keep.
   context.lineCap = 'round';
   context.lineJoin = 'round';
-  context.stroke();
+  for (const shape of shapes) {
+    trace(context, shape, area.left, area.top, polygon);
+    if (fill) {
+      context.globalAlpha = fillOpacity;
+      context.fill('evenodd');
+    }
+    if (stroke) {
+      context.globalAlpha = opacity;
+      context.stroke();
+    }
+  }
 }

@@ -20,19 +20,6 @@ function square(west: number, south: number, size: number, anticlockwise: boolea
   return [...ring, ring[0] as Position];
 }
 
-/** Twice the signed area of each ring of a screen shape (pixels, y down): the sign says which way it turns. */
-function turns(points: Float64Array, rings: Uint32Array): number[] {
-  const result: number[] = [];
-  for (let ring = 0; ring < rings.length - 1; ring += 1) {
-    let area = 0;
-    for (let at = (rings[ring] as number) + 1; at < (rings[ring + 1] as number); at += 1) {
-      area += (points[(at - 1) * 2] as number) * (points[at * 2 + 1] as number) - (points[at * 2] as number) * (points[(at - 1) * 2 + 1] as number);
-    }
-    result.push(Math.sign(area));
-  }
-  return result;
-}
-
 const withHole: Geometry = { type: 'Polygon', coordinates: [square(0, 0, 1, false), square(0.25, 0.25, 0.5, false)] };
 
 describe('flatShapeOf', () => {
@@ -42,18 +29,15 @@ describe('flatShapeOf', () => {
     expect([...shape.rings]).toEqual([0, 5, 10]);
     expect([...shape.coordinates.slice(0, 4)]).toEqual([0, 1, 1, 1]);
     expect(shape.bbox).toEqual([0, 0, 1, 1]);
-    // The outer ring turns clockwise and is to be drawn backwards; the hole, also clockwise, as it is.
-    expect([...shape.reversed]).toEqual([1, 0]);
   });
 
-  it('marks the rings of every part of a multipolygon, and never a line', () => {
+  it('lays out the rings of every part of a multipolygon, and lines', () => {
     const multi = flatShapeOf({ type: 'MultiPolygon', coordinates: [[square(0, 0, 1, true), square(0.2, 0.2, 0.2, true)], [square(2, 0, 1, false)]] }) as FlatShape;
-    expect([...multi.reversed]).toEqual([0, 1, 1]);
+    expect([...multi.rings]).toEqual([0, 5, 10, 15]);
     expect(multi.bbox).toEqual([0, 0, 3, 1]);
     const lines = flatShapeOf({ type: 'MultiLineString', coordinates: [[[0, 0], [1, 1]], [[2, 2], [3, 2], [3, 3]]] }) as FlatShape;
     expect(lines.kind).toBe('line');
     expect([...lines.rings]).toEqual([0, 2, 5]);
-    expect([...lines.reversed]).toEqual([0, 0]);
   });
 
   it('leaves points to the markers', () => {
@@ -63,15 +47,11 @@ describe('flatShapeOf', () => {
 });
 
 describe('simplify', () => {
-  it('projects every position kept and turns outer rings and holes opposite ways', () => {
+  it('projects every position kept, ring by ring', () => {
     const screen = simplify(flatShapeOf(withHole) as FlatShape, project, 1);
     expect([...screen.rings]).toEqual([0, 5, 10]);
+    expect([...screen.points.slice(0, 4)]).toEqual([0, -100, 100, -100]);
     expect(screen.bounds).toEqual([0, -100, 100, -0]);
-    const [outer, hole] = turns(screen.points, screen.rings);
-    expect(outer).not.toBe(hole);
-    // Same for a polygon given the other way round.
-    const other = simplify(flatShapeOf({ type: 'Polygon', coordinates: [square(0, 0, 1, true), square(0.25, 0.25, 0.5, true)] }) as FlatShape, project, 1);
-    expect(turns(other.points, other.rings)).toEqual([outer, hole]);
   });
 
   it('drops positions closer than the tolerance and those on a straight line, keeping both ends', () => {

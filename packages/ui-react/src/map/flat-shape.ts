@@ -11,12 +11,6 @@ export interface FlatShape {
   readonly coordinates: Float64Array;
   /** Where each ring (or line) starts, in positions, then where the last one ends. */
   readonly rings: Uint32Array;
-  /**
-   * 1 for a ring to draw backwards, so that every outer ring turns one way and every hole the
-   * other: then a non-zero fill of many features at once keeps the holes open and the features
-   * that overlap filled.
-   */
-  readonly reversed: Uint8Array;
   /** `[west, south, east, north]`. */
   readonly bbox: readonly [number, number, number, number];
 }
@@ -34,20 +28,20 @@ export interface ScreenShape {
 /** Writes the world pixel position of lon/lat into `into` (the map's projection at one zoom). */
 export type Project = (lng: number, lat: number, into: { x: number; y: number }) => void;
 
-/** The rings (or lines) of a geometry, each marked as a polygon's outer ring or not. */
-function partsOf(geometry: Geometry): { kind: FlatShape['kind']; parts: Array<{ positions: readonly Position[]; outer: boolean }> } | undefined {
+/** The rings (or lines) of a geometry. */
+function partsOf(geometry: Geometry): { kind: FlatShape['kind']; parts: ReadonlyArray<readonly Position[]> } | undefined {
   switch (geometry.type) {
     case 'Point':
     case 'MultiPoint':
       return undefined;
     case 'LineString':
-      return { kind: 'line', parts: [{ positions: geometry.coordinates, outer: false }] };
+      return { kind: 'line', parts: [geometry.coordinates] };
     case 'MultiLineString':
-      return { kind: 'line', parts: geometry.coordinates.map((positions) => ({ positions, outer: false })) };
+      return { kind: 'line', parts: geometry.coordinates };
     case 'Polygon':
-      return { kind: 'polygon', parts: geometry.coordinates.map((positions, index) => ({ positions, outer: index === 0 })) };
+      return { kind: 'polygon', parts: geometry.coordinates };
     case 'MultiPolygon':
-      return { kind: 'polygon', parts: geometry.coordinates.flatMap((polygon) => polygon.map((positions, index) => ({ positions, outer: index === 0 }))) };
+      return { kind: 'polygon', parts: geometry.coordinates.flat() };
   }
 }
 
@@ -57,21 +51,17 @@ export function flatShapeOf(geometry: Geometry): FlatShape | undefined {
   if (!found) return undefined;
   const { kind, parts } = found;
   let count = 0;
-  for (const { positions } of parts) count += positions.length;
+  for (const positions of parts) count += positions.length;
   const coordinates = new Float64Array(count * 2);
   const rings = new Uint32Array(parts.length + 1);
-  const reversed = new Uint8Array(parts.length);
   let west = Infinity;
   let south = Infinity;
   let east = -Infinity;
   let north = -Infinity;
   let at = 0;
-  parts.forEach(({ positions, outer }, ring) => {
+  for (let ring = 0; ring < parts.length; ring += 1) {
     rings[ring] = at / 2;
-    // Twice the signed area (shoelace), positive when the ring turns anticlockwise.
-    let area = 0;
-    let lastLng = 0;
-    let lastLat = 0;
+    const positions = parts[ring] as readonly Position[];
     for (let index = 0; index < positions.length; index += 1) {
       const position = positions[index] as Position;
       const lng = position[0] as number;
@@ -82,14 +72,10 @@ export function flatShapeOf(geometry: Geometry): FlatShape | undefined {
       if (lng > east) east = lng;
       if (lat < south) south = lat;
       if (lat > north) north = lat;
-      if (index > 0) area += lastLng * lat - lng * lastLat;
-      lastLng = lng;
-      lastLat = lat;
     }
-    if (kind === 'polygon') reversed[ring] = (outer ? area < 0 : area > 0) ? 1 : 0;
-  });
+  }
   rings[parts.length] = at / 2;
-  return { kind, coordinates, rings, reversed, bbox: [west, south, east, north] };
+  return { kind, coordinates, rings, bbox: [west, south, east, north] };
 }
 
 const scratch = { x: 0, y: 0 };
@@ -124,7 +110,7 @@ const stack: number[] = [];
  * about a tenth of them.
  */
 export function simplify(shape: FlatShape, project: Project, tolerance: number): ScreenShape {
-  const { coordinates, rings, reversed } = shape;
+  const { coordinates, rings } = shape;
   if (buffer.length < coordinates.length) buffer = new Float64Array(coordinates.length);
   const scale = pixelsPerDegree(shape, project);
   const limit = tolerance * tolerance;
@@ -154,7 +140,6 @@ export function simplify(shape: FlatShape, project: Project, tolerance: number):
       out[at++] = scratch.y;
     }
     at = first + douglasPeucker(out, first, at, limit);
-    if (reversed[ring]) reversePoints(out, first, at);
   }
   outRings[ringCount] = at / 2;
   let minX = Infinity;
@@ -212,18 +197,6 @@ function douglasPeucker(values: Float64Array, start: number, end: number, limit:
     values[to++] = values[start + point * 2 + 1] as number;
   }
   return to - start;
-}
-
-/** Reverses the points (x, y pairs) of `values` from `start` to `end`, in place. */
-function reversePoints(values: Float64Array, start: number, end: number): void {
-  for (let low = start, high = end - 2; low < high; low += 2, high -= 2) {
-    const x = values[low] as number;
-    const y = values[low + 1] as number;
-    values[low] = values[high] as number;
-    values[low + 1] = values[high + 1] as number;
-    values[high] = x;
-    values[high + 1] = y;
-  }
 }
 
 /** Squared distance from (x, y) to the segment (ax, ay)–(bx, by). */
