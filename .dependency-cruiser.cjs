@@ -35,6 +35,7 @@ const LIBRARIES = {
     'leaflet-draw',
     'world-atlas', // Natural Earth outlines
     'topojson-client',
+    'flatbush', // spatial index of the feature canvas (culling, hit-testing)
   ],
   examples: [],
 };

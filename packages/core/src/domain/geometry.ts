@@ -47,14 +47,35 @@ export type BBox = [number, number, number, number];
 /** Bounding box of a geometry, `[minx, miny, maxx, maxy]`. */
 export function geometryBBox(geometry: Geometry): BBox {
   const box: BBox = [Infinity, Infinity, -Infinity, -Infinity];
-  const visit = (position: Position): void => {
-    const [x = NaN, y = NaN] = position;
-    if (x < box[0]) box[0] = x;
-    if (y < box[1]) box[1] = y;
-    if (x > box[2]) box[2] = x;
-    if (y > box[3]) box[3] = y;
+  // Plain loops, no callback or destructuring per position: a layer's bounds read a million of them.
+  const extend = (positions: readonly Position[]): void => {
+    for (let index = 0; index < positions.length; index += 1) {
+      const position = positions[index] as Position;
+      // A missing ordinate is undefined, which no comparison lets through.
+      const x = position[0] as number;
+      const y = position[1] as number;
+      if (x < box[0]) box[0] = x;
+      if (y < box[1]) box[1] = y;
+      if (x > box[2]) box[2] = x;
+      if (y > box[3]) box[3] = y;
+    }
   };
-  forEachPosition(geometry, visit);
+  switch (geometry.type) {
+    case 'Point':
+      extend([geometry.coordinates]);
+      break;
+    case 'MultiPoint':
+    case 'LineString':
+      extend(geometry.coordinates);
+      break;
+    case 'MultiLineString':
+    case 'Polygon':
+      for (const part of geometry.coordinates) extend(part);
+      break;
+    case 'MultiPolygon':
+      for (const polygon of geometry.coordinates) for (const ring of polygon) extend(ring);
+      break;
+  }
   return box;
 }
 

@@ -5,7 +5,7 @@ import { ConflictError, MapServerError, NetworkError, NotFoundError, ValidationE
 import { createMemoryAdapters, sampleSeed, type MemorySeed, type TransactionMode } from '../memory/index.js';
 import type { EditJournal } from '../ports/edit-journal.port.js';
 import type { FeatureTransactions } from '../ports/feature-transactions.port.js';
-import { EditSession, type EditSessionEvents, type PendingChanges } from './edit-session.js';
+import { EditSession, type EditableFeature, type EditSessionEvents, type PendingChanges } from './edit-session.js';
 
 const POLYGONS = 'store_33:polygon';
 const FUZHOU = 'store_33:polygon.1';
@@ -212,20 +212,50 @@ describe('EditSession loading and reading', () => {
     expect(session.feature(XIAMEN)?.state).toBe('remove');
   });
 
-  it('hands out frozen snapshots: writing to one throws and changes nothing inside', async () => {
+  it('hands out frozen snapshots that share the geometry: writing to one throws and changes nothing inside', async () => {
     const { session } = await loaded();
     const geometry = square(118, 24);
-    const id = session.add({ geometry, properties: { name: 'a' } });
+    const id = session.add({ geometry, properties: { name: 'a', founded: new Date(Date.UTC(2000, 0, 1)) } });
     geometry.coordinates[0]?.push([0, 0]);
     const [first] = session.features();
     if (!first) throw new Error('no feature');
+    const writable = first as { -readonly [Key in keyof EditableFeature]: EditableFeature[Key] } & { properties: Record<string, unknown> };
     expect(() => {
-      first.properties.name = 'changed';
+      writable.properties.name = 'changed';
     }).toThrow(TypeError);
-    expect(() => session.feature(id)?.geometry.coordinates.push([[0, 0]] as never)).toThrow(TypeError);
+    expect(() => {
+      writable.state = 'remove';
+    }).toThrow(TypeError);
+    expect(() => {
+      (writable.geometry as { coordinates: unknown }).coordinates = [];
+    }).toThrow(TypeError);
+    // A date can be changed in place: the snapshot holds a copy of it.
+    (session.feature(id)?.properties.founded as Date).setUTCFullYear(1999);
     expect(session.feature(FUZHOU)?.properties.name).toBe('福州');
     expect(session.stateOf(FUZHOU)).toBe('exist');
     expect(session.feature(id)).toMatchObject({ geometry: square(118, 24), properties: { name: 'a' } });
+    expect(session.pending().inserts[0]?.properties.founded).toEqual(new Date(Date.UTC(2000, 0, 1)));
+  });
+
+  it('shares the loaded geometry with its snapshots instead of copying it, and an edit stores a copy', async () => {
+    const { session } = await loaded();
+    const before = session.feature(FUZHOU);
+    if (!before) throw new Error('no feature');
+    // Reads hand out the same snapshot, and its geometry is the session's own (not a copy per snapshot).
+    expect(session.features().find((feature) => feature.id === FUZHOU)).toBe(before);
+    session.update(FUZHOU, { properties: { name: '榕城' } });
+    const renamed = session.feature(FUZHOU);
+    expect(renamed).not.toBe(before);
+    expect(renamed?.geometry).toBe(before.geometry);
+    const moved = square(119, 26);
+    session.update(FUZHOU, { geometry: moved });
+    moved.coordinates[0]?.push([0, 0]);
+    const reshaped = session.feature(FUZHOU);
+    expect(reshaped?.geometry).not.toBe(before.geometry);
+    expect(reshaped?.geometry).toEqual(square(119, 26));
+    // The earlier snapshots still show what they showed.
+    expect(before.geometry).not.toEqual(square(119, 26));
+    expect(before.properties.name).toBe('福州');
   });
 
   it('keeps the identity of unchanged features across reads, and gives changed ones a new snapshot', async () => {

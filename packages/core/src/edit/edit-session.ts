@@ -44,9 +44,16 @@ export interface EditSessionOptions {
   journal?: EditJournal;
 }
 
-/** A feature as the session shows it: the edited copy, with its change-tracking state. */
-export interface EditableFeature extends MapFeature {
-  state: FeatureState;
+/**
+ * A feature as the session shows it (a snapshot): the edited copy, with its change-tracking
+ * state. The snapshot and its `properties` are frozen copies; its `geometry` is the session's own
+ * (the one the source handed over, or the copy an edit stored), shared, not copied, so that
+ * loading thousands of features does not copy a million positions. Never write to it: edit
+ * through `EditSession.update`, which stores a new geometry and hands out a new snapshot.
+ */
+export interface EditableFeature extends Readonly<MapFeature> {
+  readonly properties: Readonly<Properties>;
+  readonly state: FeatureState;
 }
 
 /** Every change not yet saved, in the form one transaction sends them. */
@@ -95,12 +102,16 @@ interface View {
   feature: EditableFeature;
 }
 
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const item of Object.values(value)) deepFreeze(item);
-  }
-  return value;
+/**
+ * A snapshot of a record: the feature and its properties are frozen copies (a date is copied, as
+ * it can be changed in place); the geometry is shared with the record, which is never changed in
+ * place, and only its outer object is frozen: freezing or copying every position array would
+ * cost more than the load itself.
+ */
+function snapshotOf(id: string, record: Draft | MapFeature, state: FeatureState): EditableFeature {
+  const properties: Properties = {};
+  for (const [name, value] of Object.entries(record.properties)) properties[name] = value instanceof Date ? new Date(value.getTime()) : value;
+  return Object.freeze({ id, geometry: Object.freeze(record.geometry), properties: Object.freeze(properties), state });
 }
 
 function emptyResult(): CommitResult {
@@ -328,8 +339,9 @@ export class EditSession {
 
   /**
    * Every feature shown: loaded ones (edited copies, removed ones left out), then drawn ones.
-   * Each is a frozen snapshot that keeps its identity until that feature changes, so a map can
-   * redraw only what changed; edit through `update`, never by writing to a snapshot.
+   * Each is a snapshot ({@link EditableFeature}: frozen, its geometry shared with the session)
+   * that keeps its identity until that feature changes, so a map can redraw only what changed;
+   * edit through `update`, never by writing to a snapshot or its geometry.
    */
   features(): EditableFeature[] {
     const shown: EditableFeature[] = [];
@@ -345,7 +357,7 @@ export class EditSession {
     return shown;
   }
 
-  /** One feature by id (a frozen snapshot), removed ones included with state `remove`; `undefined` for an unknown id. */
+  /** One feature by id (a snapshot, see {@link EditableFeature}), removed ones included with state `remove`; `undefined` for an unknown id. */
   feature(id: string): EditableFeature | undefined {
     return this.viewOf(id)?.feature;
   }
@@ -592,7 +604,7 @@ export class EditSession {
     if (!source || !state) return undefined;
     const cached = this.views.get(id);
     if (cached && cached.source === source && cached.state === state) return cached;
-    const view = { source, state, feature: deepFreeze({ id, geometry: structuredClone(source.geometry), properties: structuredClone(source.properties), state }) };
+    const view = { source, state, feature: snapshotOf(id, source, state) };
     this.views.set(id, view);
     return view;
   }

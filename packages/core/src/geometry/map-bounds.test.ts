@@ -29,6 +29,13 @@ describe('boundsOfGeometries', () => {
         { type: 'Polygon', coordinates: [[[119, 23], [119.5, 23], [119.5, 23.5], [119, 23]]] },
       ]),
     ).toEqual({ south: 23, west: 117, north: 26, east: 119.5 });
+    expect(
+      boundsOfGeometries([
+        { type: 'MultiPoint', coordinates: [[110, 20], [111, 21]] },
+        { type: 'MultiLineString', coordinates: [[[112, 19], [112.5, 19.5]]] },
+        { type: 'MultiPolygon', coordinates: [[[[113, 22], [114, 22], [114, 23], [113, 22]]]] },
+      ]),
+    ).toEqual({ south: 19, west: 110, north: 23, east: 114 });
   });
 
   it('is undefined for nothing, and skips geometries without coordinates', () => {

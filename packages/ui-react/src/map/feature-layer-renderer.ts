@@ -1,4 +1,6 @@
 import { DRAWING, type EditableFeature } from '@gportal/core';
+import { FeatureCanvas, type CanvasFeature } from './feature-canvas';
+import { flatShapeOf, type FlatShape } from './flat-shape';
 import { shapeParts } from './geometry-latlngs';
 import { L } from './leaflet';
 
@@ -22,20 +24,27 @@ export interface FeatureLayerRendererOptions {
   onFeatureClick?: (id: string, latlng: L.LatLng) => void;
 }
 
+/** A feature as drawn: its lines and polygons on the canvas, its points as markers. */
 interface Drawn {
   feature: EditableFeature;
-  layer: L.Layer;
+  shape?: FlatShape;
+  markers?: L.Layer;
 }
 
+/** Lines and polygons are simplified to a pixel for each zoom, as Leaflet's `smoothFactor` of 1 does. */
+const SIMPLIFY_TOLERANCE_PX = 1;
+
 /**
- * Draws every feature of a layer on one canvas renderer, the "cold" part of the editor: the
- * feature being edited is hidden here and shown as an editable copy instead. `render` takes the
- * session's snapshots and rebuilds only those whose snapshot changed (the session keeps a
- * snapshot's identity until its feature changes).
+ * Draws every feature of a layer, the "cold" part of the editor: the feature being edited is
+ * hidden here and shown as an editable copy instead. Lines and polygons are drawn on one canvas
+ * for the whole layer (`FeatureCanvas`: flat shapes, simplified per zoom, culled and hit through
+ * a spatial index); points are markers. `render` takes the session's snapshots and reads again
+ * only those whose snapshot changed (the session keeps a snapshot's identity until its feature
+ * changes).
  */
 export class FeatureLayerRenderer {
-  private readonly renderer = L.canvas({ padding: 0.5 });
-  private readonly group = L.layerGroup();
+  private readonly canvas: FeatureCanvas;
+  private readonly markers = L.layerGroup();
   private readonly drawn = new Map<string, Drawn>();
   private hidden = new Set<string>();
 
@@ -43,25 +52,37 @@ export class FeatureLayerRenderer {
     private readonly map: L.Map,
     private readonly options: FeatureLayerRendererOptions = {},
   ) {
-    this.group.addTo(map);
+    this.canvas = new FeatureCanvas({
+      padding: 0.1,
+      simplifyTolerance: SIMPLIFY_TOLERANCE_PX,
+      // A finger is less precise than a mouse pointer.
+      hitTolerance: { mouse: 3, touch: 10 },
+      onClick: (id, event) => this.options.onFeatureClick?.(id, map.mouseEventToLatLng(event)),
+    });
+    this.canvas.addTo(map);
+    this.markers.addTo(map);
   }
 
   render(features: readonly EditableFeature[]): void {
     const shown = new Set<string>();
+    const onCanvas: CanvasFeature[] = [];
     for (const feature of features) {
       shown.add(feature.id);
-      const current = this.drawn.get(feature.id);
-      if (current?.feature === feature) continue;
-      if (current) this.group.removeLayer(current.layer);
-      const layer = this.layerOf(feature);
-      this.drawn.set(feature.id, { feature, layer });
-      if (!this.hidden.has(feature.id)) this.group.addLayer(layer);
+      let current = this.drawn.get(feature.id);
+      if (current?.feature !== feature) {
+        if (current?.markers) this.markers.removeLayer(current.markers);
+        current = this.drawnOf(feature);
+        this.drawn.set(feature.id, current);
+        if (current.markers && !this.hidden.has(feature.id)) this.markers.addLayer(current.markers);
+      }
+      if (current.shape) onCanvas.push({ id: feature.id, shape: current.shape, style: feature.state === 'exist' ? FEATURE_STYLE : UNSAVED_STYLE });
     }
-    for (const [id, { layer }] of this.drawn) {
+    for (const [id, { markers }] of this.drawn) {
       if (shown.has(id)) continue;
-      this.group.removeLayer(layer);
+      if (markers) this.markers.removeLayer(markers);
       this.drawn.delete(id);
     }
+    this.canvas.setFeatures(onCanvas);
   }
 
   /** How many features are drawn (hidden ones included). */
@@ -72,33 +93,30 @@ export class FeatureLayerRenderer {
   /** Hides these features (the one being edited, those marked in delete mode) and shows the others again. */
   hide(ids: Iterable<string>): void {
     const next = new Set(ids);
-    for (const [id, { layer }] of this.drawn) {
+    for (const [id, { markers }] of this.drawn) {
+      if (!markers) continue;
       const hide = next.has(id);
-      if (hide && !this.hidden.has(id)) this.group.removeLayer(layer);
-      if (!hide && this.hidden.has(id)) this.group.addLayer(layer);
+      if (hide && !this.hidden.has(id)) this.markers.removeLayer(markers);
+      if (!hide && this.hidden.has(id)) this.markers.addLayer(markers);
     }
     this.hidden = next;
+    this.canvas.setHidden(next);
   }
 
   /** Removes everything this renderer added to the map. */
   remove(): void {
-    this.group.clearLayers();
-    this.map.removeLayer(this.group);
+    this.markers.clearLayers();
+    this.map.removeLayer(this.markers);
+    this.map.removeLayer(this.canvas);
     this.drawn.clear();
   }
 
-  private layerOf(feature: EditableFeature): L.Layer {
-    const unsaved = feature.state !== 'exist';
-    const style: L.PathOptions = { ...(unsaved ? UNSAVED_STYLE : FEATURE_STYLE), renderer: this.renderer };
-    const shape = shapeParts(feature.geometry);
-    let layer: L.Layer;
-    if (shape.kind === 'polygon') layer = L.polygon(shape.parts, style);
-    else if (shape.kind === 'line') layer = L.polyline(shape.parts, style);
-    else {
-      const icon = markerIcon(unsaved);
-      const markers = shape.parts.map((latlng) => L.marker(latlng, { icon, keyboard: false }));
-      layer = markers.length === 1 && markers[0] ? markers[0] : L.featureGroup(markers);
-    }
+  private drawnOf(feature: EditableFeature): Drawn {
+    const shape = flatShapeOf(feature.geometry);
+    if (shape) return { feature, shape };
+    const icon = markerIcon(feature.state !== 'exist');
+    const markers = shapeParts(feature.geometry).parts.map((latlng) => L.marker(latlng as L.LatLng, { icon, keyboard: false }));
+    const layer = markers.length === 1 && markers[0] ? markers[0] : L.featureGroup(markers);
     const { onFeatureClick } = this.options;
     if (onFeatureClick) {
       layer.on('click', (event: L.LeafletMouseEvent) => {
@@ -106,6 +124,6 @@ export class FeatureLayerRenderer {
         onFeatureClick(feature.id, event.latlng);
       });
     }
-    return layer;
+    return { feature, markers: layer };
   }
 }

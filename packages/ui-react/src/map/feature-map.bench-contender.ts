@@ -44,7 +44,7 @@ function latLngBoundsOf(geometries: Geometry[]): L.LatLngBounds {
 }
 
 export const renderContender: RenderContender = {
-  name: 'gportal FeatureLayerRenderer (one canvas, session snapshots)',
+  name: 'gportal FeatureLayerRenderer (one canvas of flat shapes simplified per zoom, flatbush, session snapshots)',
   role: 'gportal',
   mount(element, collection: FeatureCollection) {
     const features: MapFeature[] = collection.features.map((feature, index) => ({

@@ -1,0 +1,420 @@
+import Flatbush from 'flatbush';
+import { simplify, shapeHit, type FlatShape, type Project, type ScreenShape } from './flat-shape';
+import { L } from './leaflet';
+
+/** A line or polygon feature the canvas draws. */
+export interface CanvasFeature {
+  id: string;
+  shape: FlatShape;
+  style: L.PathOptions;
+}
+
+export interface FeatureCanvasOptions extends L.RendererOptions {
+  /** How far, in pixels, a position is simplified away for the zoom it is drawn at. */
+  simplifyTolerance: number;
+  /** Pixels around a line or outline that still hit it, besides half its weight: for a mouse and for a finger. */
+  hitTolerance: { mouse: number; touch: number };
+  /** A click on a drawn feature. */
+  onClick(id: string, event: MouseEvent): void;
+}
+
+/** Zooms whose simplified shapes each feature keeps (zooming in and out again redraws from them). */
+const CACHED_ZOOMS = 3;
+
+/** Half the widest outline drawn, in pixels: how far around a position the index is searched for a hit. */
+const STROKE_REACH = 8;
+
+/** Leaflet's internals of a renderer that this one builds on (Leaflet's own `L.Canvas` uses the same). */
+interface RendererInternals {
+  _map: L.Map | undefined;
+  _bounds: L.Bounds;
+  _zoom: number;
+  _update(): void;
+}
+
+/** A CRS whose projection and transformation Leaflet exposes (every `L.CRS` of Leaflet has them). */
+interface ProjectedCRS {
+  projection: L.Projection;
+}
+
+const WEB_MERCATOR_RADIUS = 6378137;
+const DEGREE = Math.PI / 180;
+
+/**
+ * The map's projection at `zoom` as a function writing world pixels: the projection of the CRS
+ * (inlined for Leaflet's spherical Mercator and lon/lat, so that no object is made per position)
+ * followed by its affine transformation, read off two positions.
+ */
+export function projectAt(crs: L.CRS, zoom: number): Project {
+  const { projection } = crs as unknown as ProjectedCRS;
+  const projectAny = (lng: number, lat: number, into: { x: number; y: number }): void => {
+    const point = projection.project(L.latLng(lat, lng));
+    into.x = point.x;
+    into.y = point.y;
+  };
+  let projected: Project = projectAny;
+  if (projection === L.Projection.LonLat) {
+    projected = (lng, lat, into) => {
+      into.x = lng;
+      into.y = lat;
+    };
+  } else if (projection === L.Projection.SphericalMercator) {
+    const max = (L.Projection.SphericalMercator as unknown as { MAX_LATITUDE: number }).MAX_LATITUDE;
+    projected = (lng, lat, into) => {
+      const sin = Math.sin(Math.max(Math.min(max, lat), -max) * DEGREE);
+      into.x = WEB_MERCATOR_RADIUS * lng * DEGREE;
+      into.y = (WEB_MERCATOR_RADIUS * Math.log((1 + sin) / (1 - sin))) / 2;
+    };
+  }
+  const [a, b] = [L.latLng(0, 0), L.latLng(10, 10)];
+  const [pixelA, pixelB] = [crs.latLngToPoint(a, zoom), crs.latLngToPoint(b, zoom)];
+  const [projectedA, projectedB] = [{ x: 0, y: 0 }, { x: 0, y: 0 }];
+  projected(a.lng, a.lat, projectedA);
+  projected(b.lng, b.lat, projectedB);
+  const scaleX = (pixelB.x - pixelA.x) / (projectedB.x - projectedA.x);
+  const scaleY = (pixelB.y - pixelA.y) / (projectedB.y - projectedA.y);
+  const offsetX = pixelA.x - scaleX * projectedA.x;
+  const offsetY = pixelA.y - scaleY * projectedA.y;
+  return (lng, lat, into) => {
+    projected(lng, lat, into);
+    into.x = scaleX * into.x + offsetX;
+    into.y = scaleY * into.y + offsetY;
+  };
+}
+
+/**
+ * One canvas for every line and polygon of a layer, a Leaflet renderer (it moves, scales in a
+ * zoom animation and is redrawn after each move as Leaflet's own canvas is). Each feature is
+ * drawn from its flat lon/lat shape, simplified for the zoom and kept for the last few zooms;
+ * only the features whose box meets the view are drawn, found through a spatial index
+ * (`flatbush`) that also finds what a click hits.
+ */
+export class FeatureCanvas extends L.Renderer {
+  declare options: FeatureCanvasOptions;
+  private canvas: HTMLCanvasElement | undefined;
+  private features: readonly CanvasFeature[] = [];
+  private hidden: ReadonlySet<string> = new Set();
+  private index: Flatbush | undefined;
+  private readonly screens = new WeakMap<FlatShape, Array<{ zoom: number; screen: ScreenShape }>>();
+  private redrawRequest: number | undefined;
+  /** What the canvas shows: the bounds (layer pixels), pixel origin and zoom it was drawn for. */
+  private drawn: { min: L.Point; size: L.Point; origin: L.Point; zoom: number } | undefined;
+  private hoverPending = false;
+  /** What the canvas showed at the last few zooms, until the features or what is hidden change. */
+  private snapshots: Array<{ zoom: number; area: Rect; canvas: HTMLCanvasElement }> = [];
+
+  constructor(options: FeatureCanvasOptions) {
+    super(options);
+  }
+
+  /** Draws these features, in this order (later ones on top). */
+  setFeatures(features: readonly CanvasFeature[]): void {
+    this.features = features;
+    this.snapshots = [];
+    this.index = undefined;
+    if (features.length > 0) {
+      const index = new Flatbush(features.length);
+      for (const { shape } of features) index.add(...shape.bbox);
+      index.finish();
+      this.index = index;
+    }
+    this.requestRedraw();
+  }
+
+  setHidden(ids: ReadonlySet<string>): void {
+    this.hidden = ids;
+    this.snapshots = [];
+    this.requestRedraw();
+  }
+
+  /** The topmost shown feature at a position in layer pixels, within `tolerance` pixels of a line or outline. */
+  featureAt(layerPoint: L.Point, tolerance: number): string | undefined {
+    const map = this.internals._map;
+    if (!map || !this.index) return undefined;
+    const zoom = map.getZoom();
+    const world = layerPoint.add(map.getPixelOrigin());
+    const reach = tolerance + STROKE_REACH;
+    const corners = [layerPoint.subtract([reach, reach]), layerPoint.add([reach, reach])].map((point) => map.layerPointToLatLng(point));
+    const found = this.visible(L.latLngBounds(corners));
+    const project = projectAt(map.options.crs ?? L.CRS.EPSG3857, zoom);
+    for (let at = found.length - 1; at >= 0; at -= 1) {
+      const feature = this.features[found[at] as number] as CanvasFeature;
+      const outline = (feature.style.weight ?? 0) / 2 + tolerance;
+      if (shapeHit(feature.shape.kind, this.screenOf(feature.shape, zoom, project), world.x, world.y, outline)) return feature.id;
+    }
+    return undefined;
+  }
+
+  private get internals(): RendererInternals {
+    return this as unknown as RendererInternals;
+  }
+
+  /** Indices of the shown features whose box meets these bounds, in drawing order. */
+  private visible(bounds: L.LatLngBounds): number[] {
+    if (!this.index) return [];
+    const found = this.index.search(bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth(), (index) => !this.hidden.has((this.features[index] as CanvasFeature).id));
+    return found.sort((a, b) => a - b);
+  }
+
+  private screenOf(shape: FlatShape, zoom: number, project: Project): ScreenShape {
+    let cached = this.screens.get(shape);
+    if (!cached) {
+      cached = [];
+      this.screens.set(shape, cached);
+    }
+    const hit = cached.find((entry) => entry.zoom === zoom);
+    if (hit) return hit.screen;
+    const screen = simplify(shape, project, this.options.simplifyTolerance);
+    cached.unshift({ zoom, screen });
+    if (cached.length > CACHED_ZOOMS) cached.pop();
+    return screen;
+  }
+
+  private requestRedraw(): void {
+    if (!this.internals._map || this.redrawRequest !== undefined) return;
+    this.redrawRequest = L.Util.requestAnimFrame(() => {
+      this.redrawRequest = undefined;
+      this.draw();
+    });
+  }
+
+  // Leaflet's renderer calls these three (`_initContainer` on add, `_destroyContainer` on remove, `_update` after every move).
+
+  protected _initContainer(): void {
+    const canvas = document.createElement('canvas');
+    L.DomEvent.on(canvas, 'click', this.onClick, this);
+    L.DomEvent.on(canvas, 'mousemove', this.onMouseMove, this);
+    L.DomEvent.on(canvas, 'mouseout', this.onMouseOut, this);
+    (this as unknown as { _container: HTMLElement })._container = canvas;
+    this.canvas = canvas;
+  }
+
+  protected _destroyContainer(): void {
+    if (this.redrawRequest !== undefined) L.Util.cancelAnimFrame(this.redrawRequest);
+    this.redrawRequest = undefined;
+    const canvas = this.canvas;
+    if (!canvas) return;
+    L.DomEvent.off(canvas);
+    canvas.remove();
+    this.canvas = undefined;
+    (this as unknown as { _container: HTMLElement | undefined })._container = undefined;
+    this.drawn = undefined;
+    this.snapshots = [];
+  }
+
+  protected _update(): void {
+    const map = this.internals._map;
+    const canvas = this.canvas;
+    if (!map || !canvas) return;
+    // During a zoom animation the canvas is scaled as it is; it is redrawn when the zoom ends.
+    if ((map as unknown as { _animatingZoom?: boolean })._animatingZoom && this.drawn) return;
+    (L.Renderer.prototype as unknown as RendererInternals)._update.call(this);
+    const { min, max } = this.internals._bounds;
+    const size = (max as L.Point).subtract(min as L.Point);
+    const origin = map.getPixelOrigin();
+    const zoom = this.internals._zoom;
+    const drawn = this.drawn;
+    // A view reset right after a move (Leaflet fires both) leaves nothing to redraw.
+    if (drawn && drawn.zoom === zoom && drawn.min.equals(min as L.Point) && drawn.size.equals(size) && drawn.origin.equals(origin) && this.redrawRequest === undefined) return;
+    L.DomUtil.setPosition(canvas, min as L.Point);
+    const ratio = L.Browser.retina ? 2 : 1;
+    canvas.width = ratio * size.x;
+    canvas.height = ratio * size.y;
+    canvas.style.width = `${size.x}px`;
+    canvas.style.height = `${size.y}px`;
+    this.drawn = { min: min as L.Point, size, origin, zoom };
+    if (this.redrawRequest !== undefined) L.Util.cancelAnimFrame(this.redrawRequest);
+    this.redrawRequest = undefined;
+    this.draw(true);
+  }
+
+  /**
+   * Draws the canvas. With `reuse`, what a snapshot of the same zoom already shows is copied
+   * from it and only the rest of the canvas is drawn (after a pan, the strips it uncovered).
+   */
+  private draw(reuse = false): void {
+    const map = this.internals._map;
+    const context = this.canvas?.getContext('2d');
+    const drawn = this.drawn;
+    if (!map || !context || !drawn) return;
+    const ratio = L.Browser.retina ? 2 : 1;
+    const area: Rect = { left: drawn.origin.x + drawn.min.x, top: drawn.origin.y + drawn.min.y, width: drawn.size.x, height: drawn.size.y };
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.clearRect(0, 0, context.canvas.width, context.canvas.height);
+    const snapshot = reuse ? this.snapshots.find((candidate) => candidate.zoom === drawn.zoom) : undefined;
+    let regions = [area];
+    if (snapshot && intersects(snapshot.area, area)) {
+      context.drawImage(snapshot.canvas, (snapshot.area.left - area.left) * ratio, (snapshot.area.top - area.top) * ratio);
+      regions = subtract(area, snapshot.area);
+    }
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    if (regions.length > 0) {
+      const partial = regions[0] !== area;
+      if (partial) {
+        context.save();
+        context.beginPath();
+        for (const region of regions) context.rect(region.left - area.left, region.top - area.top, region.width, region.height);
+        context.clip();
+      }
+      this.drawFeatures(context, map, drawn.zoom, area, regions);
+      if (partial) context.restore();
+    }
+    this.keepSnapshot(drawn.zoom, area, context.canvas);
+  }
+
+  /** Draws the shown features that meet these regions (world pixels at `zoom`), style by style. */
+  private drawFeatures(context: CanvasRenderingContext2D, map: L.Map, zoom: number, area: Rect, regions: readonly Rect[]): void {
+    const found = new Set<number>();
+    for (const { left, top, width, height } of regions) {
+      const view = L.latLngBounds(
+        map.unproject(L.point(left - STROKE_REACH, top - STROKE_REACH), zoom),
+        map.unproject(L.point(left + width + STROKE_REACH, top + height + STROKE_REACH), zoom),
+      );
+      for (const index of this.visible(view)) found.add(index);
+    }
+    const project = projectAt(map.options.crs ?? L.CRS.EPSG3857, zoom);
+    // In the order the styles first appear (unsaved after saved, as the session lists them).
+    const batches = new Map<L.PathOptions, { polygons: ScreenShape[]; lines: ScreenShape[] }>();
+    for (const index of [...found].sort((a, b) => a - b)) {
+      const { shape, style } = this.features[index] as CanvasFeature;
+      let batch = batches.get(style);
+      if (!batch) {
+        batch = { polygons: [], lines: [] };
+        batches.set(style, batch);
+      }
+      (shape.kind === 'polygon' ? batch.polygons : batch.lines).push(this.screenOf(shape, zoom, project));
+    }
+    for (const [style, { polygons, lines }] of batches) {
+      if (polygons.length > 0) paint(context, style, polygons, area, true);
+      if (lines.length > 0) paint(context, style, lines, area, false);
+    }
+  }
+
+  /** Keeps a copy of what the canvas shows at this zoom (one per zoom, for the last few zooms). */
+  private keepSnapshot(zoom: number, area: Rect, source: HTMLCanvasElement): void {
+    const index = this.snapshots.findIndex((candidate) => candidate.zoom === zoom);
+    const [reused] = index >= 0 ? this.snapshots.splice(index, 1) : this.snapshots.length >= CACHED_ZOOMS ? this.snapshots.splice(-1, 1) : [];
+    const canvas = reused?.canvas ?? document.createElement('canvas');
+    canvas.width = source.width;
+    canvas.height = source.height;
+    canvas.getContext('2d')?.drawImage(source, 0, 0);
+    this.snapshots.unshift({ zoom, area, canvas });
+  }
+
+  private onClick(event: Event): void {
+    const map = this.internals._map;
+    if (!map) return;
+    const mouse = event as MouseEvent;
+    // A click that ends a drag of the map is no click on a feature (as Leaflet's own canvas decides).
+    const moved = (handler: L.Handler | undefined) => Boolean((handler as unknown as { moved?: () => boolean } | undefined)?.moved?.());
+    if (moved(map.dragging) || moved(map.boxZoom)) return;
+    const touch = (mouse as PointerEvent).pointerType === 'touch';
+    const id = this.featureAt(map.mouseEventToLayerPoint(mouse), touch ? this.options.hitTolerance.touch : this.options.hitTolerance.mouse);
+    if (id === undefined) return;
+    // The map does not see a click on a feature, as with Leaflet's own layers.
+    L.DomEvent.stopPropagation(mouse);
+    this.options.onClick(id, mouse);
+  }
+
+  private onMouseMove(event: Event): void {
+    const map = this.internals._map;
+    if (!map || this.hoverPending || (map.dragging as unknown as { moving?: () => boolean } | undefined)?.moving?.()) return;
+    this.hoverPending = true;
+    const point = map.mouseEventToLayerPoint(event as MouseEvent);
+    L.Util.requestAnimFrame(() => {
+      this.hoverPending = false;
+      const canvas = this.canvas;
+      if (!canvas) return;
+      const over = this.featureAt(point, this.options.hitTolerance.mouse) !== undefined;
+      canvas.classList.toggle('leaflet-interactive', over);
+    });
+  }
+
+  private onMouseOut(): void {
+    this.canvas?.classList.remove('leaflet-interactive');
+  }
+}
+
+/** A rectangle in world pixels. */
+interface Rect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+function intersects(a: Rect, b: Rect): boolean {
+  return a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
+}
+
+/** The parts of `area` outside `cut`: up to four bands (above, below, then left and right beside it). */
+export function subtract(area: Rect, cut: Rect): Rect[] {
+  const right = area.left + area.width;
+  const bottom = area.top + area.height;
+  const top = Math.max(area.top, cut.top);
+  const below = Math.min(bottom, cut.top + cut.height);
+  const bands: Rect[] = [];
+  if (cut.top > area.top) bands.push({ left: area.left, top: area.top, width: area.width, height: Math.min(cut.top, bottom) - area.top });
+  if (cut.top + cut.height < bottom) bands.push({ left: area.left, top: Math.max(cut.top + cut.height, area.top), width: area.width, height: bottom - Math.max(cut.top + cut.height, area.top) });
+  if (below > top) {
+    if (cut.left > area.left) bands.push({ left: area.left, top, width: Math.min(cut.left, right) - area.left, height: below - top });
+    if (cut.left + cut.width < right) bands.push({ left: Math.max(cut.left + cut.width, area.left), top, width: right - Math.max(cut.left + cut.width, area.left), height: below - top });
+  }
+  return bands.filter((band) => band.width > 0 && band.height > 0);
+}
+
+/** Traces the rings (or lines) of a shape as a new path, in canvas pixels (world pixels less the canvas's top left). */
+function trace(context: CanvasRenderingContext2D, { points, rings }: ScreenShape, left: number, top: number, closed: boolean): void {
+  context.beginPath();
+  for (let ring = 0; ring < rings.length - 1; ring += 1) {
+    const start = (rings[ring] as number) * 2;
+    const end = (rings[ring + 1] as number) * 2;
+    if (end === start) continue;
+    const x = (points[start] as number) - left;
+    const y = (points[start + 1] as number) - top;
+    context.moveTo(x, y);
+    for (let at = start + 2; at < end; at += 2) context.lineTo((points[at] as number) - left, (points[at + 1] as number) - top);
+    // Back to the first point rather than `closePath()`, which Chromium makes cost more with every
+    // subpath already in the path. A lone point still shows, as a dot.
+    if (end - start === 2 || (closed && (points[end - 2] !== points[start] || points[end - 1] !== points[start + 1]))) context.lineTo(x, y);
+  }
+}
+
+const dashes = new Map<string, number[]>();
+
+/**
+ * Draws shapes in a Leaflet path style as Leaflet's canvas does: each its own path, filled
+ * even-odd (holes stay open) and stroked. One path per feature rasterises in about half the
+ * time of one path for them all, whose outline the stroker would turn into one huge shape.
+ */
+function paint(context: CanvasRenderingContext2D, style: L.PathOptions, shapes: readonly ScreenShape[], area: Rect, polygon: boolean): void {
+  const color = style.color ?? '#3388ff';
+  const fill = polygon && style.fill !== false;
+  const stroke = style.stroke !== false && style.weight !== 0;
+  const fillOpacity = style.fillOpacity ?? 0.2;
+  const opacity = style.opacity ?? 1;
+  const dashArray = typeof style.dashArray === 'string' ? style.dashArray : (style.dashArray ?? []).join(' ');
+  let dash = dashes.get(dashArray);
+  if (!dash) {
+    dash = dashArray.split(/[, ]+/).filter(Boolean).map(Number);
+    dashes.set(dashArray, dash);
+  }
+  context.setLineDash(dash);
+  context.fillStyle = style.fillColor ?? color;
+  context.strokeStyle = color;
+  context.lineWidth = style.weight ?? 3;
+  // Leaflet's defaults, which the layer's styles keep.
+  context.lineCap = 'round';
+  context.lineJoin = 'round';
+  for (const shape of shapes) {
+    trace(context, shape, area.left, area.top, polygon);
+    if (fill) {
+      context.globalAlpha = fillOpacity;
+      context.fill('evenodd');
+    }
+    if (stroke) {
+      context.globalAlpha = opacity;
+      context.stroke();
+    }
+  }
+}
