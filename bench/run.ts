@@ -191,7 +191,7 @@ async function renderRows(page: Page, cdp: CDPSession): Promise<Results['render'
   for (const [index, contender] of dragContenders.entries()) {
     log(`vertex drag: ${contender.name} on a ${VERTEX_DRAG.vertices}-vertex polygon`);
     const run = await page.evaluate(([position, vertices, moves]) => window.bench.vertexDrag(position, vertices, moves), [index, VERTEX_DRAG.vertices, VERTEX_DRAG.moves] as [number, number, number]);
-    render.vertexDrag.push({ ...contender, mountMs: run.mountMs, moves: sample(run.moves) });
+    render.vertexDrag.push({ ...contender, mountMs: run.mountMs, moves: sample(run.moves), work: sample(run.work) });
   }
   return render;
 }
