@@ -18,7 +18,6 @@ const LIBRARIES = {
   ],
   'adapters-geoserver': [
     'inversify',
-    'saxes', // streaming XML reading (hot paths)
     'xmlbuilder', // streaming XML writing that escapes by construction (hot paths)
   ],
   'adapters-storage': [
