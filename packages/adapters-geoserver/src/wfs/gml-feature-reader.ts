@@ -1,8 +1,8 @@
-import { MapServerError, type Geometry, type GeometryKind, type MapFeature, type Position, type PropertySchema } from '@gportal/core';
+import { MapServerError, type Geometry, type GeometryKind, type MapFeature, type Position } from '@gportal/core';
 import { axisOrderOf, isConventionalSrsName, type AxisOrder, type AxisOrderContext, type ConventionalLabel } from './axis-order.js';
 import type { WfsLayer } from './describe-feature-type.js';
 import type { ReadFeatures } from './geojson-feature-reader.js';
-import { readPropertyValue } from './property-values.js';
+import { propertyReaders } from './property-values.js';
 import { NS, type GmlVersion } from './wfs-protocol.js';
 import { checkCharacters, scanXml, XmlSyntaxError } from './xml-scanner.js';
 
@@ -175,7 +175,7 @@ export interface ReadGmlFeatures extends ReadFeatures {
  */
 export function readGmlFeatures(text: string, layer: WfsLayer, status: number, context: Omit<AxisOrderContext, 'gml'> = {}): ReadGmlFeatures {
   const { schema } = layer;
-  const propertiesByName = new Map<string, PropertySchema>(schema.properties.map((property) => [property.name, property]));
+  const readers = propertyReaders(schema);
     const features: MapFeature[] = [];
   const skippedIds: string[] = [];
   const axisOrders = new Map<string, AxisOrder>();
@@ -312,7 +312,7 @@ export function readGmlFeatures(text: string, layer: WfsLayer, status: number, c
         if (id === undefined || !geometry) skippedIds.push(id ?? '(no id)');
         else {
           const properties: MapFeature['properties'] = {};
-          for (const [propertyName, schemaProperty] of propertiesByName) properties[propertyName] = readPropertyValue(values.get(propertyName), schemaProperty);
+          for (const [propertyName, read] of readers) properties[propertyName] = read(values.get(propertyName));
           features.push({ id, geometry, properties });
         }
         feature = undefined;
