@@ -46,10 +46,7 @@ function geometryOf(value: unknown): Geometry | undefined {
   if (!isGeometry(value)) return undefined;
   keepTwoDimensions(value.coordinates, POSITION_DEPTH[value.type]);
   // The parsed object itself when it holds nothing else (the usual case): one object fewer per feature.
-  for (const key in value) {
-    if (key !== 'type' && key !== 'coordinates') return { type: value.type, coordinates: value.coordinates as Position } as Geometry;
-  }
-  return value;
+  return { type: value.type, coordinates: value.coordinates as Position } as Geometry;
 }
 
 function membersOf(collection: unknown): GeoJsonFeature[] | undefined {
