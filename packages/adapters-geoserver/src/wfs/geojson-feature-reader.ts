@@ -45,7 +45,6 @@ function keepTwoDimensions(coordinates: unknown, depth: number): void {
 function geometryOf(value: unknown): Geometry | undefined {
   if (!isGeometry(value)) return undefined;
   keepTwoDimensions(value.coordinates, POSITION_DEPTH[value.type]);
-  // The parsed object itself when it holds nothing else (the usual case): one object fewer per feature.
   return { type: value.type, coordinates: value.coordinates as Position } as Geometry;
 }
 
