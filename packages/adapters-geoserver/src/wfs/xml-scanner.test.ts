@@ -58,6 +58,10 @@ describe('scanXml', () => {
     ]);
   });
 
+  it('tells apart names whose characters hash alike (Aa, BB)', () => {
+    expect(events('<r><Aa/><BB/><Aa></Aa></r>').filter((event) => event.startsWith('close'))).toEqual(['close Aa', 'close BB', 'close Aa', 'close r']);
+  });
+
   it('scopes namespace declarations to their element', () => {
     expect(() => events('<r><p:a xmlns:p="urn:p"/><p:b/></r>')).toThrow(/prefix "p" is not declared/);
   });

@@ -69,6 +69,8 @@ function isXmlName(name: string): boolean {
 const REFERENCE = /&(?:(lt|gt|amp|apos|quot)|#([0-9]+)|#x([0-9a-fA-F]+));/y;
 const PREDEFINED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' };
 const XML_DECLARATION = /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(?:"1\.[0-9]+"|'1\.[0-9]+')(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(?:"[A-Za-z][A-Za-z0-9._-]*"|'[A-Za-z][A-Za-z0-9._-]*'))?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(?:"(?:yes|no)"|'(?:yes|no)'))?[ \t\r\n]*\?>/;
+/** The attributes of every element that has none. */
+const NO_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>);
 const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
 const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
 
@@ -143,6 +145,8 @@ class XmlScanner {
   private readonly replaced: Array<Array<[string, string | undefined]> | undefined> = [];
   /** Names already checked against `NAME` (answers repeat a few dozen names). */
   private readonly names = new Set<string>();
+  /** Element names by the hash of their characters (the last one seen per hash). */
+  private readonly elementNames = new Map<number, string>();
   private rootSeen = false;
   /** The next `&` and `]]>` at or after the current text (Infinity: none), found once for many texts. */
   private nextReference = -1;
@@ -212,6 +216,18 @@ class XmlScanner {
     return name;
   }
 
+  /**
+   * The element name at `start`–`end`: a name seen before is found by the hash of its characters
+   * and compared in place, so the thousands of tags of an answer cost no new string each.
+   */
+  private elementName(start: number, end: number, hash: number): string {
+    const seen = this.elementNames.get(hash);
+    if (seen !== undefined && seen.length === end - start && this.source.startsWith(seen, start)) return seen;
+    const name = this.name(start, end);
+    this.elementNames.set(hash, name);
+    return name;
+  }
+
   private skipSpace(): number {
     const source = this.source;
     const from = this.position;
@@ -233,10 +249,11 @@ class XmlScanner {
     if (this.open.length === 0 && this.rootSeen) this.fail('a second root element');
     const nameStart = this.position + 1;
     let index = nameStart;
-    for (let code = source.charCodeAt(index); index < source.length && !isSpace(code) && code !== 47 && code !== 62; code = source.charCodeAt(++index));
-    const name = this.name(nameStart, index);
+    let hash = 0;
+    for (let code = source.charCodeAt(index); index < source.length && !isSpace(code) && code !== 47 && code !== 62; code = source.charCodeAt(++index)) hash = (hash * 31 + code) | 0;
+    const name = this.elementName(nameStart, index, hash);
     this.position = index;
-    const attributes: Record<string, string> = Object.create(null) as Record<string, string>;
+    let attributes = NO_ATTRIBUTES as Record<string, string>;
     let replaced: Array<[string, string | undefined]> | undefined;
     let prefixedAttributes = 0;
     let selfClosing = false;
@@ -270,6 +287,8 @@ class XmlScanner {
       if (valueEnd < 0) this.fail(`the value of ${attribute} is not closed`);
       const lt = source.indexOf('<', valueStart);
       if (lt >= 0 && lt < valueEnd) this.fail(`"<" in the value of ${attribute}`, lt);
+      // Most elements have no attributes and share one empty object; the others get a map without a prototype.
+      if (attributes === NO_ATTRIBUTES) attributes = Object.create(null) as Record<string, string>;
       if (Object.hasOwn(attributes, attribute)) this.fail(`the attribute ${attribute} is given twice`, attributeStart);
       attributes[attribute] = this.attributeValue(valueStart, valueEnd);
       this.position = valueEnd + 1;
@@ -296,7 +315,7 @@ class XmlScanner {
   }
 
   /** Every prefixed attribute's prefix is declared, and no two name the same namespace and local name. */
-  private checkAttributeNamespaces(attributes: Record<string, string>, prefixed: number, at: number): void {
+  private checkAttributeNamespaces(attributes: Readonly<Record<string, string>>, prefixed: number, at: number): void {
     const expanded = prefixed > 1 ? new Set<string>() : undefined;
     for (const attribute in attributes) {
       const colon = attribute.indexOf(':');
