@@ -6,7 +6,8 @@
  * mistakes so their message says what to do instead.
  *
  * To let a package use a new library, add it to that package's list in LIBRARIES (production
- * code) or to TEST_LIBRARIES (tests, test support, benches, configs and scripts only).
+ * code), to PACKAGE_TEST_LIBRARIES (that package's tests and test support only) or to
+ * TEST_LIBRARIES (every test, test support, bench, config and script).
  */
 
 /** The libraries each package's production code may import, by workspace folder. */
@@ -16,9 +17,7 @@ const LIBRARIES = {
     'geographiclib-geodesic', // areas and lengths on the ellipsoid
   ],
   'adapters-geoserver': [
-    'ol', // ol/format/* only
     'inversify',
-    'saxes', // streaming XML reading (hot paths)
     'xmlbuilder', // streaming XML writing that escapes by construction (hot paths)
   ],
   'adapters-storage': [
@@ -62,6 +61,14 @@ const TEST_LIBRARIES = [
   '@turf/area',
   '@types/node',
 ];
+
+/**
+ * Libraries a package's tests and test support only may import: `ol` is the reference the
+ * adapter's readers and writers are proven equal to, never part of its production code.
+ */
+const PACKAGE_TEST_LIBRARIES = {
+  'adapters-geoserver': ['ol'],
+};
 
 /** The benchmark's anchors and runner: `bench/` measures gportal beside them, nothing else may use them this way. */
 const BENCH_LIBRARIES = ['ol', 'leaflet', 'leaflet-draw', 'tsx'];
@@ -175,6 +182,11 @@ module.exports = {
       ...(LIBRARIES[workspace].length > 0 ? [{ from: { path: `^${folderOf(workspace)}/` }, to: { path: npm(LIBRARIES[workspace]) } }] : []),
       ...(PUBLIC_ENTRIES[workspace] ? [{ from: production(workspace), to: entries(PUBLIC_ENTRIES[workspace]) }] : []),
     ]),
+    // Each package's own test libraries, in its tests and test support only.
+    ...Object.entries(PACKAGE_TEST_LIBRARIES).map(([workspace, names]) => ({
+      from: { path: `^${folderOf(workspace)}/(?:test/|.*/test-support/|.*[.](?:test|bench)[.]tsx?$)` },
+      to: { path: npm(names) },
+    })),
     // gportal's map contender: the benchmark's map contract (map options, scripted steps, interfaces).
     { from: { path: BENCH_CONTENDER }, to: { path: BENCH_MAP_CONTRACT } },
     // Type declarations of type-only packages (`import type { Feature } from 'geojson'`): no code is loaded.

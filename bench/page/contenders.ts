@@ -59,7 +59,7 @@ export const PARSE_CONTENDERS: Contender[] = [
   { name: 'ol/format/WFS 1.1.0 (GML3) readFeatures(text)', role: 'anchor', input: 'GML3 text', run: (inputs) => new WFS({ version: '1.1.0' }).readFeatures(inputs.gmlText) },
   { name: 'L.geoJSON(JSON.parse(text)) (Leaflet)', role: 'anchor', input: 'GeoJSON text', run: (inputs) => L.geoJSON(JSON.parse(inputs.geoJsonText)) },
   { name: 'gportal GeoJSON → typed features', role: 'gportal', input: 'GeoJSON text', run: (inputs) => readFeatureSet(answer(inputs.geoJsonText), LAYER) },
-  { name: 'gportal GML3 → typed features (saxes)', role: 'gportal', input: 'GML3 text', run: (inputs) => readFeatureSet(answer(inputs.gmlText), LAYER, { requestedSrsName: LON_LAT_SRS_NAME }) },
+  { name: 'gportal GML3 → typed features (streaming scanner)', role: 'gportal', input: 'GML3 text', run: (inputs) => readFeatureSet(answer(inputs.gmlText), LAYER, { requestedSrsName: LON_LAT_SRS_NAME }) },
   { name: 'gportal GeoJSON, ol path (before)', role: 'gportal-before', input: 'GeoJSON text', run: (inputs) => readFeatureSetWithOpenLayers(answer(inputs.geoJsonText), LAYER) },
   { name: 'gportal GML3, ol path (before)', role: 'gportal-before', input: 'GML3 text', run: (inputs) => readFeatureSetWithOpenLayers(answer(inputs.gmlText), LAYER, LON_LAT_SRS_NAME) },
 ];

@@ -59,9 +59,9 @@ export interface WfsAdapters {
 /**
  * The `FeatureSource` and `FeatureTransactions` of one WFS(-T) service (GeoServer, QGIS Server or
  * any conforming server), sharing the layer schemas they read. GetFeature answers are streamed
- * (`saxes`) and Transactions written with `xmlbuilder`; requests and the small answers
- * (capabilities, schemas, transaction results) go through `ol/format/*` and the DOM's `DOMParser`,
- * `XMLSerializer` and `document`: present in browsers; in Node, register them first (jsdom).
+ * and the requests (GetFeature, Transaction) written with `xmlbuilder`; the small answers
+ * (capabilities, schemas, transaction results) go through the DOM's `DOMParser`: present in
+ * browsers; in Node, register it first (jsdom).
  */
 export function createWfsAdapters(options: WfsAdapterOptions): WfsAdapters {
   const settings = { ...WFS_ADAPTER_DEFAULTS, ...definedOnly(options) } as

@@ -220,8 +220,42 @@ describe('readFeatureSet equals the OpenLayers path it replaced (architecture ru
     expect((read.features[0]?.geometry.coordinates as number[][][])[0]).toHaveLength(2000);
   });
 
+  it('reads plain decimals in place to the same doubles as OpenLayers, and a posList split by a comment, a reference or CDATA', () => {
+    let seed = 11;
+    const next = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const plain = Array.from({ length: 2000 }, (_, index) => (next() * 360 - 180).toFixed(index % 16) + (index % 5 === 0 ? '0' : ''));
+    const town = (id: string, positions: string, attributes = '') =>
+      `<gml:featureMember><qgs:towns gml:id='${id}'><qgs:geometry><gml:Polygon srsName="urn:ogc:def:crs:OGC:1.3:CRS84"${attributes}><gml:exterior><gml:LinearRing><gml:posList>${positions}</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon></qgs:geometry><qgs:is_capital/></qgs:towns></gml:featureMember>`;
+    const gml = `<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs" xmlns:gml="http://www.opengis.net/gml" xmlns:qgs="http://www.qgis.org/gml">${[
+      town('towns.1', `\n\t${plain.join('\n ')}\r\n`),
+      town('towns.2', '119.1 25.<!-- split -->9 119.5 25.9 119.5 26.2 119.1 25.9'),
+      town('towns.3', '119.1 2&#53;.9 119.5 25.9 119.5 26.2 119.1 25.9'),
+      town('towns.4', '119.1 25.9 <![CDATA[119.5 25.9]]> 119.5 26.2 119.1 25.9'),
+      town('towns.5', '119.1 25.9 1 119.5 25.9 2 119.5 26.2 3 119.1 25.9 4', ' srsDimension="3"'),
+      town('towns.6', '1.191E2 25.9 119.5 25.9 119.5 26.2 1.191e2 25.9'),
+    ].join('')}</wfs:FeatureCollection>`;
+    const read = readFeatureSet({ status: 200, mediaType: 'text/xml', text: gml }, towns);
+    expect(read).toEqual(readFeatureSetWithOpenLayers(answerOf(gml), towns));
+    expect(read.features.map((feature) => (feature.geometry.coordinates as number[][][])[0]?.length)).toEqual([1000, 4, 4, 4, 4, 4]);
+    expect((read.features[1]?.geometry.coordinates as number[][][])[0]?.[0]).toEqual([119.1, 25.9]);
+  });
+
   it('refuses malformed GML with a typed error', () => {
-    expect(() => readFeatureSet({ status: 200, mediaType: 'text/xml', text: '<wfs:FeatureCollection xmlns:wfs="w"><a></b>' }, towns)).toThrow(MapServerError);
+    const refused = (text: string) => () => readFeatureSet({ status: 200, mediaType: 'text/xml', text }, towns);
+    expect(refused('<wfs:FeatureCollection xmlns:wfs="w"><a></b>')).toThrow(MapServerError);
+    const wrapped = (inner: string) =>
+      `<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs" xmlns:gml="http://www.opengis.net/gml" xmlns:qgs="http://www.qgis.org/gml"><gml:featureMember><qgs:towns gml:id="towns.1"><qgs:geometry><gml:Polygon><gml:exterior><gml:LinearRing>${inner}</gml:LinearRing></gml:exterior></gml:Polygon></qgs:geometry></qgs:towns></gml:featureMember></wfs:FeatureCollection>`;
+    // Characters XML does not allow, in a posList read in place and in one read as text.
+    expect(refused(wrapped('<gml:posList>119.1 25.9\u0001 119.5 25.9 119.1 25.9</gml:posList>'))).toThrow(/not well-formed XML.*U\+0001/);
+    expect(refused(wrapped('<gml:posList>119.1 25.9<!---->\u0001 119.5 25.9 119.1 25.9</gml:posList>'))).toThrow(/U\+0001/);
+    expect(refused(wrapped('<gml:posList>119.1 25.9 119.5 25.9 119.1 25.9</gml:posList><x:y/>'))).toThrow(/prefix "x" is not declared/);
+    expect(refused(`<!DOCTYPE r><r/>`)).toThrow(/MalformedResponse|not well-formed/);
+    try {
+      refused('<!DOCTYPE r><r/>')();
+    } catch (error) {
+      expect(error).toBeInstanceOf(MapServerError);
+      expect((error as MapServerError).code).toBe('MalformedResponse');
+    }
   });
 });
 

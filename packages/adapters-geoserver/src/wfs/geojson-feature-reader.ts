@@ -1,6 +1,6 @@
 import { MapServerError, isGeometry, type Geometry, type GeometryKind, type MapFeature, type Position } from '@gportal/core';
 import type { WfsLayer } from './describe-feature-type.js';
-import { readPropertyValue } from './property-values.js';
+import { propertyReaders } from './property-values.js';
 
 /** How deep positions sit in each kind's `coordinates` (0: `coordinates` is the position). */
 const POSITION_DEPTH: Readonly<Record<GeometryKind, number>> = {
@@ -62,6 +62,7 @@ function membersOf(collection: unknown): GeoJsonFeature[] | undefined {
  */
 export function readGeoJsonFeatures(text: string, layer: WfsLayer, status: number): ReadFeatures {
   const { schema } = layer;
+  const readers = propertyReaders(schema);
   let members: GeoJsonFeature[] | undefined;
   try {
     members = membersOf(JSON.parse(text));
@@ -82,7 +83,7 @@ export function readGeoJsonFeatures(text: string, layer: WfsLayer, status: numbe
     }
     const source = member.properties ?? {};
     const properties: MapFeature['properties'] = {};
-    for (const property of schema.properties) properties[property.name] = readPropertyValue(source[property.name], property);
+    for (const [name, read] of readers) properties[name] = read(source[name]);
     features.push({ id, geometry, properties });
   }
   return { features, skippedIds };

@@ -1,9 +1,10 @@
 import './test-support/register-dom.js';
 import { ValidationError, type AttributeFilter } from '@gportal/core';
 import { describe, expect, it } from 'vitest';
-import { writeGetFeature } from './get-feature-request.js';
+import { writeGetFeature, type GetFeatureRequest } from './get-feature-request.js';
 import { layerFromSchema, readQgisFixture } from './test-support/fixtures.js';
-import { expectGoldenXml } from './test-support/golden.js';
+import { expectGoldenXml, xmlTree } from './test-support/golden.js';
+import { writeGetFeatureWithOpenLayers } from './test-support/ol-get-feature-writer.js';
 import { parseXml } from './wfs-xml.js';
 
 const towns = layerFromSchema(readQgisFixture('wfs110-DescribeFeatureType-towns.xsd'), 'towns');
@@ -69,5 +70,40 @@ describe('writeGetFeature', () => {
   it('refuses a filter on a property the layer does not have, and an empty "or"', () => {
     expect(() => filterOf({ op: 'eq', property: 'nosuch', value: 1 })).toThrow(ValidationError);
     expect(() => filterOf({ op: 'or', filters: [] })).toThrow(ValidationError);
+  });
+
+  it('writes what ol/format/WFS wrote, in every version, for every kind of query (markup in the texts included)', () => {
+    const every: AttributeFilter = {
+      op: 'not',
+      filter: {
+        op: 'or',
+        filters: [
+          { op: 'eq', property: 'name', value: 'a<b&"c\' ]]> \t\n' },
+          { op: 'ne', property: 'population', value: 3.25 },
+          { op: 'lt', property: 'area_km2', value: -1e-7 },
+          { op: 'isNull', property: 'name' },
+          { op: 'like', property: 'name', pattern: 'x*]]>&<' },
+          { op: 'ge', property: 'founded', value: new Date(0) },
+          { op: 'eq', property: 'is_capital', value: false },
+          { op: 'and', filters: [{ op: 'gt', property: 'population', value: 1 }, { op: 'le', property: 'population', value: 9 }] },
+          { op: 'and', filters: [{ op: 'not', filter: { op: 'isNull', property: 'founded' } }] },
+        ],
+      },
+    };
+    const requests: Array<Omit<GetFeatureRequest, 'version'>> = [
+      { layer: towns, maxFeatures: 5 },
+      { layer: towns, maxFeatures: 2000, outputFormat: 'application/json', bbox: [117, 24, 118, 24] },
+      { layer: towns, maxFeatures: 7, bbox: [-180, -90.5, 179.999999, 90], filter: every },
+      { layer: towns, maxFeatures: 7, filter: every },
+      { layer: towns, maxFeatures: 7, filter: { op: 'eq', property: 'name', value: '福州' } },
+      { layer: towns, maxFeatures: 3, featureIds: ['towns.1', 'a<&"\'>'], bbox: [1, 2, 3, 4], filter: every },
+      { layer: towns, maxFeatures: 3, featureIds: [] },
+      { layer: poi, maxFeatures: 1, outputFormat: 'text/xml; subtype=gml/3.1.1', bbox: [119.3, 26.08, 119.3, 26.08] },
+    ];
+    for (const version of ['1.0.0', '1.1.0', '2.0.0'] as const) {
+      for (const request of requests) {
+        expect(xmlTree(writeGetFeature({ ...request, version })), `${version} ${JSON.stringify(request.filter ?? request.featureIds ?? request.bbox)}`).toEqual(xmlTree(writeGetFeatureWithOpenLayers({ ...request, version })));
+      }
+    }
   });
 });

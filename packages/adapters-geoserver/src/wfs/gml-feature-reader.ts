@@ -1,10 +1,10 @@
-import { MapServerError, type Geometry, type GeometryKind, type MapFeature, type Position, type PropertySchema } from '@gportal/core';
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { MapServerError, type Geometry, type GeometryKind, type MapFeature, type Position } from '@gportal/core';
 import { axisOrderOf, isConventionalSrsName, type AxisOrder, type AxisOrderContext, type ConventionalLabel } from './axis-order.js';
 import type { WfsLayer } from './describe-feature-type.js';
 import type { ReadFeatures } from './geojson-feature-reader.js';
-import { readPropertyValue } from './property-values.js';
+import { propertyReaders } from './property-values.js';
 import { NS, type GmlVersion } from './wfs-protocol.js';
+import { checkCharacters, scanXml, XmlSyntaxError } from './xml-scanner.js';
 
 /** The role of each GML element the reader acts on, by local name (GML 2, 3.1 and 3.2). */
 type GmlRole = { geometry: GeometryKind } | { ring: true } | { positions: 'posList' | 'pos' | 'coordinates' };
@@ -53,11 +53,6 @@ interface FeatureFrame {
 function localNameOf(name: string): string {
   const colon = name.indexOf(':');
   return colon < 0 ? name : name.slice(colon + 1);
-}
-
-function prefixOf(name: string): string {
-  const colon = name.indexOf(':');
-  return colon < 0 ? '' : name.slice(0, colon);
 }
 
 /** Powers of ten a double holds exactly: dividing an exact mantissa by one is correctly rounded. */
@@ -117,11 +112,52 @@ function readPositions(text: string, dimension: number, tupleSeparator: number |
 }
 
 /**
- * Reads a GML GetFeature answer (WFS 1.0 GML 2, 1.1 GML 3.1, 2.0 GML 3.2) in one streaming pass with
- * `saxes`: no DOM, properties typed by the layer's schema, positions in the order `axisOrderOf`
- * gives for the geometry's srsName. Equal to reading it through `ol/format/WFS` (proven on the
- * captured answers); nested complex properties are not read (they are `null`).
+ * {@link readPositions} of `pos` / `posList` text read where it stands in the answer, in one pass
+ * with no copy: plain decimals only (what servers write), each turned into the same double as
+ * `parseFloat`. Returns false, having appended nothing, at the first other character (an
+ * exponent, `INF`, a character XML does not allow…), for `readPositions` to read the text instead.
  */
+function readPositionRange(text: string, start: number, end: number, dimension: number, order: AxisOrder, into: Position[]): boolean {
+  const length = into.length;
+  let valueIndex = 0;
+  let x = 0;
+  for (let index = start; index < end; ) {
+    let code = text.charCodeAt(index);
+    if (isSpace(code)) {
+      index += 1;
+      continue;
+    }
+    const negative = code === 45; // -
+    if (negative || code === 43) index += 1; // +
+    let mantissa = 0;
+    let digits = 0;
+    let fractionDigits = -1;
+    for (; index < end; index += 1) {
+      code = text.charCodeAt(index);
+      if (code >= 48 && code <= 57) {
+        mantissa = mantissa * 10 + (code - 48);
+        digits += 1;
+        if (fractionDigits >= 0) fractionDigits += 1;
+      } else if (code === 46 && fractionDigits < 0) fractionDigits = 0; // .
+      else if (isSpace(code)) break;
+      else return abandon(into, length);
+    }
+    if (digits === 0 || mantissa >= MAX_EXACT_MANTISSA || fractionDigits > 22) return abandon(into, length);
+    const magnitude = fractionDigits > 0 ? mantissa / (EXACT_POWERS_OF_TEN[fractionDigits] as number) : mantissa;
+    const value = negative ? -magnitude : magnitude;
+    const axis = valueIndex % dimension;
+    if (axis === 0) x = value;
+    else if (axis === 1) into.push(order === 'lat-lon' ? [value, x] : [x, value]);
+    valueIndex += 1;
+  }
+  return true;
+}
+
+function abandon(into: Position[], length: number): false {
+  into.length = length;
+  return false;
+}
+
 /** What the GML reader saw beside the features, for settling the axis order afterwards (`feature-reader.ts`). */
 export interface ReadGmlFeatures extends ReadFeatures {
   /** The first bare-code label on a geometry (its order a server's convention) and the order it was read in. */
@@ -130,11 +166,17 @@ export interface ReadGmlFeatures extends ReadFeatures {
   featureNamespace?: string;
 }
 
+/**
+ * Reads a GML GetFeature answer (WFS 1.0 GML 2, 1.1 GML 3.1, 2.0 GML 3.2) in one streaming pass
+ * (`scanXml`, strict): no DOM, properties typed by the layer's schema, positions in the order
+ * `axisOrderOf` gives for the geometry's srsName, read where they stand in the answer. Equal to
+ * reading it through `ol/format/WFS` (proven on the captured answers); nested complex properties
+ * are not read (they are `null`). XML the scanner does not accept is a `MalformedResponse`.
+ */
 export function readGmlFeatures(text: string, layer: WfsLayer, status: number, context: Omit<AxisOrderContext, 'gml'> = {}): ReadGmlFeatures {
   const { schema } = layer;
-  const propertiesByName = new Map<string, PropertySchema>(schema.properties.map((property) => [property.name, property]));
-  const namespaces = new Map<string, string>();
-  const features: MapFeature[] = [];
+  const readers = propertyReaders(schema);
+    const features: MapFeature[] = [];
   const skippedIds: string[] = [];
   const axisOrders = new Map<string, AxisOrder>();
   let gml: GmlVersion = 'GML3';
@@ -147,7 +189,11 @@ export function readGmlFeatures(text: string, layer: WfsLayer, status: number, c
   /** The property element being read (a direct child of the feature). */
   let property: { name: string; text: string; nested: boolean } | undefined;
   const geometries: GeometryFrame[] = [];
-  let positions: { role: 'posList' | 'pos' | 'coordinates'; text: string; dimension: number; separator: string } | undefined;
+  /**
+   * The position element being read: its text as one range of the answer (`source`, read in place
+   * at its end) until a second piece (after a comment or CDATA) makes it a string (`text`).
+   */
+  let positions: { role: 'posList' | 'pos' | 'coordinates'; dimension: number; separator: string; source?: string; start: number; end: number; text?: string } | undefined;
   let geometryDimension = 2;
 
   const fail = (code: string, message: string, cause?: unknown): never => {
@@ -191,106 +237,120 @@ export function readGmlFeatures(text: string, layer: WfsLayer, status: number, c
     }
   };
 
-  const parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
-  parser.on('opentag', (tag: SaxesTagPlain) => {
-    depth += 1;
-    const attributes = tag.attributes;
-    for (const name in attributes) {
-      if (name === 'xmlns' || name.startsWith('xmlns:')) namespaces.set(name === 'xmlns' ? '' : name.slice(6), attributes[name] as string);
-    }
-    const name = localNameOf(tag.name);
-    if (GML2_ONLY.has(name)) gml = 'GML2';
-    else if (namespaces.get(prefixOf(tag.name)) === NS.gml32) gml = 'GML32';
-
-    if (depth === 1) {
-      if (name !== 'FeatureCollection') fail('UnexpectedResponse', `expected a FeatureCollection, got <${name}>`);
-      return;
-    }
-    if (!feature) {
-      if (depth === 2 && MEMBER_ELEMENTS.has(name)) memberDepth = depth;
-      else if (memberDepth > 0 && depth === memberDepth + 1) {
-        const gmlId = Object.keys(attributes).find((attribute) => localNameOf(attribute) === 'id' && attribute.includes(':'));
-        feature = { depth, id: attributes.fid ?? (gmlId ? attributes[gmlId] : undefined), values: new Map(), geometry: undefined, srsName: undefined };
-        featureNamespace ??= namespaces.get(prefixOf(tag.name));
-      }
-      return;
-    }
-    if (depth === feature.depth + 1) {
-      property = { name, text: '', nested: false };
-      return;
-    }
-    if (property) property.nested = true;
-    const role = GML_ROLES[name];
-    if (!role) return;
-    if ('geometry' in role) {
-      if (geometries.length === 0) {
-        feature.srsName = attributes.srsName;
-        geometryDimension = Number(attributes.srsDimension ?? 2) || 2;
-      }
-      geometries.push({ kind: role.geometry, line: [], rings: [], parts: [] });
-    } else if ('positions' in role) {
-      const dimension = Number(attributes.srsDimension ?? attributes.dimension ?? geometryDimension) || 2;
-      positions = { role: role.positions, text: '', dimension, separator: attributes.cs ?? ',' };
-    }
-  });
-  const onText = (chunk: string): void => {
-    if (positions) positions.text += chunk;
-    else if (property && !property.nested) property.text += chunk;
+  const readPositionsOf = (element: NonNullable<typeof positions>, order: AxisOrder, into: Position[]): void => {
+    const { source, start, end } = element;
+    const tupleSeparator = element.role === 'coordinates' ? element.separator.charCodeAt(0) : undefined;
+    if (source !== undefined) {
+      if (tupleSeparator === undefined && readPositionRange(source, start, end, element.dimension, order, into)) return;
+      checkCharacters(source, start, end);
+      readPositions(source.slice(start, end), element.dimension, tupleSeparator, order, into);
+    } else readPositions(element.text ?? '', element.dimension, tupleSeparator, order, into);
   };
-  parser.on('text', onText);
-  parser.on('cdata', onText);
-  parser.on('closetag', (tag: SaxesTagPlain) => {
-    const name = localNameOf(tag.name);
-    depth -= 1;
-    if (!feature) {
-      if (depth < memberDepth) memberDepth = -1;
-      return;
-    }
-    if (depth === feature.depth - 1) {
-      const { id, geometry, values } = feature;
-      if (id === undefined || !geometry) skippedIds.push(id ?? '(no id)');
-      else {
-        const properties: MapFeature['properties'] = {};
-        for (const [propertyName, schemaProperty] of propertiesByName) properties[propertyName] = readPropertyValue(values.get(propertyName), schemaProperty);
-        features.push({ id, geometry, properties });
+
+  const handler = {
+    open(_name: string, name: string, namespace: string, attributes: Readonly<Record<string, string>>): void {
+      depth += 1;
+      if (GML2_ONLY.has(name)) gml = 'GML2';
+      else if (namespace === NS.gml32) gml = 'GML32';
+
+      if (depth === 1) {
+        if (name !== 'FeatureCollection') fail('UnexpectedResponse', `expected a FeatureCollection, got <${name}>`);
+        return;
       }
-      feature = undefined;
-      // `featureMembers` holds every feature: stay in it.
-      return;
-    }
-    if (depth === feature.depth && property) {
-      const { text: value, nested } = property;
-      if (!nested) feature.values.set(property.name, /\S/.test(value) ? value : undefined);
-      else if (!feature.values.has(property.name)) feature.values.set(property.name, undefined);
-      property = undefined;
-      return;
-    }
-    const role = GML_ROLES[name];
-    if (!role) return;
-    const frame = geometries[geometries.length - 1];
-    if ('positions' in role) {
-      if (positions && frame) {
-        const tupleSeparator = positions.role === 'coordinates' ? positions.separator.charCodeAt(0) : undefined;
-        readPositions(positions.text, positions.dimension, tupleSeparator, axisOrderFor(feature.srsName), frame.line);
+      if (!feature) {
+        if (depth === 2 && MEMBER_ELEMENTS.has(name)) memberDepth = depth;
+        else if (memberDepth > 0 && depth === memberDepth + 1) {
+          const gmlId = Object.keys(attributes).find((attribute) => localNameOf(attribute) === 'id' && attribute.includes(':'));
+          feature = { depth, id: attributes.fid ?? (gmlId ? attributes[gmlId] : undefined), values: new Map(), geometry: undefined, srsName: undefined };
+          featureNamespace ??= namespace;
+        }
+        return;
       }
-      positions = undefined;
-    } else if ('ring' in role) {
-      if (frame?.kind === 'Polygon') frame.rings.push(closeLine(frame));
-    } else {
-      geometries.pop();
-      const geometry = frame ? geometryOfFrame(frame) : undefined;
-      const parent = geometries[geometries.length - 1];
-      if (!geometry) return;
-      if (parent) parent.parts.push(geometry);
-      else feature.geometry = geometry;
-    }
-  });
+      if (depth === feature.depth + 1) {
+        property = { name, text: '', nested: false };
+        return;
+      }
+      if (property) property.nested = true;
+      const role = GML_ROLES[name];
+      if (!role) return;
+      if ('geometry' in role) {
+        if (geometries.length === 0) {
+          feature.srsName = attributes.srsName;
+          geometryDimension = Number(attributes.srsDimension ?? 2) || 2;
+        }
+        geometries.push({ kind: role.geometry, line: [], rings: [], parts: [] });
+      } else if ('positions' in role) {
+        const dimension = Number(attributes.srsDimension ?? attributes.dimension ?? geometryDimension) || 2;
+        positions = { role: role.positions, dimension, separator: attributes.cs ?? ',', start: 0, end: 0, text: '' };
+      }
+    },
+    text(source: string, start: number, end: number): boolean {
+      if (positions) {
+        // The first piece is read in place (and its characters checked then); later ones join it as text.
+        if (positions.text === '' && positions.source === undefined) {
+          positions.text = undefined;
+          Object.assign(positions, { source, start, end });
+          return true;
+        }
+        if (positions.source !== undefined) {
+          checkCharacters(positions.source, positions.start, positions.end);
+          positions.text = positions.source.slice(positions.start, positions.end);
+          positions.source = undefined;
+        }
+        positions.text += source.slice(start, end);
+      } else if (property && !property.nested) property.text += source.slice(start, end);
+      return false;
+    },
+    close(_name: string, name: string): void {
+      depth -= 1;
+      if (!feature) {
+        if (depth < memberDepth) memberDepth = -1;
+        return;
+      }
+      if (depth === feature.depth - 1) {
+        const { id, geometry, values } = feature;
+        if (id === undefined || !geometry) skippedIds.push(id ?? '(no id)');
+        else {
+          const properties: MapFeature['properties'] = {};
+          for (const [propertyName, read] of readers) properties[propertyName] = read(values.get(propertyName));
+          features.push({ id, geometry, properties });
+        }
+        feature = undefined;
+        // `featureMembers` holds every feature: stay in it.
+        return;
+      }
+      if (depth === feature.depth && property) {
+        const { text: value, nested } = property;
+        if (!nested) feature.values.set(property.name, /\S/.test(value) ? value : undefined);
+        else if (!feature.values.has(property.name)) feature.values.set(property.name, undefined);
+        property = undefined;
+        return;
+      }
+      const role = GML_ROLES[name];
+      if (!role) return;
+      const frame = geometries[geometries.length - 1];
+      if ('positions' in role) {
+        if (positions && frame) readPositionsOf(positions, axisOrderFor(feature.srsName), frame.line);
+        else if (positions?.source !== undefined) checkCharacters(positions.source, positions.start, positions.end);
+        positions = undefined;
+      } else if ('ring' in role) {
+        if (frame?.kind === 'Polygon') frame.rings.push(closeLine(frame));
+      } else {
+        geometries.pop();
+        const geometry = frame ? geometryOfFrame(frame) : undefined;
+        const parent = geometries[geometries.length - 1];
+        if (!geometry) return;
+        if (parent) parent.parts.push(geometry);
+        else feature.geometry = geometry;
+      }
+    },
+  };
 
   try {
-    parser.write(text).close();
+    scanXml(text, handler);
   } catch (error) {
-    if (error instanceof MapServerError) throw error;
-    fail('MalformedResponse', `the answer is not well-formed XML (${error instanceof Error ? error.message : String(error)}): ${text.slice(0, 200)}`, error);
+    if (!(error instanceof XmlSyntaxError)) throw error;
+    fail('MalformedResponse', `the answer is not well-formed XML (${error.message}): ${text.slice(0, 200)}`, error);
   }
   return { features, skippedIds, ...(conventional ? { conventional } : {}), ...(featureNamespace ? { featureNamespace } : {}) };
 }

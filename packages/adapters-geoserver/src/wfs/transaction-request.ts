@@ -1,8 +1,9 @@
 import type { ActionFailure, ChangeSet, Geometry, Position, Properties } from '@gportal/core';
-import { begin, type XMLDocumentCB } from 'xmlbuilder';
+import type { XMLDocumentCB } from 'xmlbuilder';
 import type { WfsLayer } from './describe-feature-type.js';
 import { writePropertyValue } from './property-values.js';
 import { GML_WRITING, LON_LAT_SRS_NAME, NS, WFS_VERSIONS, type GmlWriting, type MultiGeometryNames, type WfsVersion } from './wfs-protocol.js';
+import { streamXml } from './xml-writer.js';
 
 /** What each action's `handle` stands for, to read the server's per-action answers. */
 export type ActionRef = Pick<ActionFailure, 'kind' | 'ref'>;
@@ -139,7 +140,7 @@ export function writeTransaction(changes: ChangeSet, layer: WfsLayer, version: W
   const { geometryField } = layer.schema;
   const typeName = `${layer.prefix}:${layer.localName}`;
   const chunks: string[] = [];
-  const xml = begin((chunk) => chunks.push(chunk));
+  const xml = streamXml((chunk) => chunks.push(chunk));
   const geometries = new GmlGeometryWriter(xml, GML_WRITING[protocol.gml], LON_LAT_SRS_NAME);
   const actions = new Map<string, ActionRef>();
   const filter = (id: string): void => {

@@ -28,6 +28,10 @@ export interface WfsVersionProtocol {
   updatedPropertyName: 'Name' | 'ValueReference';
   /** The filter element selecting features by id, in GetFeature queries. */
   featureIdFilter: { namespace: string; element: string; attribute: string };
+  /** The element naming a property in a GetFeature filter (in the `featureIdFilter` namespace). */
+  filterPropertyName: 'PropertyName' | 'ValueReference';
+  /** The GetFeature `Query` attribute naming the feature type. */
+  queryTypeAttribute: 'typeName' | 'typeNames';
   /** The KVP parameter naming the feature type in DescribeFeatureType. */
   typeNameParameter: string;
   /** The GetFeature attribute limiting the number of features. */
@@ -41,6 +45,8 @@ export const WFS_VERSIONS: Readonly<Record<WfsVersion, WfsVersionProtocol>> = {
     gml: 'GML2',
     updatedPropertyName: 'Name',
     featureIdFilter: { namespace: NS.ogc, element: 'FeatureId', attribute: 'fid' },
+    filterPropertyName: 'PropertyName',
+    queryTypeAttribute: 'typeName',
     typeNameParameter: 'TYPENAME',
     limitAttribute: 'maxFeatures',
   },
@@ -50,6 +56,8 @@ export const WFS_VERSIONS: Readonly<Record<WfsVersion, WfsVersionProtocol>> = {
     gml: 'GML3',
     updatedPropertyName: 'Name',
     featureIdFilter: { namespace: NS.ogc, element: 'FeatureId', attribute: 'fid' },
+    filterPropertyName: 'PropertyName',
+    queryTypeAttribute: 'typeName',
     typeNameParameter: 'TYPENAME',
     limitAttribute: 'maxFeatures',
   },
@@ -59,6 +67,8 @@ export const WFS_VERSIONS: Readonly<Record<WfsVersion, WfsVersionProtocol>> = {
     gml: 'GML32',
     updatedPropertyName: 'ValueReference',
     featureIdFilter: { namespace: NS.fes, element: 'ResourceId', attribute: 'rid' },
+    filterPropertyName: 'ValueReference',
+    queryTypeAttribute: 'typeNames',
     typeNameParameter: 'TYPENAMES',
     limitAttribute: 'count',
   },

@@ -1,5 +1,5 @@
 import { MapServerError } from '@gportal/core';
-import { SaxesParser } from 'saxes';
+import { scanXml } from './xml-scanner.js';
 
 /**
  * Small DOM helpers for reading OGC answers. Elements are matched by local name: servers differ in
@@ -11,25 +11,29 @@ export function isXmlText(text: string): boolean {
   return /^\s*</.test(text);
 }
 
-/** Read this much at a time when looking for the root element. */
-const ROOT_SCAN_CHUNK = 4096;
+/** Stops the scan at the root element: the rest of a large answer is read once, by its reader. */
+class RootFound {
+  constructor(readonly localName: string) {}
+}
 
 /**
- * The local name of a document's root element, read with `saxes` up to that element only, so a
- * large answer is not parsed twice; `undefined` when the text is not well-formed that far.
+ * The local name of a document's root element, scanned up to that element only (`scanXml`, which
+ * refuses what is not well-formed), so a large answer is not parsed twice; `undefined` when the
+ * text is not well-formed that far.
  */
 export function rootElementName(text: string): string | undefined {
-  let root: string | undefined;
-  const parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
-  parser.on('opentag', (tag) => {
-    root ??= tag.name.slice(tag.name.indexOf(':') + 1);
-  });
   try {
-    for (let start = 0; root === undefined && start < text.length; start += ROOT_SCAN_CHUNK) parser.write(text.slice(start, start + ROOT_SCAN_CHUNK));
-  } catch {
-    return undefined;
+    scanXml(text, {
+      open: (_name, localName) => {
+        throw new RootFound(localName);
+      },
+      close: () => undefined,
+      text: () => false,
+    });
+  } catch (error) {
+    if (error instanceof RootFound) return error.localName;
   }
-  return root;
+  return undefined;
 }
 
 /** Parses XML, or throws `MapServerError` naming what was being read. */
