@@ -63,7 +63,8 @@ function stage(session: EditSession): void {
   for (const id of STAGED.deletes) session.remove(id);
 }
 
-const samePoint = (a: Geometry | undefined, b: Geometry) => JSON.stringify(a) === JSON.stringify(b);
+/** Equal type and positions, whatever order the answer wrote the geometry's keys in (QGIS puts `coordinates` first). */
+const samePoint = (a: Geometry | undefined, b: Geometry) => a?.type === b.type && JSON.stringify(a.coordinates) === JSON.stringify(b.coordinates);
 
 function lostEdits(current: MapFeature[], pending: PendingChanges): number {
   const byId = new Map(current.map((row) => [row.id, row]));

@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Geometry, Position } from '../domain/geometry.js';
 import { geometryProblem } from './geometry-rules.js';
 import { IncrementalGeometryCheck } from './incremental-geometry-check.js';
-
-/** mulberry32: the same shapes on every run. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../test-support/seeded-random.js';
 
 type Rings = Position[][];
 

@@ -3,16 +3,7 @@ import type { MultiLineString, MultiPolygon, Polygon, Position } from '../domain
 import { geodesicArea, geodesicLength } from './geodesic-measure.js';
 import { IncrementalArea } from './incremental-area.js';
 import { IncrementalLength } from './incremental-length.js';
-
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../test-support/seeded-random.js';
 
 const close = (ring: Position[]): Position[] => [...ring, [...(ring[0] as Position)]];
 
