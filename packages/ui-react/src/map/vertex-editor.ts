@@ -15,8 +15,6 @@ export interface VertexEditorOptions {
   handleLabel(index: number, count: number): string;
 }
 
-/** How far the drawn outline may stray from the vertices (Leaflet's default `smoothFactor`). */
-const SIMPLIFY_TOLERANCE_PX = 1;
 /** Handles closer than this share one drawn square (they look the same): a dense ring costs hundreds, not thousands. */
 const HANDLE_CELL_PX = 3;
 
@@ -27,6 +25,26 @@ const ARROWS: Readonly<Record<string, [number, number]>> = { ArrowLeft: [-1, 0],
 const SWALLOWED = ['mousedown', 'mouseup', 'click', 'dblclick', 'touchstart', 'touchmove', 'touchend'] as const;
 /** After a handle gesture, how long the compatibility mouse events and the click it makes may come. */
 const SWALLOW_MS = 600;
+
+/** A box in pixels. */
+interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/** Each edge's distance along the path from its first vertex, in pixels. */
+function dashStartsOf(xs: Float64Array, ys: Float64Array, edges: number): Float64Array {
+  const starts = new Float64Array(edges);
+  let along = 0;
+  for (let edge = 0; edge < edges; edge += 1) {
+    starts[edge] = along;
+    const next = (edge + 1) % xs.length;
+    along += Math.hypot((xs[next] as number) - (xs[edge] as number), (ys[next] as number) - (ys[edge] as number));
+  }
+  return starts;
+}
 
 interface Gesture {
   pointerId: number;
@@ -57,6 +75,10 @@ export class VertexEditor {
   private gesture: Gesture | undefined;
   private swallowUntil = 0;
   private frame = 0;
+  /** What the next frame repaints: the whole canvas, or a box in world pixels. */
+  private pending: Box | 'all' | undefined;
+  /** Per path, where each edge's dash pattern starts: its distance along the path, in pixels, when the path was last projected. */
+  private dashStarts: Float64Array[] = [];
 
   constructor(
     private readonly map: L.Map,
@@ -82,23 +104,35 @@ export class VertexEditor {
     this.reproject();
   }
 
-  /** Moves a vertex: one step of a drag, or of the keyboard. */
+  /** Moves a vertex: one step of a drag, or of the keyboard. Only the canvas around it is repainted. */
   moveVertex(path: number, index: number, latlng: L.LatLng): void {
     const edited = this.paths[path];
     if (!edited || index >= edited.latlngs.length) return;
     edited.latlngs[index] = latlng;
     const point = this.map.project(latlng, this.map.getZoom());
     const projected = this.projected[path] as ProjectedPath;
-    projected.xs[index] = point.x;
-    projected.ys[index] = point.y;
-    this.changed();
+    const { xs, ys } = projected;
+    const count = xs.length;
+    // What changes on screen lies within the box of the vertex before and after and its two neighbours.
+    const region = { minX: Math.min(xs[index] as number, point.x), minY: Math.min(ys[index] as number, point.y), maxX: Math.max(xs[index] as number, point.x), maxY: Math.max(ys[index] as number, point.y) };
+    const neighbours = [index > 0 || edited.closed ? (index - 1 + count) % count : index, index < count - 1 || edited.closed ? (index + 1) % count : index];
+    for (const neighbour of neighbours) {
+      region.minX = Math.min(region.minX, xs[neighbour] as number);
+      region.minY = Math.min(region.minY, ys[neighbour] as number);
+      region.maxX = Math.max(region.maxX, xs[neighbour] as number);
+      region.maxY = Math.max(region.maxY, ys[neighbour] as number);
+    }
+    xs[index] = point.x;
+    ys[index] = point.y;
+    this.scheduleRepaint(region);
+    this.options.onChange();
   }
 
   /** Inserts a vertex after vertex `index` (on the edge to the next one); returns its index. */
   insertVertex(path: number, index: number, latlng: L.LatLng): number {
     const edited = this.paths[path] as EditablePath;
     edited.latlngs.splice(index + 1, 0, latlng);
-    this.projected[path] = this.project(edited);
+    this.projectPath(path);
     this.changed();
     return index + 1;
   }
@@ -111,7 +145,7 @@ export class VertexEditor {
       return false;
     }
     edited.latlngs.splice(index, 1);
-    this.projected[path] = this.project(edited);
+    this.projectPath(path);
     if (this.selected.path === path && this.selected.index >= edited.latlngs.length) this.selected = { path, index: 0 };
     this.changed();
     return true;
@@ -141,20 +175,25 @@ export class VertexEditor {
     this.options.onChange();
   }
 
-  private project(path: EditablePath): ProjectedPath {
+  /** Projects a path's vertices for the current zoom, and starts its dash pattern afresh along it. */
+  private projectPath(index: number): void {
+    const path = this.paths[index] as EditablePath;
     const zoom = this.map.getZoom();
     const xs = new Float64Array(path.latlngs.length);
     const ys = new Float64Array(path.latlngs.length);
-    path.latlngs.forEach((latlng, index) => {
+    path.latlngs.forEach((latlng, at) => {
       const point = this.map.project(latlng, zoom);
-      xs[index] = point.x;
-      ys[index] = point.y;
+      xs[at] = point.x;
+      ys[at] = point.y;
     });
-    return { xs, ys };
+    this.projected[index] = { xs, ys };
+    this.dashStarts[index] = dashStartsOf(xs, ys, edgeCount(path));
   }
 
   private readonly reproject = () => {
-    this.projected = this.paths.map((path) => this.project(path));
+    this.projected = [];
+    this.dashStarts = [];
+    this.paths.forEach((_, index) => this.projectPath(index));
     this.schedulePaint();
   };
 
@@ -162,36 +201,94 @@ export class VertexEditor {
     this.canvas.style.visibility = 'hidden';
   };
 
+  /** Repaints the whole canvas in the next frame. */
   private readonly schedulePaint = () => {
+    this.pending = 'all';
+    this.requestFrame();
+  };
+
+  /** Repaints the canvas around this box (world pixels) in the next frame, with what else is pending. */
+  private scheduleRepaint(box: Box): void {
+    const pending = this.pending;
+    if (pending === undefined) this.pending = { ...box };
+    else if (pending !== 'all') {
+      pending.minX = Math.min(pending.minX, box.minX);
+      pending.minY = Math.min(pending.minY, box.minY);
+      pending.maxX = Math.max(pending.maxX, box.maxX);
+      pending.maxY = Math.max(pending.maxY, box.maxY);
+    }
+    this.requestFrame();
+  }
+
+  private requestFrame(): void {
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
       this.paint();
     });
-  };
+  }
 
   /** The projected pixel at the map container's top-left corner. */
   private origin(): L.Point {
     return this.map.getPixelBounds().min as L.Point;
   }
 
+  /**
+   * Paints what is pending: the whole canvas, or (after vertex moves) only the box around what
+   * moved, clipped to it, so a drag step rasterises a few dozen pixels square instead of the
+   * whole outline and every handle.
+   */
   private paint(): void {
+    const pending = this.pending;
+    this.pending = undefined;
     const size = this.map.getSize();
     const ratio = window.devicePixelRatio || 1;
     const { canvas } = this;
     canvas.style.visibility = '';
+    let whole = pending === 'all' || pending === undefined;
     if (canvas.width !== size.x * ratio || canvas.height !== size.y * ratio) {
       canvas.width = size.x * ratio;
       canvas.height = size.y * ratio;
       canvas.style.width = `${size.x}px`;
       canvas.style.height = `${size.y}px`;
+      whole = true;
     }
     const context = canvas.getContext('2d');
     if (!context) return;
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    context.clearRect(0, 0, size.x, size.y);
     const { x: left, y: top } = this.origin();
-    this.paintShape(context, left, top);
+    const margin = this.repaintMargin();
+    const clip: Box =
+      whole || pending === 'all' || pending === undefined
+        ? { minX: 0, minY: 0, maxX: size.x, maxY: size.y }
+        : {
+            minX: Math.max(0, Math.floor(pending.minX - left - margin)),
+            minY: Math.max(0, Math.floor(pending.minY - top - margin)),
+            maxX: Math.min(size.x, Math.ceil(pending.maxX - left + margin)),
+            maxY: Math.min(size.y, Math.ceil(pending.maxY - top + margin)),
+          };
+    if (clip.maxX <= clip.minX || clip.maxY <= clip.minY) return;
+    context.save();
+    if (!whole) {
+      context.beginPath();
+      context.rect(clip.minX, clip.minY, clip.maxX - clip.minX, clip.maxY - clip.minY);
+      context.clip();
+    }
+    context.clearRect(clip.minX, clip.minY, clip.maxX - clip.minX, clip.maxY - clip.minY);
+    this.paintShape(context, left, top, clip);
+    this.paintHandles(context, size, left, top, clip);
+    this.placeFocusHandle(context, left, top);
+    context.restore();
+  }
+
+  /** How far around a moved vertex and its neighbours the canvas changes: the outline's width, a handle (the focused one is larger) and the cell handles share. */
+  private repaintMargin(): number {
+    const outline = (this.options.style.weight ?? 3) / 2 + 2;
+    return Math.ceil(Math.max(outline, (HANDLE.vertexSize + 4) / 2 + HANDLE_CELL_PX)) + 2;
+  }
+
+  /** The vertex and midpoint handles, one square per few pixels (`HANDLE_CELL_PX`); only those meeting `clip` are traced. */
+  private paintHandles(context: CanvasRenderingContext2D, size: L.Point, left: number, top: number, clip: Box): void {
     const margin = HANDLE.vertexSize;
     const vertices = new Path2D();
     const midpoints = new Path2D();
@@ -199,9 +296,11 @@ export class VertexEditor {
     const taken = new Uint8Array(columns * (Math.ceil((size.y + 2 * margin) / HANDLE_CELL_PX) + 1));
     const square = (target: Path2D, x: number, y: number, side: number) => {
       if (x < -margin || y < -margin || x > size.x + margin || y > size.y + margin) return;
+      // Which handle a cell shows is decided over the whole canvas, so a partial repaint draws the same ones.
       const cell = Math.floor((x + margin) / HANDLE_CELL_PX) + columns * Math.floor((y + margin) / HANDLE_CELL_PX);
       if (taken[cell]) return;
       taken[cell] = 1;
+      if (x + side < clip.minX || x - side > clip.maxX || y + side < clip.minY || y - side > clip.maxY) return;
       // Whole pixels plus a half: crisp one-pixel borders.
       target.rect(Math.round(x - side / 2) + 0.5, Math.round(y - side / 2) + 0.5, side - 1, side - 1);
     };
@@ -222,6 +321,7 @@ export class VertexEditor {
       counted += xs.length;
     });
     context.lineWidth = 1;
+    context.setLineDash([]);
     context.strokeStyle = this.options.color;
     context.fillStyle = '#fff';
     context.globalAlpha = 0.7;
@@ -231,15 +331,16 @@ export class VertexEditor {
     context.fill(vertices);
     context.stroke(vertices);
     this.canvas.dataset.vertices = String(counted);
-    this.placeFocusHandle(context, left, top);
   }
 
   /**
-   * The polygons (filled, holes cut out) and lines in the path style, simplified to a pixel as
-   * Leaflet draws its paths (`L.LineUtil.simplify`, its `smoothFactor` of 1): the outline looks
-   * the same and a 5000-vertex ring seen whole costs a few hundred segments to stroke.
+   * The polygons (filled, holes cut out) and lines in the path style, every vertex drawn. The
+   * outline is stroked in runs of edges whose dash pattern continues from one to the next: each
+   * edge's pattern starts where it started when the path was last projected (`dashStarts`), so a
+   * repaint of the box around a moved vertex draws the edges through it exactly as the rest of
+   * the canvas shows them, and the pattern restarts only at moved vertices, under their handles.
    */
-  private paintShape(context: CanvasRenderingContext2D, left: number, top: number): void {
+  private paintShape(context: CanvasRenderingContext2D, left: number, top: number, clip: Box): void {
     const { style } = this.options;
     context.save();
     context.lineJoin = 'round';
@@ -247,24 +348,57 @@ export class VertexEditor {
     context.lineWidth = style.weight ?? 3;
     context.strokeStyle = style.color ?? '#3388ff';
     context.setLineDash(typeof style.dashArray === 'string' ? style.dashArray.split(/[ ,]+/).map(Number) : []);
-    const parts = new Map<number, Path2D>();
-    this.paths.forEach((path, p) => {
-      const outline = parts.get(path.part) ?? new Path2D();
-      parts.set(path.part, outline);
-      const { xs, ys } = this.projected[p] as ProjectedPath;
-      const points = Array.from(xs, (x, index) => L.point(x - left, (ys[index] as number) - top));
-      L.LineUtil.simplify(points, SIMPLIFY_TOLERANCE_PX).forEach((point, index) => (index === 0 ? outline.moveTo(point.x, point.y) : outline.lineTo(point.x, point.y)));
-      if (path.closed) outline.closePath();
-    });
-    for (const outline of parts.values()) {
-      if (this.shape.kind === 'polygon' && style.fill !== false) {
-        context.globalAlpha = style.fillOpacity ?? 0.2;
-        context.fillStyle = style.fillColor ?? context.strokeStyle;
-        context.fill(outline, 'evenodd');
-      }
-      context.globalAlpha = style.opacity ?? 1;
-      context.stroke(outline);
+    if (this.shape.kind === 'polygon' && style.fill !== false) {
+      const parts = new Map<number, Path2D>();
+      this.paths.forEach((path, p) => {
+        const outline = parts.get(path.part) ?? new Path2D();
+        parts.set(path.part, outline);
+        const { xs, ys } = this.projected[p] as ProjectedPath;
+        for (let index = 0; index < xs.length; index += 1) {
+          if (index === 0) outline.moveTo((xs[index] as number) - left, (ys[index] as number) - top);
+          else outline.lineTo((xs[index] as number) - left, (ys[index] as number) - top);
+        }
+        outline.closePath();
+      });
+      context.globalAlpha = style.fillOpacity ?? 0.2;
+      context.fillStyle = style.fillColor ?? context.strokeStyle;
+      for (const outline of parts.values()) context.fill(outline, 'evenodd');
     }
+    context.globalAlpha = style.opacity ?? 1;
+    const reach = context.lineWidth / 2 + 2;
+    this.paths.forEach((path, p) => {
+      const { xs, ys } = this.projected[p] as ProjectedPath;
+      const starts = this.dashStarts[p] as Float64Array;
+      const count = xs.length;
+      const edges = edgeCount(path);
+      let open = false;
+      let along = 0;
+      for (let edge = 0; edge < edges; edge += 1) {
+        const next = (edge + 1) % count;
+        const ax = (xs[edge] as number) - left;
+        const ay = (ys[edge] as number) - top;
+        const bx = (xs[next] as number) - left;
+        const by = (ys[next] as number) - top;
+        const meets = Math.max(ax, bx) + reach >= clip.minX && Math.min(ax, bx) - reach <= clip.maxX && Math.max(ay, by) + reach >= clip.minY && Math.min(ay, by) - reach <= clip.maxY;
+        const start = starts[edge] as number;
+        if (open && (!meets || start !== along)) {
+          context.stroke();
+          open = false;
+        }
+        if (!meets) continue;
+        if (!open) {
+          context.beginPath();
+          context.lineDashOffset = start;
+          context.moveTo(ax, ay);
+          open = true;
+          along = start;
+        }
+        context.lineTo(bx, by);
+        // The same sum, in the same order and units, as `dashStartsOf`: an unmoved run continues exactly.
+        along += Math.hypot((xs[next] as number) - (xs[edge] as number), (ys[next] as number) - (ys[edge] as number));
+      }
+      if (open) context.stroke();
+    });
     context.restore();
   }
 

@@ -189,6 +189,63 @@ describe('feature map (embedded default)', () => {
     await expect(badge().textContent()).resolves.toBe('未保存：新增 0 · 修改 1 · 删除 0');
   });
 
+  it('repaints only around a dragged vertex, and leaves the handle canvas as a whole repaint draws it', async () => {
+    await openFeatureMap();
+    // Two zooms in, towards Fuzhou: its dashed outline is a few hundred pixels long.
+    const fuzhou = await mapPoint(page, 119.3, 26.08);
+    await page.mouse.dblclick(fuzhou.x, fuzhou.y);
+    await waitForMapStill(page);
+    const closer = await mapPoint(page, 119.3, 26.08);
+    await page.mouse.dblclick(closer.x, closer.y);
+    await waitForMapStill(page);
+    await clickMap(page, 119.3, 26.08);
+    await button('编辑图形').click();
+    await waitForHandles(8);
+    await waitForMapStill(page);
+    // The canvas's pixels, kept in the page under a name (3 million values stay out of the test's process).
+    const keepPixels = (name: string) =>
+      handles().evaluate((canvas, key) => {
+        const element = canvas as HTMLCanvasElement;
+        const data = element.getContext('2d')?.getImageData(0, 0, element.width, element.height).data;
+        (window as unknown as Record<string, unknown>)[key] = data;
+        return Array.from(data?.slice(0, 4) ?? []);
+      }, name);
+    const frames = () => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+    // A pixel far from the corner, drawn by the test: a partial repaint keeps it, a whole one clears it.
+    await handles().evaluate((canvas) => {
+      const context = (canvas as HTMLCanvasElement).getContext('2d') as CanvasRenderingContext2D;
+      context.setTransform(1, 0, 0, 1, 0, 0);
+      context.fillStyle = '#ff00ff';
+      context.fillRect(0, 0, 1, 1);
+    });
+    const corner = await mapPoint(page, 119.2, 25.98);
+    await page.mouse.move(corner.x, corner.y);
+    await page.mouse.down();
+    await page.mouse.move(corner.x - 30, corner.y + 20, { steps: 6 });
+    await page.mouse.up();
+    await frames();
+    await expect(keepPixels('afterDrag')).resolves.toEqual([255, 0, 255, 255]);
+    await screenshot(page, 'feature-map-editing-drag');
+    expect(await drawnAt([{ x: corner.x - 30, y: corner.y + 20 }, corner])).toEqual([true, false]);
+
+    // Focus and blur the keyboard's handle (on the dragged vertex): two whole repaints, the second unfocused as before.
+    const keyboardHandle = page.getByRole('button', { name: /^顶点 1\/4：/ });
+    await keyboardHandle.focus();
+    await frames();
+    await keyboardHandle.blur();
+    await frames();
+    await expect(keepPixels('whole')).resolves.toEqual([0, 0, 0, 0]);
+    // Every other pixel as the partial repaints left it (channels within 8 of 255).
+    const differing = await page.evaluate(() => {
+      const { afterDrag, whole } = window as unknown as Record<string, Uint8ClampedArray>;
+      let count = 0;
+      for (let at = 4; at < whole.length; at += 1) if (Math.abs(whole[at] - afterDrag[at]) > 8) count += 1;
+      return count;
+    });
+    expect(differing).toBe(0);
+    await button('取消').click();
+  });
+
   it('refuses an edit whose edges cross, with the message, and keeps editing', async () => {
     await openFeatureMap();
     await clickMap(page, 119.3, 26.08);
