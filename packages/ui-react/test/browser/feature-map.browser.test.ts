@@ -237,9 +237,10 @@ describe('feature map (embedded default)', () => {
     await expect(keepPixels('whole')).resolves.toEqual([0, 0, 0, 0]);
     // Every other pixel as the partial repaints left it (channels within 8 of 255).
     const differing = await page.evaluate(() => {
-      const { afterDrag, whole } = window as unknown as Record<string, Uint8ClampedArray>;
+      const { afterDrag, whole } = window as unknown as Record<string, Uint8ClampedArray | undefined>;
+      if (!afterDrag || !whole) return -1;
       let count = 0;
-      for (let at = 4; at < whole.length; at += 1) if (Math.abs(whole[at] - afterDrag[at]) > 8) count += 1;
+      for (let at = 4; at < whole.length; at += 1) if (Math.abs((whole[at] ?? 0) - (afterDrag[at] ?? 0)) > 8) count += 1;
       return count;
     });
     expect(differing).toBe(0);
