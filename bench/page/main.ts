@@ -148,6 +148,7 @@ const api = {
       ring.push([118 + 0.1 * Math.cos(angle) * (1 + 0.05 * Math.sin(vertex)), 25 + 0.1 * Math.sin(angle)]);
     }
     const element = await freshMapElement();
+    gc();
     const start = performance.now();
     const editor = (vertexDragContenders[index] as VertexDragContender).mount(element, ring);
     await nextFrame();

@@ -38,7 +38,7 @@ export interface VertexDragContender {
 export const MAP_OPTIONS: L.MapOptions = { zoomAnimation: false, fadeAnimation: false, markerZoomAnimation: false, inertia: false, attributionControl: false };
 
 /** 11 pans of 200–600 px, 8 zooms in and out by one, 1 fit: the same sequence for every contender. */
-export function scriptedSteps(map: L.Map, bounds: L.LatLngBounds): MountedMap['steps'] {
+export function scriptedSteps(map: L.Map, bounds: L.LatLngBounds | (() => L.LatLngBounds)): MountedMap['steps'] {
   const pans: Array<[number, number]> = [[300, 0], [0, 250], [-600, 0], [0, -400], [200, 200], [-250, 300], [500, -200], [-300, -300], [400, 100], [-200, 450], [250, -350]];
   const zooms = [1, 1, -1, 1, -1, -1, 1, -1];
   const steps: MountedMap['steps'] = [];
@@ -47,6 +47,6 @@ export function scriptedSteps(map: L.Map, bounds: L.LatLngBounds): MountedMap['s
     const zoom = zooms[index];
     if (zoom !== undefined) steps.push({ kind: 'zoom', run: () => map.setZoom(map.getZoom() + zoom, { animate: false }) });
   });
-  steps.push({ kind: 'fit', run: () => map.fitBounds(bounds, { animate: false }) });
+  steps.push({ kind: 'fit', run: () => map.fitBounds(typeof bounds === 'function' ? bounds() : bounds, { animate: false }) });
   return steps;
 }

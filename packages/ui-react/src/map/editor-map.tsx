@@ -1,6 +1,5 @@
 import { CloseOutlined, DeleteOutlined, EditOutlined, CheckOutlined, SaveOutlined, BorderOutlined } from '@ant-design/icons';
 import {
-  boundsOfGeometries,
   DRAWING,
   fittableBounds,
   geometryProblem,
@@ -128,12 +127,13 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   const hidden = useMemo(() => (mode.type === 'edit' && mode.id ? [mode.id] : mode.type === 'delete' ? mode.marked : []), [mode]);
   useEffect(() => renderer?.hide(hidden), [renderer, hidden]);
 
-  // Once per load: the features' bounds, padded 10 % (a single point widened to a 10 m box).
+  // Once per load: the features' bounds, padded 10 % (a single point widened to a 10 m box), as
+  // the renderer read them while drawing the load (its effect runs first).
   useEffect(() => {
-    if (!map || !session || view.loads === 0) return;
-    const bounds = boundsOfGeometries(session.features().map((feature) => feature.geometry));
+    if (!map || !renderer || view.loads === 0) return;
+    const bounds = renderer.bounds();
     if (bounds) map.fitBounds(toLatLngBounds(padBounds(fittableBounds(bounds), INITIAL_BOUNDS_PADDING)));
-  }, [map, session, view.loads]);
+  }, [map, renderer, view.loads]);
 
   const showShape = useCallback((parts: ShapeParts | undefined) => setReadout(parts ? measureText(parts, t) : undefined), [t]);
 

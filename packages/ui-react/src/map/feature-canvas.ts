@@ -259,7 +259,8 @@ export class FeatureCanvas extends L.Renderer {
       this.drawFeatures(context, map, drawn.zoom, area, regions);
       if (partial) context.restore();
     }
-    this.keepSnapshot(drawn.zoom, area, context.canvas);
+    // An empty canvas (a map before its layer loads) is not worth a copy.
+    if (this.features.length > 0) this.keepSnapshot(drawn.zoom, area, context.canvas);
   }
 
   /** Draws the shown features that meet these regions (world pixels at `zoom`), style by style. */
@@ -403,9 +404,11 @@ function paint(context: CanvasRenderingContext2D, style: L.PathOptions, shapes: 
   context.fillStyle = style.fillColor ?? color;
   context.strokeStyle = color;
   context.lineWidth = style.weight ?? 3;
-  // Leaflet's defaults, which the layer's styles keep.
+  // Leaflet's round caps; bevelled joins, which cost the stroker less at every vertex and differ
+  // from its round ones by w/2 · (1 − cos(φ/2)) at a turn of φ: under half a pixel at weight 3
+  // for any turn up to 90°, and only on the outer corner.
   context.lineCap = 'round';
-  context.lineJoin = 'round';
+  context.lineJoin = 'bevel';
   for (const shape of shapes) {
     trace(context, shape, area.left, area.top, polygon);
     if (fill) {

@@ -1,4 +1,4 @@
-import { DRAWING, type EditableFeature } from '@gportal/core';
+import { DRAWING, type EditableFeature, type MapBounds } from '@gportal/core';
 import { FeatureCanvas, type CanvasFeature } from './feature-canvas';
 import { flatShapeOf, type FlatShape } from './flat-shape';
 import { shapeParts } from './geometry-latlngs';
@@ -29,6 +29,8 @@ interface Drawn {
   feature: EditableFeature;
   shape?: FlatShape;
   markers?: L.Layer;
+  /** `[west, south, east, north]` of what is drawn, read once with the shape or the markers. */
+  bbox: readonly [number, number, number, number];
 }
 
 /** Lines and polygons are simplified to a pixel for each zoom, as Leaflet's `smoothFactor` of 1 does. */
@@ -85,6 +87,25 @@ export class FeatureLayerRenderer {
     this.canvas.setFeatures(onCanvas);
   }
 
+  /**
+   * The bounds of every drawn feature (hidden ones included), from the boxes read when each was
+   * drawn: no second pass over the positions. `undefined` when nothing is drawn.
+   */
+  bounds(): MapBounds | undefined {
+    let west = Infinity;
+    let south = Infinity;
+    let east = -Infinity;
+    let north = -Infinity;
+    for (const { bbox } of this.drawn.values()) {
+      if (!bbox.every(Number.isFinite)) continue;
+      west = Math.min(west, bbox[0]);
+      south = Math.min(south, bbox[1]);
+      east = Math.max(east, bbox[2]);
+      north = Math.max(north, bbox[3]);
+    }
+    return west <= east ? { south, west, north, east } : undefined;
+  }
+
   /** How many features are drawn (hidden ones included). */
   get size(): number {
     return this.drawn.size;
@@ -113,9 +134,11 @@ export class FeatureLayerRenderer {
 
   private drawnOf(feature: EditableFeature): Drawn {
     const shape = flatShapeOf(feature.geometry);
-    if (shape) return { feature, shape };
+    if (shape) return { feature, shape, bbox: shape.bbox };
     const icon = markerIcon(feature.state !== 'exist');
-    const markers = shapeParts(feature.geometry).parts.map((latlng) => L.marker(latlng as L.LatLng, { icon, keyboard: false }));
+    const parts = shapeParts(feature.geometry);
+    const positions = parts.kind === 'point' ? parts.parts : [];
+    const markers = positions.map((latlng) => L.marker(latlng, { icon, keyboard: false }));
     const layer = markers.length === 1 && markers[0] ? markers[0] : L.featureGroup(markers);
     const { onFeatureClick } = this.options;
     if (onFeatureClick) {
@@ -124,6 +147,8 @@ export class FeatureLayerRenderer {
         onFeatureClick(feature.id, event.latlng);
       });
     }
-    return { feature, markers: layer };
+    const lngs = positions.map(({ lng }) => lng);
+    const lats = positions.map(({ lat }) => lat);
+    return { feature, markers: layer, bbox: [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)] };
   }
 }

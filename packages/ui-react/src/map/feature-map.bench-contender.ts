@@ -5,7 +5,7 @@
  * editor does; the edited feature is the session's snapshot, hidden in the renderer and shown as
  * the `useGeometryEdit` copy, with the editor's per-move checks.
  */
-import { boundsOfGeometries, EditSession, type EditableFeature, type FeatureSchema, type FeatureSource, type FeatureTransactions, type Geometry, type MapFeature } from '@gportal/core';
+import { EditSession, type EditableFeature, type FeatureSchema, type FeatureSource, type FeatureTransactions, type Geometry, type MapFeature } from '@gportal/core';
 import type { FeatureCollection } from 'geojson';
 import { MAP_OPTIONS, scriptedSteps, type RenderContender } from '../../../../bench/page/map-contract';
 import { FeatureLayerRenderer } from './feature-layer-renderer';
@@ -37,8 +37,9 @@ function sessionOf(schema: FeatureSchema, features: MapFeature[], onLoad: (featu
 
 const schemaOf = (geometryKind: FeatureSchema['geometryKind']): FeatureSchema => ({ typeName: TYPE_NAME, geometryField: 'geom', geometryKind, properties: [] });
 
-function latLngBoundsOf(geometries: Geometry[]): L.LatLngBounds {
-  const bounds = boundsOfGeometries(geometries);
+/** The layer's bounds as the renderer read them while drawing, as the editor fits a load. */
+function latLngBoundsOf(renderer: FeatureLayerRenderer): L.LatLngBounds {
+  const bounds = renderer.bounds();
   if (!bounds) throw new Error('the benchmark layer is empty');
   return L.latLngBounds([bounds.south, bounds.west], [bounds.north, bounds.east]);
 }
@@ -52,16 +53,21 @@ export const renderContender: RenderContender = {
       geometry: feature.geometry as Geometry,
       properties: {},
     }));
-    const map = L.map(element, MAP_OPTIONS);
-    const bounds = latLngBoundsOf(features.map((feature) => feature.geometry));
-    map.fitBounds(bounds, { animate: false });
+    // The editor's map opens on the sample region, then fits the first load (editor-map.tsx).
+    const map = L.map(element, MAP_OPTIONS).setView([0, 0], 2);
     // The editor always listens for clicks on features (popup, edit, delete).
     const renderer = new FeatureLayerRenderer(map, { onFeatureClick: () => undefined });
-    const session = sessionOf(schemaOf('MultiPolygon'), features, (loaded) => renderer.render(loaded));
-    // The session's reads settle in microtasks, so the layer is drawn in the frame the harness waits for.
+    let bounds: L.LatLngBounds | undefined;
+    const session = sessionOf(schemaOf('MultiPolygon'), features, (loaded) => {
+      renderer.render(loaded);
+      if (bounds) return;
+      bounds = latLngBoundsOf(renderer);
+      map.fitBounds(bounds, { animate: false });
+    });
+    // The session's reads settle in microtasks, so the layer is drawn, fitted, in the frame the harness waits for.
     void session.load();
     return {
-      steps: scriptedSteps(map, bounds),
+      steps: scriptedSteps(map, () => bounds ?? latLngBoundsOf(renderer)),
       redraw: () => void session.redraw(),
       layerCount() {
         let count = 0;
