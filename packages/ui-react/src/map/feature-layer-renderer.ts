@@ -147,8 +147,7 @@ export class FeatureLayerRenderer {
         onFeatureClick(feature.id, event.latlng);
       });
     }
-    const lngs = positions.map(({ lng }) => lng);
-    const lats = positions.map(({ lat }) => lat);
-    return { feature, markers: layer, bbox: [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)] };
+    const box = positions.length > 0 ? L.latLngBounds(positions) : undefined;
+    return { feature, markers: layer, bbox: box ? [box.getWest(), box.getSouth(), box.getEast(), box.getNorth()] : [NaN, NaN, NaN, NaN] };
   }
 }

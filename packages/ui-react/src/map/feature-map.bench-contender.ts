@@ -53,7 +53,7 @@ export const renderContender: RenderContender = {
       geometry: feature.geometry as Geometry,
       properties: {},
     }));
-    // The editor's map opens on the sample region, then fits the first load (editor-map.tsx).
+    // As in the editor, the map has a view before the layer loads and fits the first load (editor-map.tsx).
     const map = L.map(element, MAP_OPTIONS).setView([0, 0], 2);
     // The editor always listens for clicks on features (popup, edit, delete).
     const renderer = new FeatureLayerRenderer(map, { onFeatureClick: () => undefined });
