@@ -21,6 +21,12 @@ export interface RenderContender {
 export interface MountedMap {
   /** The scripted pan / zoom / fit steps, in order, each drawn in the next frame. */
   steps: Array<{ kind: 'pan' | 'zoom' | 'fit'; run(): void }>;
+  /**
+   * Resolves when what `mount`, a step or `redraw` started shows on the map, for a contender that
+   * paints off the main thread; the harness waits for it, then for the next frame. Leaflet's
+   * layers paint synchronously and leave it out.
+   */
+  settled?(): Promise<void>;
   /** Redraws the whole layer from its data (what a reload or a session redraw does). */
   redraw(): void;
   /** Leaflet layers on the map, for the leak check. */

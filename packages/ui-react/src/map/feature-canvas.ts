@@ -1,6 +1,8 @@
 import Flatbush from 'flatbush';
+import { RasterWorker, type RasterJob } from './feature-raster';
 import { simplify, shapeHit, type FlatShape, type Project, type ScreenShape } from './flat-shape';
 import { L } from './leaflet';
+import { paint } from './paint';
 
 /** A line or polygon feature the canvas draws. */
 export interface CanvasFeature {
@@ -16,6 +18,12 @@ export interface FeatureCanvasOptions extends L.RendererOptions {
   hitTolerance: { mouse: number; touch: number };
   /** A click on a drawn feature. */
   onClick(id: string, event: MouseEvent): void;
+  /**
+   * Whether whole repaints are rasterised by a worker, off the main thread (where the browser has
+   * `Worker` and `OffscreenCanvas`); by default they are. Repaints of a pan's uncovered strips
+   * are always painted on the main thread.
+   */
+  rasterInWorker?: boolean;
 }
 
 /** Zooms whose simplified shapes each feature keeps (zooming in and out again redraws from them). */
@@ -23,6 +31,16 @@ const CACHED_ZOOMS = 3;
 
 /** Half the widest outline drawn, in pixels: how far around a position the index is searched for a hit. */
 const STROKE_REACH = 8;
+
+/** Positions (after simplification) handed to the painter at a time: the worker paints one batch while the next is simplified. */
+const BATCH_POSITIONS = 4_096;
+
+/** What the canvas showed once: drawn at `zoom` over `area` (world pixels at that zoom). */
+interface Snapshot {
+  zoom: number;
+  area: Rect;
+  image: HTMLCanvasElement | ImageBitmap;
+}
 
 /** Leaflet's internals of a renderer that this one builds on (Leaflet's own `L.Canvas` uses the same). */
 interface RendererInternals {
@@ -101,7 +119,14 @@ export class FeatureCanvas extends L.Renderer {
   private drawn: { min: L.Point; size: L.Point; origin: L.Point; zoom: number } | undefined;
   private hoverPending = false;
   /** What the canvas showed at the last few zooms, until the features or what is hidden change. */
-  private snapshots: Array<{ zoom: number; area: Rect; canvas: HTMLCanvasElement }> = [];
+  private snapshots: Snapshot[] = [];
+  /** The last snapshot taken, kept when the features change: what a moved canvas shows, scaled, until its repaint arrives. */
+  private shown: Snapshot | undefined;
+  private raster: RasterWorker | undefined;
+  /** The whole repaint the worker is painting, if any. */
+  private job: { id: number; done: Promise<void> } | undefined;
+  private jobs = 0;
+  private readonly drawnWaiters: Array<() => void> = [];
 
   constructor(options: FeatureCanvasOptions) {
     super(options);
@@ -110,7 +135,7 @@ export class FeatureCanvas extends L.Renderer {
   /** Draws these features, in this order (later ones on top). */
   setFeatures(features: readonly CanvasFeature[]): void {
     this.features = features;
-    this.snapshots = [];
+    this.dropSnapshots();
     this.index = undefined;
     if (features.length > 0) {
       const index = new Flatbush(features.length);
@@ -123,8 +148,17 @@ export class FeatureCanvas extends L.Renderer {
 
   setHidden(ids: ReadonlySet<string>): void {
     this.hidden = ids;
-    this.snapshots = [];
+    this.dropSnapshots();
     this.requestRedraw();
+  }
+
+  /**
+   * Resolves once the canvas shows every feature as it is now: no repaint requested and none
+   * being rasterised. At once when nothing is pending, or when the canvas is not on a map.
+   */
+  whenDrawn(): Promise<void> {
+    if (this.isDrawn()) return Promise.resolve();
+    return new Promise((resolve) => this.drawnWaiters.push(resolve));
   }
 
   /** The topmost shown feature at a position in layer pixels, within `tolerance` pixels of a line or outline. */
@@ -170,6 +204,21 @@ export class FeatureCanvas extends L.Renderer {
     return screen;
   }
 
+  private isDrawn(): boolean {
+    return !this.internals._map || (this.redrawRequest === undefined && this.job === undefined);
+  }
+
+  private settle(): void {
+    if (!this.isDrawn()) return;
+    for (const resolve of this.drawnWaiters.splice(0)) resolve();
+  }
+
+  private dropSnapshots(): void {
+    if (this.snapshots[0]) this.shown = this.snapshots[0];
+    for (const snapshot of this.snapshots) if (snapshot !== this.shown && isBitmap(snapshot.image)) snapshot.image.close();
+    this.snapshots = [];
+  }
+
   private requestRedraw(): void {
     if (!this.internals._map || this.redrawRequest !== undefined) return;
     this.redrawRequest = L.Util.requestAnimFrame(() => {
@@ -187,6 +236,7 @@ export class FeatureCanvas extends L.Renderer {
     L.DomEvent.on(canvas, 'mouseout', this.onMouseOut, this);
     (this as unknown as { _container: HTMLElement })._container = canvas;
     this.canvas = canvas;
+    if (this.options.rasterInWorker !== false) this.raster = RasterWorker.shared();
   }
 
   protected _destroyContainer(): void {
@@ -199,7 +249,11 @@ export class FeatureCanvas extends L.Renderer {
     this.canvas = undefined;
     (this as unknown as { _container: HTMLElement | undefined })._container = undefined;
     this.drawn = undefined;
-    this.snapshots = [];
+    this.dropSnapshots();
+    this.shown = undefined;
+    this.job = undefined;
+    this.raster = undefined;
+    this.settle();
   }
 
   protected _update(): void {
@@ -225,46 +279,107 @@ export class FeatureCanvas extends L.Renderer {
     this.drawn = { min: min as L.Point, size, origin, zoom };
     if (this.redrawRequest !== undefined) L.Util.cancelAnimFrame(this.redrawRequest);
     this.redrawRequest = undefined;
-    this.draw(true);
+    this.draw(true, true);
   }
 
   /**
    * Draws the canvas. With `reuse`, what a snapshot of the same zoom already shows is copied
-   * from it and only the rest of the canvas is drawn (after a pan, the strips it uncovered).
+   * from it and only the rest of the canvas is drawn (after a pan, the strips it uncovered), on
+   * the main thread. A whole repaint goes to the raster worker when there is one: until its
+   * canvas arrives, a canvas just moved shows the last snapshot scaled to the new zoom (as map
+   * tiles of the last zoom stay until the new ones load), and an unmoved one keeps what it shows.
    */
-  private draw(reuse = false): void {
+  private draw(reuse = false, moved = false): void {
     const map = this.internals._map;
     const context = this.canvas?.getContext('2d');
     const drawn = this.drawn;
-    if (!map || !context || !drawn) return;
+    if (!map || !context || !drawn) {
+      this.settle();
+      return;
+    }
     const ratio = L.Browser.retina ? 2 : 1;
     const area: Rect = { left: drawn.origin.x + drawn.min.x, top: drawn.origin.y + drawn.min.y, width: drawn.size.x, height: drawn.size.y };
+    const snapshot = reuse ? this.snapshots.find((candidate) => candidate.zoom === drawn.zoom) : undefined;
+    const partial = snapshot !== undefined && intersects(snapshot.area, area);
+    this.job = undefined;
+    if (!partial && this.features.length > 0 && this.raster && !this.raster.failed) {
+      if (moved) this.drawPlaceholder(context, map, drawn.zoom, area, ratio);
+      this.rasterInWorker(this.raster, map, drawn.zoom, area, ratio);
+      return;
+    }
     context.setTransform(1, 0, 0, 1, 0, 0);
     context.clearRect(0, 0, context.canvas.width, context.canvas.height);
-    const snapshot = reuse ? this.snapshots.find((candidate) => candidate.zoom === drawn.zoom) : undefined;
     let regions = [area];
-    if (snapshot && intersects(snapshot.area, area)) {
-      context.drawImage(snapshot.canvas, (snapshot.area.left - area.left) * ratio, (snapshot.area.top - area.top) * ratio);
+    if (snapshot && partial) {
+      context.drawImage(snapshot.image, (snapshot.area.left - area.left) * ratio, (snapshot.area.top - area.top) * ratio);
       regions = subtract(area, snapshot.area);
     }
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     if (regions.length > 0) {
-      const partial = regions[0] !== area;
       if (partial) {
         context.save();
         context.beginPath();
         for (const region of regions) context.rect(region.left - area.left, region.top - area.top, region.width, region.height);
         context.clip();
       }
-      this.drawFeatures(context, map, drawn.zoom, area, regions);
+      this.paintFeatures(map, drawn.zoom, regions, (style, polygon, screens) => paint(context, style, screens, area, polygon));
       if (partial) context.restore();
     }
     // An empty canvas (a map before its layer loads) is not worth a copy.
     if (this.features.length > 0) this.keepSnapshot(drawn.zoom, area, context.canvas);
+    this.settle();
   }
 
-  /** Draws the shown features that meet these regions (world pixels at `zoom`), style by style. */
-  private drawFeatures(context: CanvasRenderingContext2D, map: L.Map, zoom: number, area: Rect, regions: readonly Rect[]): void {
+  /** Paints the whole canvas in the worker, batch by batch as they are simplified here, and shows it when it arrives. */
+  private rasterInWorker(raster: RasterWorker, map: L.Map, zoom: number, area: Rect, ratio: number): void {
+    const painting: RasterJob = raster.begin(area, ratio);
+    this.paintFeatures(map, zoom, [area], (style, polygon, screens) => painting.paint(style, polygon, screens));
+    const id = ++this.jobs;
+    const done = painting.end().then(
+      (bitmap) => {
+        const context = this.canvas?.getContext('2d');
+        if (this.job?.id !== id || !context) {
+          bitmap.close();
+          return;
+        }
+        this.job = undefined;
+        context.setTransform(1, 0, 0, 1, 0, 0);
+        context.clearRect(0, 0, context.canvas.width, context.canvas.height);
+        context.drawImage(bitmap, 0, 0);
+        this.keepSnapshot(zoom, area, bitmap);
+        this.settle();
+      },
+      () => {
+        // The worker failed (it is dropped): the canvas paints on the main thread from now on.
+        if (this.job?.id !== id) return;
+        this.job = undefined;
+        this.raster = undefined;
+        this.draw();
+      },
+    );
+    this.job = { id, done };
+  }
+
+  /** Shows the last snapshot (of any zoom) scaled and moved to where it belongs on the moved canvas. */
+  private drawPlaceholder(context: CanvasRenderingContext2D, map: L.Map, zoom: number, area: Rect, ratio: number): void {
+    const source = this.snapshots.find((candidate) => candidate.zoom === zoom) ?? this.snapshots[0] ?? this.shown;
+    if (!source) return;
+    const scale = map.getZoomScale(zoom, source.zoom);
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.drawImage(
+      source.image,
+      (source.area.left * scale - area.left) * ratio,
+      (source.area.top * scale - area.top) * ratio,
+      source.area.width * scale * ratio,
+      source.area.height * scale * ratio,
+    );
+  }
+
+  /**
+   * Hands the shown features that meet these regions (world pixels at `zoom`) to `paint`, in
+   * batches simplified for the zoom: style by style, polygons then lines, in drawing order.
+   */
+  private paintFeatures(map: L.Map, zoom: number, regions: readonly Rect[], paintBatch: (style: L.PathOptions, polygon: boolean, screens: ScreenShape[]) => void): void {
     const found = new Set<number>();
     for (const { left, top, width, height } of regions) {
       const view = L.latLngBounds(
@@ -275,7 +390,7 @@ export class FeatureCanvas extends L.Renderer {
     }
     const project = projectAt(map.options.crs ?? L.CRS.EPSG3857, zoom);
     // In the order the styles first appear (unsaved after saved, as the session lists them).
-    const batches = new Map<L.PathOptions, { polygons: ScreenShape[]; lines: ScreenShape[] }>();
+    const batches = new Map<L.PathOptions, { polygons: FlatShape[]; lines: FlatShape[] }>();
     for (const index of [...found].sort((a, b) => a - b)) {
       const { shape, style } = this.features[index] as CanvasFeature;
       let batch = batches.get(style);
@@ -283,23 +398,46 @@ export class FeatureCanvas extends L.Renderer {
         batch = { polygons: [], lines: [] };
         batches.set(style, batch);
       }
-      (shape.kind === 'polygon' ? batch.polygons : batch.lines).push(this.screenOf(shape, zoom, project));
+      (shape.kind === 'polygon' ? batch.polygons : batch.lines).push(shape);
     }
     for (const [style, { polygons, lines }] of batches) {
-      if (polygons.length > 0) paint(context, style, polygons, area, true);
-      if (lines.length > 0) paint(context, style, lines, area, false);
+      for (const [shapes, polygon] of [
+        [polygons, true],
+        [lines, false],
+      ] as const) {
+        let screens: ScreenShape[] = [];
+        let positions = 0;
+        for (const shape of shapes) {
+          const screen = this.screenOf(shape, zoom, project);
+          screens.push(screen);
+          positions += screen.points.length / 2;
+          if (positions < BATCH_POSITIONS) continue;
+          paintBatch(style, polygon, screens);
+          screens = [];
+          positions = 0;
+        }
+        if (screens.length > 0) paintBatch(style, polygon, screens);
+      }
     }
   }
 
-  /** Keeps a copy of what the canvas shows at this zoom (one per zoom, for the last few zooms). */
-  private keepSnapshot(zoom: number, area: Rect, source: HTMLCanvasElement): void {
+  /** Keeps what the canvas shows at this zoom (one per zoom, for the last few zooms): a copy of the canvas, or the worker's bitmap. */
+  private keepSnapshot(zoom: number, area: Rect, source: HTMLCanvasElement | ImageBitmap): void {
     const index = this.snapshots.findIndex((candidate) => candidate.zoom === zoom);
-    const [reused] = index >= 0 ? this.snapshots.splice(index, 1) : this.snapshots.length >= CACHED_ZOOMS ? this.snapshots.splice(-1, 1) : [];
-    const canvas = reused?.canvas ?? document.createElement('canvas');
-    canvas.width = source.width;
-    canvas.height = source.height;
-    canvas.getContext('2d')?.drawImage(source, 0, 0);
-    this.snapshots.unshift({ zoom, area, canvas });
+    const [replaced] = index >= 0 ? this.snapshots.splice(index, 1) : this.snapshots.length >= CACHED_ZOOMS ? this.snapshots.splice(-1, 1) : [];
+    let image: HTMLCanvasElement | ImageBitmap;
+    if (isBitmap(source)) {
+      image = source;
+    } else {
+      const canvas = replaced?.image instanceof HTMLCanvasElement ? replaced.image : document.createElement('canvas');
+      canvas.width = source.width;
+      canvas.height = source.height;
+      canvas.getContext('2d')?.drawImage(source, 0, 0);
+      image = canvas;
+    }
+    if (replaced && replaced.image !== image && replaced !== this.shown && isBitmap(replaced.image)) replaced.image.close();
+    this.snapshots.unshift({ zoom, area, image });
+    this.shown = this.snapshots[0];
   }
 
   private onClick(event: Event): void {
@@ -344,6 +482,11 @@ interface Rect {
   height: number;
 }
 
+/** Whether an image is an `ImageBitmap` (which jsdom, for one, does not define). */
+function isBitmap(image: HTMLCanvasElement | ImageBitmap): image is ImageBitmap {
+  return typeof ImageBitmap !== 'undefined' && image instanceof ImageBitmap;
+}
+
 function intersects(a: Rect, b: Rect): boolean {
   return a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
 }
@@ -362,62 +505,4 @@ export function subtract(area: Rect, cut: Rect): Rect[] {
     if (cut.left + cut.width < right) bands.push({ left: Math.max(cut.left + cut.width, area.left), top, width: right - Math.max(cut.left + cut.width, area.left), height: below - top });
   }
   return bands.filter((band) => band.width > 0 && band.height > 0);
-}
-
-/** Traces the rings (or lines) of a shape as a new path, in canvas pixels (world pixels less the canvas's top left). */
-function trace(context: CanvasRenderingContext2D, { points, rings }: ScreenShape, left: number, top: number, closed: boolean): void {
-  context.beginPath();
-  for (let ring = 0; ring < rings.length - 1; ring += 1) {
-    const start = (rings[ring] as number) * 2;
-    const end = (rings[ring + 1] as number) * 2;
-    if (end === start) continue;
-    const x = (points[start] as number) - left;
-    const y = (points[start + 1] as number) - top;
-    context.moveTo(x, y);
-    for (let at = start + 2; at < end; at += 2) context.lineTo((points[at] as number) - left, (points[at + 1] as number) - top);
-    // Back to the first point rather than `closePath()`, which Chromium makes cost more with every
-    // subpath already in the path. A lone point still shows, as a dot.
-    if (end - start === 2 || (closed && (points[end - 2] !== points[start] || points[end - 1] !== points[start + 1]))) context.lineTo(x, y);
-  }
-}
-
-const dashes = new Map<string, number[]>();
-
-/**
- * Draws shapes in a Leaflet path style as Leaflet's canvas does: each its own path, filled
- * even-odd (holes stay open) and stroked. One path per feature rasterises in about half the
- * time of one path for them all, whose outline the stroker would turn into one huge shape.
- */
-function paint(context: CanvasRenderingContext2D, style: L.PathOptions, shapes: readonly ScreenShape[], area: Rect, polygon: boolean): void {
-  const color = style.color ?? '#3388ff';
-  const fill = polygon && style.fill !== false;
-  const stroke = style.stroke !== false && style.weight !== 0;
-  const fillOpacity = style.fillOpacity ?? 0.2;
-  const opacity = style.opacity ?? 1;
-  const dashArray = typeof style.dashArray === 'string' ? style.dashArray : (style.dashArray ?? []).join(' ');
-  let dash = dashes.get(dashArray);
-  if (!dash) {
-    dash = dashArray.split(/[, ]+/).filter(Boolean).map(Number);
-    dashes.set(dashArray, dash);
-  }
-  context.setLineDash(dash);
-  context.fillStyle = style.fillColor ?? color;
-  context.strokeStyle = color;
-  context.lineWidth = style.weight ?? 3;
-  // Leaflet's round caps; bevelled joins, which cost the stroker less at every vertex and differ
-  // from its round ones by w/2 · (1 − cos(φ/2)) at a turn of φ: under half a pixel at weight 3
-  // for any turn up to 90°, and only on the outer corner.
-  context.lineCap = 'round';
-  context.lineJoin = 'bevel';
-  for (const shape of shapes) {
-    trace(context, shape, area.left, area.top, polygon);
-    if (fill) {
-      context.globalAlpha = fillOpacity;
-      context.fill('evenodd');
-    }
-    if (stroke) {
-      context.globalAlpha = opacity;
-      context.stroke();
-    }
-  }
 }

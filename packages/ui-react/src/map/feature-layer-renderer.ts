@@ -106,6 +106,14 @@ export class FeatureLayerRenderer {
     return west <= east ? { south, west, north, east } : undefined;
   }
 
+  /**
+   * Resolves once the map shows every feature as last rendered and hidden (the layer's canvas is
+   * repainted off the main thread, so a render shows a frame or more later).
+   */
+  whenDrawn(): Promise<void> {
+    return this.canvas.whenDrawn();
+  }
+
   /** How many features are drawn (hidden ones included). */
   get size(): number {
     return this.drawn.size;

@@ -64,11 +64,18 @@ export const renderContender: RenderContender = {
       bounds = latLngBoundsOf(renderer);
       map.fitBounds(bounds, { animate: false });
     });
-    // The session's reads settle in microtasks, so the layer is drawn, fitted, in the frame the harness waits for.
-    void session.load();
+    // The session's reads settle in microtasks; the layer is painted off the main thread, so the
+    // harness waits for the load (or redraw) and then for the canvas to show it.
+    let loading: Promise<unknown> = session.load();
     return {
       steps: scriptedSteps(map, () => bounds ?? latLngBoundsOf(renderer)),
-      redraw: () => void session.redraw(),
+      async settled() {
+        await loading;
+        await renderer.whenDrawn();
+      },
+      redraw() {
+        loading = session.redraw();
+      },
       layerCount() {
         let count = 0;
         map.eachLayer(() => {
