@@ -23,21 +23,30 @@ function square(west: number, south: number, size: number, anticlockwise: boolea
 const withHole: Geometry = { type: 'Polygon', coordinates: [square(0, 0, 1, false), square(0.25, 0.25, 0.5, false)] };
 
 describe('flatShapeOf', () => {
-  it('lays a polygon with a hole out flat, with its ring starts and box', () => {
+  it('lists a polygon with a hole as its rings (the arrays of the geometry itself), with its position count and box', () => {
     const shape = flatShapeOf(withHole) as FlatShape;
     expect(shape.kind).toBe('polygon');
-    expect([...shape.rings]).toEqual([0, 5, 10]);
-    expect([...shape.coordinates.slice(0, 4)]).toEqual([0, 1, 1, 1]);
+    expect(shape.rings).toHaveLength(2);
+    expect(shape.rings[0]).toBe((withHole as { coordinates: Position[][] }).coordinates[0]);
+    expect(shape.rings[0]?.slice(0, 2)).toEqual([
+      [0, 1],
+      [1, 1],
+    ]);
+    expect(shape.positions).toBe(10);
     expect(shape.bbox).toEqual([0, 0, 1, 1]);
   });
 
   it('lays out the rings of every part of a multipolygon, and lines', () => {
     const multi = flatShapeOf({ type: 'MultiPolygon', coordinates: [[square(0, 0, 1, true), square(0.2, 0.2, 0.2, true)], [square(2, 0, 1, false)]] }) as FlatShape;
-    expect([...multi.rings]).toEqual([0, 5, 10, 15]);
+    expect(multi.rings.map((ring) => ring.length)).toEqual([5, 5, 5]);
+    expect(multi.rings[2]?.[0]).toEqual([2, 1]);
+    expect(multi.positions).toBe(15);
     expect(multi.bbox).toEqual([0, 0, 3, 1]);
     const lines = flatShapeOf({ type: 'MultiLineString', coordinates: [[[0, 0], [1, 1]], [[2, 2], [3, 2], [3, 3]]] }) as FlatShape;
     expect(lines.kind).toBe('line');
-    expect([...lines.rings]).toEqual([0, 2, 5]);
+    expect(lines.rings.map((line) => line.length)).toEqual([2, 3]);
+    expect(lines.positions).toBe(5);
+    expect(lines.bbox).toEqual([0, 0, 3, 3]);
   });
 
   it('leaves points to the markers', () => {

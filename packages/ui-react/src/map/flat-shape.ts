@@ -1,16 +1,18 @@
 import type { Geometry, Position } from '@gportal/core';
 
 /**
- * A line or polygon feature as one flat array of lon/lat values, read once from the session's
- * geometry: what the feature canvas simplifies for each zoom and indexes by its box. Points are
+ * A line or polygon feature flattened to its list of rings (or lines), every part's one after the
+ * other, with its box: what the feature canvas simplifies for each zoom and indexes by its box.
+ * The rings are the session's own position arrays, not a copy (a copy of a million positions
+ * costs more at a layer's first render than reading them in place costs at each zoom). Points are
  * not flat shapes (the map shows them as markers).
  */
 export interface FlatShape {
   readonly kind: 'polygon' | 'line';
-  /** lon, lat, lon, lat … of every ring (or line), one after the other. */
-  readonly coordinates: Float64Array;
-  /** Where each ring (or line) starts, in positions, then where the last one ends. */
-  readonly rings: Uint32Array;
+  /** Every ring (or line), one after the other: lon/lat positions. */
+  readonly rings: ReadonlyArray<readonly Position[]>;
+  /** How many positions the rings hold together. */
+  readonly positions: number;
   /** `[west, south, east, north]`. */
   readonly bbox: readonly [number, number, number, number];
 }
@@ -50,32 +52,25 @@ export function flatShapeOf(geometry: Geometry): FlatShape | undefined {
   const found = partsOf(geometry);
   if (!found) return undefined;
   const { kind, parts } = found;
-  let count = 0;
-  for (const positions of parts) count += positions.length;
-  const coordinates = new Float64Array(count * 2);
-  const rings = new Uint32Array(parts.length + 1);
+  let positions = 0;
   let west = Infinity;
   let south = Infinity;
   let east = -Infinity;
   let north = -Infinity;
-  let at = 0;
   for (let ring = 0; ring < parts.length; ring += 1) {
-    rings[ring] = at / 2;
-    const positions = parts[ring] as readonly Position[];
-    for (let index = 0; index < positions.length; index += 1) {
-      const position = positions[index] as Position;
+    const ringPositions = parts[ring] as readonly Position[];
+    positions += ringPositions.length;
+    for (let index = 0; index < ringPositions.length; index += 1) {
+      const position = ringPositions[index] as Position;
       const lng = position[0] as number;
       const lat = position[1] as number;
-      coordinates[at++] = lng;
-      coordinates[at++] = lat;
       if (lng < west) west = lng;
       if (lng > east) east = lng;
       if (lat < south) south = lat;
       if (lat > north) north = lat;
     }
   }
-  rings[parts.length] = at / 2;
-  return { kind, coordinates, rings, bbox: [west, south, east, north] };
+  return { kind, rings: parts, positions, bbox: [west, south, east, north] };
 }
 
 const scratch = { x: 0, y: 0 };
@@ -110,25 +105,26 @@ const stack: number[] = [];
  * about a tenth of them.
  */
 export function simplify(shape: FlatShape, project: Project, tolerance: number): ScreenShape {
-  const { coordinates, rings } = shape;
-  if (buffer.length < coordinates.length) buffer = new Float64Array(coordinates.length);
+  const { rings } = shape;
+  if (buffer.length < shape.positions * 2) buffer = new Float64Array(shape.positions * 2);
   const scale = pixelsPerDegree(shape, project);
   const limit = tolerance * tolerance;
   const out = buffer;
-  const outRings = new Uint32Array(rings.length);
+  const ringCount = rings.length;
+  const outRings = new Uint32Array(ringCount + 1);
   let at = 0;
-  const ringCount = rings.length - 1;
   for (let ring = 0; ring < ringCount; ring += 1) {
-    const start = rings[ring] as number;
-    const end = rings[ring + 1] as number;
+    const positions = rings[ring] as readonly Position[];
+    const end = positions.length;
     const first = at;
     outRings[ring] = at / 2;
     let keptLng = NaN;
     let keptLat = NaN;
-    for (let index = start; index < end; index += 1) {
-      const lng = coordinates[index * 2] as number;
-      const lat = coordinates[index * 2 + 1] as number;
-      if (index !== start && index !== end - 1) {
+    for (let index = 0; index < end; index += 1) {
+      const position = positions[index] as Position;
+      const lng = position[0] as number;
+      const lat = position[1] as number;
+      if (index !== 0 && index !== end - 1) {
         const dx = (lng - keptLng) * scale.x;
         const dy = (lat - keptLat) * scale.y;
         if (dx * dx + dy * dy < limit) continue;
