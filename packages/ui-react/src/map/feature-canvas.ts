@@ -1,5 +1,5 @@
 import Flatbush from 'flatbush';
-import { RasterWorker, type RasterJob } from './feature-raster';
+import { RasterWorkers, type RasterJob } from './feature-raster';
 import { simplify, shapeHit, type FlatShape, type Project, type ScreenShape } from './flat-shape';
 import { L } from './leaflet';
 import { paint } from './paint';
@@ -32,14 +32,17 @@ const CACHED_ZOOMS = 3;
 /** Half the widest outline drawn, in pixels: how far around a position the index is searched for a hit. */
 const STROKE_REACH = 8;
 
-/** Positions (after simplification) handed to the painter at a time: the worker paints one batch while the next is simplified. */
-const BATCH_POSITIONS = 4_096;
+/**
+ * Positions (after simplification) handed to the painter at a time: a worker paints one batch
+ * while the next is simplified. The first batches are small, so that the workers start early.
+ */
+const BATCH_POSITIONS = { first: 512, most: 4_096 };
 
-/** What the canvas showed once: drawn at `zoom` over `area` (world pixels at that zoom). */
+/** What the canvas showed once: drawn at `zoom` over `area` (world pixels at that zoom), as layers drawn one over the other. */
 interface Snapshot {
   zoom: number;
   area: Rect;
-  image: HTMLCanvasElement | ImageBitmap;
+  layers: Array<HTMLCanvasElement | ImageBitmap>;
 }
 
 /** Leaflet's internals of a renderer that this one builds on (Leaflet's own `L.Canvas` uses the same). */
@@ -122,7 +125,7 @@ export class FeatureCanvas extends L.Renderer {
   private snapshots: Snapshot[] = [];
   /** The last snapshot taken, kept when the features change: what a moved canvas shows, scaled, until its repaint arrives. */
   private shown: Snapshot | undefined;
-  private raster: RasterWorker | undefined;
+  private raster: RasterWorkers | undefined;
   /** The whole repaint the worker is painting, if any. */
   private job: { id: number; done: Promise<void> } | undefined;
   private jobs = 0;
@@ -215,7 +218,7 @@ export class FeatureCanvas extends L.Renderer {
 
   private dropSnapshots(): void {
     if (this.snapshots[0]) this.shown = this.snapshots[0];
-    for (const snapshot of this.snapshots) if (snapshot !== this.shown && isBitmap(snapshot.image)) snapshot.image.close();
+    for (const snapshot of this.snapshots) if (snapshot !== this.shown) closeLayers(snapshot);
     this.snapshots = [];
   }
 
@@ -236,7 +239,7 @@ export class FeatureCanvas extends L.Renderer {
     L.DomEvent.on(canvas, 'mouseout', this.onMouseOut, this);
     (this as unknown as { _container: HTMLElement })._container = canvas;
     this.canvas = canvas;
-    if (this.options.rasterInWorker !== false) this.raster = RasterWorker.shared();
+    if (this.options.rasterInWorker !== false) this.raster = RasterWorkers.shared();
   }
 
   protected _destroyContainer(): void {
@@ -288,12 +291,20 @@ export class FeatureCanvas extends L.Renderer {
    * the main thread. A whole repaint goes to the raster worker when there is one: until its
    * canvas arrives, a canvas just moved shows the last snapshot scaled to the new zoom (as map
    * tiles of the last zoom stay until the new ones load), and an unmoved one keeps what it shows.
+   * A canvas with no features is only cleared, and not even that just after a move (its resize
+   * cleared it), so a map opened before its layer loads allocates no pixels for it.
    */
   private draw(reuse = false, moved = false): void {
     const map = this.internals._map;
-    const context = this.canvas?.getContext('2d');
     const drawn = this.drawn;
-    if (!map || !context || !drawn) {
+    const nothing = this.features.length === 0;
+    const context = nothing && moved ? undefined : this.canvas?.getContext('2d');
+    if (!map || !context || !drawn || nothing) {
+      this.job = undefined;
+      if (context && nothing) {
+        context.setTransform(1, 0, 0, 1, 0, 0);
+        context.clearRect(0, 0, context.canvas.width, context.canvas.height);
+      }
       this.settle();
       return;
     }
@@ -302,7 +313,7 @@ export class FeatureCanvas extends L.Renderer {
     const snapshot = reuse ? this.snapshots.find((candidate) => candidate.zoom === drawn.zoom) : undefined;
     const partial = snapshot !== undefined && intersects(snapshot.area, area);
     this.job = undefined;
-    if (!partial && this.features.length > 0 && this.raster && !this.raster.failed) {
+    if (!partial && this.raster && !this.raster.failed) {
       if (moved) this.drawPlaceholder(context, map, drawn.zoom, area, ratio);
       this.rasterInWorker(this.raster, map, drawn.zoom, area, ratio);
       return;
@@ -311,7 +322,7 @@ export class FeatureCanvas extends L.Renderer {
     context.clearRect(0, 0, context.canvas.width, context.canvas.height);
     let regions = [area];
     if (snapshot && partial) {
-      context.drawImage(snapshot.image, (snapshot.area.left - area.left) * ratio, (snapshot.area.top - area.top) * ratio);
+      for (const layer of snapshot.layers) context.drawImage(layer, (snapshot.area.left - area.left) * ratio, (snapshot.area.top - area.top) * ratio);
       regions = subtract(area, snapshot.area);
     }
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
@@ -325,28 +336,27 @@ export class FeatureCanvas extends L.Renderer {
       this.paintFeatures(map, drawn.zoom, regions, (style, polygon, screens) => paint(context, style, screens, area, polygon));
       if (partial) context.restore();
     }
-    // An empty canvas (a map before its layer loads) is not worth a copy.
-    if (this.features.length > 0) this.keepSnapshot(drawn.zoom, area, context.canvas);
+    this.keepSnapshot(drawn.zoom, area, context.canvas);
     this.settle();
   }
 
-  /** Paints the whole canvas in the worker, batch by batch as they are simplified here, and shows it when it arrives. */
-  private rasterInWorker(raster: RasterWorker, map: L.Map, zoom: number, area: Rect, ratio: number): void {
+  /** Paints the whole canvas in the workers, batch by batch as they are simplified here, and shows it when every layer arrives. */
+  private rasterInWorker(raster: RasterWorkers, map: L.Map, zoom: number, area: Rect, ratio: number): void {
     const painting: RasterJob = raster.begin(area, ratio);
-    this.paintFeatures(map, zoom, [area], (style, polygon, screens) => painting.paint(style, polygon, screens));
+    this.paintFeatures(map, zoom, [area], (style, polygon, screens, part) => painting.paint(part, style, polygon, screens), painting.parts);
     const id = ++this.jobs;
     const done = painting.end().then(
-      (bitmap) => {
+      (layers) => {
         const context = this.canvas?.getContext('2d');
         if (this.job?.id !== id || !context) {
-          bitmap.close();
+          for (const layer of layers) layer.close();
           return;
         }
         this.job = undefined;
         context.setTransform(1, 0, 0, 1, 0, 0);
         context.clearRect(0, 0, context.canvas.width, context.canvas.height);
-        context.drawImage(bitmap, 0, 0);
-        this.keepSnapshot(zoom, area, bitmap);
+        for (const layer of layers) context.drawImage(layer, 0, 0);
+        this.keepSnapshot(zoom, area, layers);
         this.settle();
       },
       () => {
@@ -366,20 +376,30 @@ export class FeatureCanvas extends L.Renderer {
     if (!source) return;
     const scale = map.getZoomScale(zoom, source.zoom);
     context.setTransform(1, 0, 0, 1, 0, 0);
-    context.drawImage(
-      source.image,
-      (source.area.left * scale - area.left) * ratio,
-      (source.area.top * scale - area.top) * ratio,
-      source.area.width * scale * ratio,
-      source.area.height * scale * ratio,
-    );
+    for (const layer of source.layers) {
+      context.drawImage(
+        layer,
+        (source.area.left * scale - area.left) * ratio,
+        (source.area.top * scale - area.top) * ratio,
+        source.area.width * scale * ratio,
+        source.area.height * scale * ratio,
+      );
+    }
   }
 
   /**
-   * Hands the shown features that meet these regions (world pixels at `zoom`) to `paint`, in
-   * batches simplified for the zoom: style by style, polygons then lines, in drawing order.
+   * Hands the shown features that meet these regions (world pixels at `zoom`) to `paintBatch`, in
+   * batches simplified for the zoom: style by style, polygons then lines, in drawing order. That
+   * order is cut into `parts` runs of about as many positions each, painted as layers one over
+   * the other (a batch never spans two parts).
    */
-  private paintFeatures(map: L.Map, zoom: number, regions: readonly Rect[], paintBatch: (style: L.PathOptions, polygon: boolean, screens: ScreenShape[]) => void): void {
+  private paintFeatures(
+    map: L.Map,
+    zoom: number,
+    regions: readonly Rect[],
+    paintBatch: (style: L.PathOptions, polygon: boolean, screens: ScreenShape[], part: number) => void,
+    parts = 1,
+  ): void {
     const found = new Set<number>();
     for (const { left, top, width, height } of regions) {
       const view = L.latLngBounds(
@@ -391,6 +411,7 @@ export class FeatureCanvas extends L.Renderer {
     const project = projectAt(map.options.crs ?? L.CRS.EPSG3857, zoom);
     // In the order the styles first appear (unsaved after saved, as the session lists them).
     const batches = new Map<L.PathOptions, { polygons: FlatShape[]; lines: FlatShape[] }>();
+    let total = 0;
     for (const index of [...found].sort((a, b) => a - b)) {
       const { shape, style } = this.features[index] as CanvasFeature;
       let batch = batches.get(style);
@@ -399,7 +420,11 @@ export class FeatureCanvas extends L.Renderer {
         batches.set(style, batch);
       }
       (shape.kind === 'polygon' ? batch.polygons : batch.lines).push(shape);
+      total += shape.positions;
     }
+    // Parts are cut by positions before simplification, which the simplified ones follow closely enough.
+    const perPart = total / parts;
+    let before = 0;
     for (const [style, { polygons, lines }] of batches) {
       for (const [shapes, polygon] of [
         [polygons, true],
@@ -407,36 +432,48 @@ export class FeatureCanvas extends L.Renderer {
       ] as const) {
         let screens: ScreenShape[] = [];
         let positions = 0;
+        let part = 0;
+        let batchPositions = BATCH_POSITIONS.first;
         for (const shape of shapes) {
+          const shapePart = Math.min(parts - 1, Math.floor(before / perPart));
+          before += shape.positions;
+          if (shapePart !== part && screens.length > 0) {
+            paintBatch(style, polygon, screens, part);
+            screens = [];
+            positions = 0;
+          }
+          part = shapePart;
           const screen = this.screenOf(shape, zoom, project);
           screens.push(screen);
           positions += screen.points.length / 2;
-          if (positions < BATCH_POSITIONS) continue;
-          paintBatch(style, polygon, screens);
+          if (positions < batchPositions) continue;
+          paintBatch(style, polygon, screens, part);
           screens = [];
           positions = 0;
+          batchPositions = Math.min(BATCH_POSITIONS.most, batchPositions * 2);
         }
-        if (screens.length > 0) paintBatch(style, polygon, screens);
+        if (screens.length > 0) paintBatch(style, polygon, screens, part);
       }
     }
   }
 
-  /** Keeps what the canvas shows at this zoom (one per zoom, for the last few zooms): a copy of the canvas, or the worker's bitmap. */
-  private keepSnapshot(zoom: number, area: Rect, source: HTMLCanvasElement | ImageBitmap): void {
+  /** Keeps what the canvas shows at this zoom (one per zoom, for the last few zooms): a copy of the canvas, or the workers' layers. */
+  private keepSnapshot(zoom: number, area: Rect, source: HTMLCanvasElement | ImageBitmap[]): void {
     const index = this.snapshots.findIndex((candidate) => candidate.zoom === zoom);
     const [replaced] = index >= 0 ? this.snapshots.splice(index, 1) : this.snapshots.length >= CACHED_ZOOMS ? this.snapshots.splice(-1, 1) : [];
-    let image: HTMLCanvasElement | ImageBitmap;
-    if (isBitmap(source)) {
-      image = source;
+    let layers: Snapshot['layers'];
+    if (Array.isArray(source)) {
+      layers = source;
     } else {
-      const canvas = replaced?.image instanceof HTMLCanvasElement ? replaced.image : document.createElement('canvas');
+      const reused = replaced?.layers.length === 1 ? replaced.layers[0] : undefined;
+      const canvas = reused && !isBitmap(reused) ? reused : document.createElement('canvas');
       canvas.width = source.width;
       canvas.height = source.height;
       canvas.getContext('2d')?.drawImage(source, 0, 0);
-      image = canvas;
+      layers = [canvas];
     }
-    if (replaced && replaced.image !== image && replaced !== this.shown && isBitmap(replaced.image)) replaced.image.close();
-    this.snapshots.unshift({ zoom, area, image });
+    if (replaced && replaced !== this.shown) closeLayers(replaced, layers);
+    this.snapshots.unshift({ zoom, area, layers });
     this.shown = this.snapshots[0];
   }
 
@@ -480,6 +517,11 @@ interface Rect {
   top: number;
   width: number;
   height: number;
+}
+
+/** Frees the worker bitmaps of a snapshot no longer kept (those in `kept` excepted). */
+function closeLayers(snapshot: Snapshot, kept: Snapshot['layers'] = []): void {
+  for (const layer of snapshot.layers) if (isBitmap(layer) && !kept.includes(layer)) layer.close();
 }
 
 /** Whether an image is an `ImageBitmap` (which jsdom, for one, does not define). */
