@@ -1,5 +1,7 @@
+import type { Position } from '@gportal/core';
 import { describe, expect, it } from 'vitest';
-import { projectAt, subtract } from './feature-canvas';
+import { paintBatches, projectAt, subtract, type CanvasFeature, type PaintBatch } from './feature-canvas';
+import { flatShapeOf, type FlatShape, type ScreenShape } from './flat-shape';
 import { L } from './leaflet';
 
 describe('projectAt', () => {
@@ -44,5 +46,68 @@ describe('subtract', () => {
     const frame = subtract(area, { left: 10, top: 10, width: 20, height: 20 });
     expect(frame).toHaveLength(4);
     expect(size(frame)).toBe(100 * 80 - 20 * 20);
+  });
+});
+
+describe('paintBatches', () => {
+  const saved: L.PathOptions = { color: '#3388ff' };
+  const unsaved: L.PathOptions = { color: '#d46b08' };
+  /** A ring of `positions` positions, told apart by its first longitude. */
+  const ring = (tag: number, positions: number): Position[] => Array.from({ length: positions }, (_, index) => [tag, index * 0.001]);
+  const polygon = (tag: number, positions: number) => flatShapeOf({ type: 'Polygon', coordinates: [ring(tag, positions)] }) as FlatShape;
+  const line = (tag: number, positions: number) => flatShapeOf({ type: 'LineString', coordinates: ring(tag, positions) }) as FlatShape;
+  /** Each shape "simplified" to its own positions, tagged so the test can tell whose screen it is. */
+  const screenOf = (shape: FlatShape): ScreenShape => {
+    const points = new Float64Array(shape.positions * 2).fill(shape.rings[0]?.[0]?.[0] ?? NaN);
+    return { points, rings: Uint32Array.of(0, shape.positions), bounds: [0, 0, 0, 0] };
+  };
+  const tags = (batch: PaintBatch) => batch.screens.map((screen) => screen.points[0]);
+
+  it('paints style by style in the order styles appear, polygons before lines, and batches that grow from small', () => {
+    const features: CanvasFeature[] = [
+      { id: 'a', shape: polygon(1, 300), style: saved },
+      { id: 'b', shape: line(2, 300), style: saved },
+      { id: 'c', shape: polygon(3, 300), style: unsaved },
+      ...Array.from({ length: 40 }, (_, index) => ({ id: `p${index}`, shape: polygon(10 + index, 300), style: saved })),
+    ];
+    const batches: PaintBatch[] = [];
+    paintBatches(features, 1, screenOf, (batch) => batches.push(batch));
+    const order = batches.flatMap(tags);
+    expect(order).toEqual([1, ...Array.from({ length: 40 }, (_, index) => 10 + index), 2, 3]);
+    expect(batches.map((batch) => [batch.style.color, batch.polygon])).toEqual([
+      ...batches.filter((batch) => batch.style === saved && batch.polygon).map(() => ['#3388ff', true]),
+      ['#3388ff', false],
+      ['#d46b08', true],
+    ]);
+    // 300 positions a shape: the first batch closes at 512 positions (2 shapes), the next at 1024 (4), 2048 (7), then 4096 (14).
+    expect(batches.filter((batch) => batch.style === saved && batch.polygon).map((batch) => batch.screens.length)).toEqual([2, 4, 7, 14, 14]);
+    expect(batches.every((batch) => batch.part === 0)).toBe(true);
+  });
+
+  it('cuts the drawing order into parts of about as many positions, in order, so the layers drawn in turn paint what one pass paints', () => {
+    const sizes = [500, 20, 900, 300, 300, 40, 700, 100, 250, 600, 50, 400];
+    const features: CanvasFeature[] = sizes.map((positions, index) => ({
+      id: String(index),
+      shape: index % 4 === 3 ? line(index, positions) : polygon(index, positions),
+      style: index % 5 === 4 ? unsaved : saved,
+    }));
+    const one: PaintBatch[] = [];
+    paintBatches(features, 1, screenOf, (batch) => one.push(batch));
+    const two: PaintBatch[] = [];
+    paintBatches(features, 2, screenOf, (batch) => two.push(batch));
+    const parts = two.map((batch) => batch.part);
+    expect(parts).toEqual([...parts].sort());
+    expect(new Set(parts)).toEqual(new Set([0, 1]));
+    // The same shapes in the same order, with the same style and kind each.
+    const painted = (batches: PaintBatch[]) => batches.flatMap((batch) => tags(batch).map((tag) => [tag, batch.style.color, batch.polygon]));
+    expect(painted(two)).toEqual(painted(one));
+    const positions = (part: number) => two.filter((batch) => batch.part === part).reduce((sum, batch) => sum + batch.screens.reduce((count, screen) => count + screen.points.length / 2, 0), 0);
+    expect(Math.abs(positions(0) - positions(1))).toBeLessThanOrEqual(Math.max(...sizes));
+  });
+
+  it('keeps shapes with no positions in the first part', () => {
+    const batches: PaintBatch[] = [];
+    paintBatches([{ id: 'empty', shape: polygon(1, 0), style: saved }], 2, screenOf, (batch) => batches.push(batch));
+    expect(batches.map((batch) => batch.part)).toEqual([0]);
   });
 });

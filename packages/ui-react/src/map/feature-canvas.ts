@@ -333,7 +333,7 @@ export class FeatureCanvas extends L.Renderer {
         for (const region of regions) context.rect(region.left - area.left, region.top - area.top, region.width, region.height);
         context.clip();
       }
-      this.paintFeatures(map, drawn.zoom, regions, (style, polygon, screens) => paint(context, style, screens, area, polygon));
+      this.paintFeatures(map, drawn.zoom, regions, ({ style, polygon, screens }) => paint(context, style, screens, area, polygon));
       if (partial) context.restore();
     }
     this.keepSnapshot(drawn.zoom, area, context.canvas);
@@ -343,7 +343,7 @@ export class FeatureCanvas extends L.Renderer {
   /** Paints the whole canvas in the workers, batch by batch as they are simplified here, and shows it when every layer arrives. */
   private rasterInWorker(raster: RasterWorkers, map: L.Map, zoom: number, area: Rect, ratio: number): void {
     const painting: RasterJob = raster.begin(area, ratio);
-    this.paintFeatures(map, zoom, [area], (style, polygon, screens, part) => painting.paint(part, style, polygon, screens), painting.parts);
+    this.paintFeatures(map, zoom, [area], ({ style, polygon, screens, part }) => painting.paint(part, style, polygon, screens), painting.parts);
     const id = ++this.jobs;
     const done = painting.end().then(
       (layers) => {
@@ -397,7 +397,7 @@ export class FeatureCanvas extends L.Renderer {
     map: L.Map,
     zoom: number,
     regions: readonly Rect[],
-    paintBatch: (style: L.PathOptions, polygon: boolean, screens: ScreenShape[], part: number) => void,
+    paintBatch: (batch: PaintBatch) => void,
     parts = 1,
   ): void {
     const found = new Set<number>();
@@ -409,52 +409,8 @@ export class FeatureCanvas extends L.Renderer {
       for (const index of this.visible(view)) found.add(index);
     }
     const project = projectAt(map.options.crs ?? L.CRS.EPSG3857, zoom);
-    // In the order the styles first appear (unsaved after saved, as the session lists them).
-    const batches = new Map<L.PathOptions, { polygons: FlatShape[]; lines: FlatShape[] }>();
-    let total = 0;
-    for (const index of [...found].sort((a, b) => a - b)) {
-      const { shape, style } = this.features[index] as CanvasFeature;
-      let batch = batches.get(style);
-      if (!batch) {
-        batch = { polygons: [], lines: [] };
-        batches.set(style, batch);
-      }
-      (shape.kind === 'polygon' ? batch.polygons : batch.lines).push(shape);
-      total += shape.positions;
-    }
-    // Parts are cut by positions before simplification, which the simplified ones follow closely enough.
-    const perPart = total / parts;
-    let before = 0;
-    for (const [style, { polygons, lines }] of batches) {
-      for (const [shapes, polygon] of [
-        [polygons, true],
-        [lines, false],
-      ] as const) {
-        let screens: ScreenShape[] = [];
-        let positions = 0;
-        let part = 0;
-        let batchPositions = BATCH_POSITIONS.first;
-        for (const shape of shapes) {
-          const shapePart = Math.min(parts - 1, Math.floor(before / perPart));
-          before += shape.positions;
-          if (shapePart !== part && screens.length > 0) {
-            paintBatch(style, polygon, screens, part);
-            screens = [];
-            positions = 0;
-          }
-          part = shapePart;
-          const screen = this.screenOf(shape, zoom, project);
-          screens.push(screen);
-          positions += screen.points.length / 2;
-          if (positions < batchPositions) continue;
-          paintBatch(style, polygon, screens, part);
-          screens = [];
-          positions = 0;
-          batchPositions = Math.min(BATCH_POSITIONS.most, batchPositions * 2);
-        }
-        if (screens.length > 0) paintBatch(style, polygon, screens, part);
-      }
-    }
+    const shown = [...found].sort((a, b) => a - b).map((index) => this.features[index] as CanvasFeature);
+    paintBatches(shown, parts, (shape) => this.screenOf(shape, zoom, project), paintBatch);
   }
 
   /** Keeps what the canvas shows at this zoom (one per zoom, for the last few zooms): a copy of the canvas, or the workers' layers. */
@@ -517,6 +473,69 @@ interface Rect {
   top: number;
   width: number;
   height: number;
+}
+
+/** Shapes of one style and kind simplified for a zoom, painted together, in one part (layer) of a repaint. */
+export interface PaintBatch {
+  style: L.PathOptions;
+  polygon: boolean;
+  screens: ScreenShape[];
+  /** The layer the batch is painted in: part 0 lies under part 1, and so on. */
+  part: number;
+}
+
+/**
+ * Hands features (in drawing order) to `paintBatch` as they are simplified (`screenOf`), in
+ * batches: style by style in the order the styles first appear (unsaved after saved, as the
+ * session lists them), polygons then lines. That order is cut into `parts` runs of about as many
+ * positions each, so that the parts, painted as layers one over the other, paint what one pass
+ * would; a batch never spans two parts. Batches start small, so that a worker starts early, and
+ * grow to `BATCH_POSITIONS.most` simplified positions.
+ */
+export function paintBatches(features: readonly CanvasFeature[], parts: number, screenOf: (shape: FlatShape) => ScreenShape, paintBatch: (batch: PaintBatch) => void): void {
+  const groups = new Map<L.PathOptions, { polygons: FlatShape[]; lines: FlatShape[] }>();
+  let total = 0;
+  for (const { shape, style } of features) {
+    let group = groups.get(style);
+    if (!group) {
+      group = { polygons: [], lines: [] };
+      groups.set(style, group);
+    }
+    (shape.kind === 'polygon' ? group.polygons : group.lines).push(shape);
+    total += shape.positions;
+  }
+  // Parts are cut by positions before simplification, which the simplified ones follow closely enough.
+  const perPart = total / parts;
+  let before = 0;
+  let batchPositions = BATCH_POSITIONS.first;
+  for (const [style, { polygons, lines }] of groups) {
+    for (const [shapes, polygon] of [
+      [polygons, true],
+      [lines, false],
+    ] as const) {
+      let screens: ScreenShape[] = [];
+      let positions = 0;
+      let part = 0;
+      const flush = () => {
+        if (screens.length === 0) return;
+        paintBatch({ style, polygon, screens, part });
+        screens = [];
+        positions = 0;
+        batchPositions = Math.min(BATCH_POSITIONS.most, batchPositions * 2);
+      };
+      for (const shape of shapes) {
+        const shapePart = perPart > 0 ? Math.min(parts - 1, Math.floor(before / perPart)) : 0;
+        before += shape.positions;
+        if (shapePart !== part) flush();
+        part = shapePart;
+        const screen = screenOf(shape);
+        screens.push(screen);
+        positions += screen.points.length / 2;
+        if (positions >= batchPositions) flush();
+      }
+      flush();
+    }
+  }
 }
 
 /** Frees the worker bitmaps of a snapshot no longer kept (those in `kept` excepted). */

@@ -51,6 +51,12 @@ export class RasterWorkers {
     return shared;
   }
 
+  /** Stops the shared workers (open jobs are rejected, their canvases paint on the main thread); the next `shared` starts new ones. */
+  static stop(): void {
+    shared?.fail(new Error('the raster workers were stopped'));
+    shared = undefined;
+  }
+
   private constructor(private readonly workers: readonly Worker[]) {
     workers.forEach((worker, part) => {
       worker.onmessage = ({ data: reply }: MessageEvent<RasterReply>) => {

@@ -1,0 +1,230 @@
+import type { EditableFeature } from '@gportal/core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FeatureLayerRenderer } from './feature-layer-renderer';
+import { RasterWorkers } from './feature-raster';
+import type { ScreenShape } from './flat-shape';
+import { L } from './leaflet';
+import type { RasterReply, RasterRequest } from './raster-protocol';
+
+/** A stand-in for the raster worker: records what it is sent and answers `end` as the real one does, or fails to start. */
+class FakeWorker {
+  static made: FakeWorker[] = [];
+  static broken = false;
+  /** Answers held back until `release` (a worker still painting). */
+  static held: Array<() => void> | undefined;
+  static bitmaps: Array<{ job: number; close: ReturnType<typeof vi.fn> }> = [];
+
+  static release(): void {
+    for (const answer of FakeWorker.held?.splice(0) ?? []) answer();
+  }
+
+  onmessage: ((event: MessageEvent<RasterReply>) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  readonly received: Array<{ request: RasterRequest; transfer: Transferable[] }> = [];
+  terminated = false;
+
+  constructor() {
+    FakeWorker.made.push(this);
+  }
+
+  postMessage(request: RasterRequest, transfer: Transferable[] = []): void {
+    this.received.push({ request, transfer });
+    if (request.kind !== 'end') return;
+    const answer = () => {
+      if (FakeWorker.broken) {
+        this.onerror?.({ message: 'it did not load', preventDefault: () => undefined } as unknown as ErrorEvent);
+        return;
+      }
+      const made = { part: FakeWorker.made.indexOf(this), job: request.job, close: vi.fn() };
+      FakeWorker.bitmaps.push(made);
+      const bitmap = made as unknown as ImageBitmap;
+      this.onmessage?.({ data: { kind: 'done', job: request.job, bitmap } } as MessageEvent<RasterReply>);
+    };
+    if (FakeWorker.held) FakeWorker.held.push(answer);
+    else queueMicrotask(answer);
+  }
+
+  terminate(): void {
+    this.terminated = true;
+  }
+}
+
+/** The machine's cores as the page sees them. */
+function cores(count: number): void {
+  Object.defineProperty(navigator, 'hardwareConcurrency', { value: count, configurable: true });
+}
+
+const screen: ScreenShape = { points: Float64Array.of(10, 10, 20, 10, 20, 20), rings: Uint32Array.of(0, 3), bounds: [10, 10, 20, 20] };
+
+describe('RasterWorkers', () => {
+  afterEach(() => {
+    RasterWorkers.stop();
+    vi.unstubAllGlobals();
+    delete (navigator as { hardwareConcurrency?: number }).hardwareConcurrency;
+    FakeWorker.made = [];
+    FakeWorker.broken = false;
+  });
+
+  it('is not there where a worker cannot paint (no Worker or OffscreenCanvas, as in jsdom)', () => {
+    expect(RasterWorkers.shared()).toBeUndefined();
+  });
+
+  it('sends each part to its worker and gives back the layers bottom first; a style crosses without its functions', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    vi.stubGlobal('OffscreenCanvas', class {});
+    cores(8);
+    const workers = RasterWorkers.shared();
+    expect(workers).toBeDefined();
+    expect(RasterWorkers.shared()).toBe(workers);
+    expect(FakeWorker.made).toHaveLength(2);
+    const job = workers?.begin({ left: 5, top: 5, width: 100, height: 50 }, 2);
+    expect(job?.parts).toBe(2);
+    job?.paint(1, { color: '#d46b08', weight: 3, renderer: undefined, onEachFeature: () => undefined } as never, true, [screen]);
+    const layers = await job?.end();
+    expect(layers?.map((layer) => (layer as unknown as { part: number }).part)).toEqual([0, 1]);
+    const [first, second] = FakeWorker.made as [FakeWorker, FakeWorker];
+    expect(first.received.map(({ request }) => request.kind)).toEqual(['begin', 'end']);
+    expect(second.received.map(({ request }) => request.kind)).toEqual(['begin', 'paint', 'end']);
+    expect(first.received[0]?.request).toEqual({ kind: 'begin', job: 1, width: 100, height: 50, ratio: 2 });
+    const painted = second.received[1] as { request: Extract<RasterRequest, { kind: 'paint' }>; transfer: Transferable[] };
+    expect(Object.keys(painted.request.style).sort()).toEqual(['color', 'dashArray', 'fill', 'fillColor', 'fillOpacity', 'opacity', 'stroke', 'weight']);
+    expect([...painted.request.points]).toEqual([5, 5, 15, 5, 15, 15]);
+    expect(painted.transfer).toEqual([painted.request.points.buffer, painted.request.rings.buffer, painted.request.shapes.buffer]);
+  });
+
+  it('rejects open jobs once a worker fails, sends nothing more, and starts new workers when asked again', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    vi.stubGlobal('OffscreenCanvas', class {});
+    cores(2);
+    FakeWorker.broken = true;
+    const workers = RasterWorkers.shared();
+    const job = workers?.begin({ left: 0, top: 0, width: 10, height: 10 }, 1);
+    await expect(job?.end()).rejects.toThrow('the raster worker failed: it did not load');
+    expect(workers?.failed).toBe(true);
+    expect(FakeWorker.made.every((worker) => worker.terminated)).toBe(true);
+    const sent = FakeWorker.made.map((worker) => worker.received.length);
+    workers?.begin({ left: 0, top: 0, width: 10, height: 10 }, 1).paint(0, {}, true, [screen]);
+    expect(FakeWorker.made.map((worker) => worker.received.length)).toEqual(sent);
+    FakeWorker.broken = false;
+    const again = RasterWorkers.shared();
+    expect(again).not.toBe(workers);
+    await expect(again?.begin({ left: 0, top: 0, width: 10, height: 10 }, 1).end()).resolves.toHaveLength(2);
+  });
+
+  it('uses one worker on a one-core machine', () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    vi.stubGlobal('OffscreenCanvas', class {});
+    cores(1);
+    expect(RasterWorkers.shared()?.begin({ left: 0, top: 0, width: 1, height: 1 }, 1).parts).toBe(1);
+  });
+});
+
+describe('FeatureLayerRenderer painting through the raster workers', () => {
+  const polygon = (id: string, west: number): EditableFeature => ({
+    id,
+    state: 'exist',
+    properties: {},
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [west, 26],
+          [west + 0.05, 26],
+          [west + 0.05, 26.05],
+          [west, 26],
+        ],
+      ],
+    },
+  });
+  let calls: Array<[string, ...unknown[]]>;
+  let element: HTMLDivElement;
+  let map: L.Map;
+  let renderer: FeatureLayerRenderer;
+
+  beforeEach(() => {
+    vi.stubGlobal('Worker', FakeWorker);
+    vi.stubGlobal('OffscreenCanvas', class {});
+    cores(2);
+    calls = [];
+    // jsdom has no 2D context: a recording one stands in for the map's canvas.
+    const contextOf = (canvas: HTMLCanvasElement) =>
+      new Proxy({} as Record<string, unknown>, {
+        get: (target, name: string) => (name === 'canvas' ? canvas : name in target ? target[name] : (...args: unknown[]) => calls.push([name, ...args])),
+        set: (target, name: string, value: unknown) => {
+          target[name] = value;
+          return true;
+        },
+      });
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
+      return contextOf(this) as never;
+    } as never);
+    element = document.createElement('div');
+    Object.defineProperty(element, 'clientWidth', { value: 400 });
+    Object.defineProperty(element, 'clientHeight', { value: 300 });
+    document.body.append(element);
+    map = L.map(element).setView([26.02, 119.1], 10);
+    renderer = new FeatureLayerRenderer(map);
+  });
+
+  afterEach(() => {
+    renderer.remove();
+    map.remove();
+    element.remove();
+    RasterWorkers.stop();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    delete (navigator as { hardwareConcurrency?: number }).hardwareConcurrency;
+    FakeWorker.made = [];
+    FakeWorker.broken = false;
+    FakeWorker.held = undefined;
+    FakeWorker.bitmaps = [];
+  });
+
+  const drawn = (name: string) => calls.filter(([called]) => called === name);
+
+  it('is drawn once both layers arrive, bottom first, with nothing painted on the main thread', async () => {
+    renderer.render([polygon('a', 119.0), polygon('b', 119.1), polygon('c', 119.2)]);
+    const whenDrawn = renderer.whenDrawn();
+    let settled = false;
+    void whenDrawn.then(() => {
+      settled = true;
+    });
+    await vi.waitFor(() => expect(FakeWorker.made.flatMap((worker) => worker.received).some(({ request }) => request.kind === 'end')).toBe(true));
+    await whenDrawn;
+    expect(settled).toBe(true);
+    expect(drawn('drawImage').map(([, layer]) => (layer as { part: number }).part)).toEqual([0, 1]);
+    expect(drawn('stroke')).toEqual([]);
+    const painted = FakeWorker.made.flatMap((worker) => worker.received.filter(({ request }) => request.kind === 'paint'));
+    expect(painted.flatMap(({ request }) => [...(request as { shapes: Uint32Array }).shapes].slice(1)).length).toBe(3);
+  });
+
+  it('paints on the main thread when the workers fail, and is drawn all the same', async () => {
+    FakeWorker.broken = true;
+    renderer.render([polygon('a', 119.0), polygon('b', 119.1)]);
+    await renderer.whenDrawn();
+    expect(drawn('stroke')).toHaveLength(2);
+    expect(drawn('fill')).toHaveLength(2);
+    expect(drawn('drawImage').filter(([image]) => (image as { part?: number }).part !== undefined)).toEqual([]);
+  });
+
+  it('shows only the last repaint when the layer changes while the workers paint', async () => {
+    FakeWorker.held = [];
+    const ended = () => FakeWorker.made[0]?.received.filter(({ request }) => request.kind === 'end').map(({ request }) => request.job) ?? [];
+    renderer.render([polygon('a', 119.0)]);
+    await vi.waitFor(() => expect(ended()).toEqual([1]));
+    renderer.render([polygon('b', 119.1)]);
+    await vi.waitFor(() => expect(ended()).toEqual([1, 2]));
+    let settled = false;
+    const whenDrawn = renderer.whenDrawn().then(() => {
+      settled = true;
+    });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    FakeWorker.release();
+    await whenDrawn;
+    // The last job's two layers only; the first job's bitmaps are closed unseen.
+    expect(drawn('drawImage').map(([, layer]) => (layer as { job: number }).job)).toEqual([2, 2]);
+    expect(FakeWorker.bitmaps.filter(({ job }) => job === 1).map(({ close }) => close.mock.calls.length)).toEqual([1, 1]);
+    expect(FakeWorker.bitmaps.filter(({ job }) => job === 2).map(({ close }) => close.mock.calls.length)).toEqual([0, 0]);
+  });
+});
