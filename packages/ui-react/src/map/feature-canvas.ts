@@ -211,8 +211,16 @@ export class FeatureCanvas extends L.Renderer {
     return !this.internals._map || (this.redrawRequest === undefined && this.job === undefined);
   }
 
+  /**
+   * Resolves the `whenDrawn` promises once nothing is pending. The canvas carries `data-painting`
+   * while something is (what the browser tests wait on before reading its pixels).
+   */
   private settle(): void {
-    if (!this.isDrawn()) return;
+    if (!this.isDrawn()) {
+      if (this.canvas) this.canvas.dataset.painting = '';
+      return;
+    }
+    if (this.canvas) delete this.canvas.dataset.painting;
     for (const resolve of this.drawnWaiters.splice(0)) resolve();
   }
 
@@ -228,12 +236,14 @@ export class FeatureCanvas extends L.Renderer {
       this.redrawRequest = undefined;
       this.draw();
     });
+    this.settle();
   }
 
   // Leaflet's renderer calls these three (`_initContainer` on add, `_destroyContainer` on remove, `_update` after every move).
 
   protected _initContainer(): void {
     const canvas = document.createElement('canvas');
+    canvas.className = 'gportal-feature-canvas';
     L.DomEvent.on(canvas, 'click', this.onClick, this);
     L.DomEvent.on(canvas, 'mousemove', this.onMouseMove, this);
     L.DomEvent.on(canvas, 'mouseout', this.onMouseOut, this);
@@ -368,6 +378,7 @@ export class FeatureCanvas extends L.Renderer {
       },
     );
     this.job = { id, done };
+    this.settle();
   }
 
   /** Shows the last snapshot (of any zoom) scaled and moved to where it belongs on the moved canvas. */

@@ -4,7 +4,7 @@ import type Leaflet from 'leaflet';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, screenshot, signIn } from './browser.js';
-import { clickMap, mapElement, mapPoint, readArea, readLength, selectLayer, waitForFeatures, waitForMapReady, waitForMapStill } from './map-helpers.js';
+import { clickMap, mapElement, mapPoint, readArea, readLength, selectLayer, waitForFeatures, waitForLayerPainted, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
 const baseUrl = inject('baseUrl');
 let page: Page;
@@ -470,6 +470,64 @@ describe('feature map (embedded default)', () => {
     await waitForFeatures(page, 9);
     await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
     await screenshot(page, 'feature-map-journal-failed');
+  });
+});
+
+/** The layer canvas's pixels, one FNV-1a hash per row, and how many pixels are painted at all. */
+async function layerPixels(on: Page): Promise<{ rows: number[]; painted: number; width: number; height: number }> {
+  await waitForLayerPainted(on);
+  return on.locator('.gportal-feature-canvas').evaluate((canvas) => {
+    const { width, height } = canvas as HTMLCanvasElement;
+    const data = (canvas as HTMLCanvasElement).getContext('2d')?.getImageData(0, 0, width, height).data ?? new Uint8ClampedArray();
+    const rows: number[] = [];
+    let painted = 0;
+    for (let y = 0; y < height; y += 1) {
+      let hash = 0x811c9dc5;
+      for (let at = y * width * 4; at < (y + 1) * width * 4; at += 1) hash = Math.imul(hash ^ (data[at] as number), 16777619) >>> 0;
+      for (let at = y * width * 4 + 3; at < (y + 1) * width * 4; at += 4) if (data[at] !== 0) painted += 1;
+      rows.push(hash);
+    }
+    return { rows, painted, width, height };
+  });
+}
+
+describe('the layer painted off the main thread', () => {
+  it('is painted by the raster workers in the production build, pixel for pixel as the main thread paints it without them', async () => {
+    await openFeatureMap();
+    const withWorkers = await layerPixels(page);
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    expect(scripts.some((name) => /feature-raster\.worker/.test(name))).toBe(true);
+    // Fuzhou's outline is opaque blue (spec section 9: 'blue', weight 3), its inside the 15 % fill, the land between towns empty.
+    const pixelAt = async (lng: number, lat: number) => {
+      const { x, y } = await mapPoint(page, lng, lat);
+      return page.locator('.gportal-feature-canvas').evaluate((canvas, at) => {
+        const box = canvas.getBoundingClientRect();
+        const ratio = (canvas as HTMLCanvasElement).width / box.width;
+        return [...((canvas as HTMLCanvasElement).getContext('2d')?.getImageData(Math.floor((at.x - box.left) * ratio), Math.floor((at.y - box.top) * ratio), 1, 1).data ?? [])];
+      }, { x, y });
+    };
+    expect(await pixelAt(119.3, 25.98)).toEqual([0, 0, 255, 255]);
+    expect((await pixelAt(119.3, 26.08))[3]).toBe(38);
+    expect((await pixelAt(118.5, 25.5))[3]).toBe(0);
+
+    // The same map where the page has no Worker: painted on the main thread.
+    const without = await page.context().newPage();
+    try {
+      await without.addInitScript(() => {
+        delete (globalThis as { Worker?: unknown }).Worker;
+      });
+      // The same browser context: the sign-in is remembered.
+      await without.goto(`${baseUrl}/feature-map`);
+      await waitForFeatures(without, 8);
+      const onMain = await layerPixels(without);
+      expect(await without.evaluate(() => typeof Worker)).toBe('undefined');
+      expect([onMain.width, onMain.height]).toEqual([withWorkers.width, withWorkers.height]);
+      expect(onMain.painted).toBeGreaterThan(1000);
+      const differing = withWorkers.rows.filter((hash, row) => hash !== onMain.rows[row]).length;
+      expect(differing).toBe(0);
+    } finally {
+      await without.close();
+    }
   });
 });
 

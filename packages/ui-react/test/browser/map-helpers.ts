@@ -44,6 +44,12 @@ export async function waitForMapReady(page: Page, count: number): Promise<void> 
   // The first fit to the features animates nothing, but its moveend comes after the render.
   await page.waitForFunction(() => document.querySelector('.gportal-map')?.getAttribute('data-bounds')?.split(',').length === 4);
   await page.waitForTimeout(300);
+  await waitForLayerPainted(page);
+}
+
+/** Waits until the layer's canvas shows what the map holds (its repaints are rasterised by workers, a frame or more later). */
+export async function waitForLayerPainted(page: Page): Promise<void> {
+  await page.locator('.gportal-feature-canvas:not([data-painting])').waitFor({ state: 'attached' });
 }
 
 /** Picks a layer type in the dropdown named 图层类型 (or its English name). */
