@@ -126,8 +126,8 @@ export class FeatureCanvas extends L.Renderer {
   /** The last snapshot taken, kept when the features change: what a moved canvas shows, scaled, until its repaint arrives. */
   private shown: Snapshot | undefined;
   private raster: RasterWorkers | undefined;
-  /** The whole repaint the worker is painting, if any. */
-  private job: { id: number; done: Promise<void> } | undefined;
+  /** The whole repaint the workers are painting, if any (its number). */
+  private job: number | undefined;
   private jobs = 0;
   private readonly drawnWaiters: Array<() => void> = [];
 
@@ -263,6 +263,7 @@ export class FeatureCanvas extends L.Renderer {
     (this as unknown as { _container: HTMLElement | undefined })._container = undefined;
     this.drawn = undefined;
     this.dropSnapshots();
+    if (this.shown) closeLayers(this.shown);
     this.shown = undefined;
     this.job = undefined;
     this.raster = undefined;
@@ -355,10 +356,10 @@ export class FeatureCanvas extends L.Renderer {
     const painting: RasterJob = raster.begin(area, ratio);
     this.paintFeatures(map, zoom, [area], ({ style, polygon, screens, part }) => painting.paint(part, style, polygon, screens), painting.parts);
     const id = ++this.jobs;
-    const done = painting.end().then(
+    void painting.end().then(
       (layers) => {
         const context = this.canvas?.getContext('2d');
-        if (this.job?.id !== id || !context) {
+        if (this.job !== id || !context) {
           for (const layer of layers) layer.close();
           return;
         }
@@ -371,13 +372,13 @@ export class FeatureCanvas extends L.Renderer {
       },
       () => {
         // The worker failed (it is dropped): the canvas paints on the main thread from now on.
-        if (this.job?.id !== id) return;
+        if (this.job !== id) return;
         this.job = undefined;
         this.raster = undefined;
         this.draw();
       },
     );
-    this.job = { id, done };
+    this.job = id;
     this.settle();
   }
 
@@ -439,9 +440,12 @@ export class FeatureCanvas extends L.Renderer {
       canvas.getContext('2d')?.drawImage(source, 0, 0);
       layers = [canvas];
     }
-    if (replaced && replaced !== this.shown) closeLayers(replaced, layers);
-    this.snapshots.unshift({ zoom, area, layers });
-    this.shown = this.snapshots[0];
+    const previous = this.shown;
+    const next = { zoom, area, layers };
+    this.snapshots.unshift(next);
+    this.shown = next;
+    // What no longer shows anywhere (the copy this one replaces, the last shown one) frees its worker bitmaps.
+    for (const old of [replaced, previous]) if (old && !this.snapshots.includes(old)) closeLayers(old, layers);
   }
 
   private onClick(event: Event): void {

@@ -6,13 +6,30 @@ import type { ScreenShape } from './flat-shape';
 import { L } from './leaflet';
 import type { RasterReply, RasterRequest } from './raster-protocol';
 
+/** A worker's painted layer (the global `ImageBitmap` where a test stubs it). */
+class FakeBitmap {
+  readonly close = vi.fn();
+
+  constructor(
+    readonly part: number,
+    readonly job: number,
+  ) {}
+}
+
 /** A stand-in for the raster worker: records what it is sent and answers `end` as the real one does, or fails to start. */
 class FakeWorker {
   static made: FakeWorker[] = [];
   static broken = false;
   /** Answers held back until `release` (a worker still painting). */
   static held: Array<() => void> | undefined;
-  static bitmaps: Array<{ job: number; close: ReturnType<typeof vi.fn> }> = [];
+  static bitmaps: FakeBitmap[] = [];
+
+  static reset(): void {
+    FakeWorker.made = [];
+    FakeWorker.broken = false;
+    FakeWorker.held = undefined;
+    FakeWorker.bitmaps = [];
+  }
 
   static release(): void {
     for (const answer of FakeWorker.held?.splice(0) ?? []) answer();
@@ -35,7 +52,7 @@ class FakeWorker {
         this.onerror?.({ message: 'it did not load', preventDefault: () => undefined } as unknown as ErrorEvent);
         return;
       }
-      const made = { part: FakeWorker.made.indexOf(this), job: request.job, close: vi.fn() };
+      const made = new FakeBitmap(FakeWorker.made.indexOf(this), request.job);
       FakeWorker.bitmaps.push(made);
       const bitmap = made as unknown as ImageBitmap;
       this.onmessage?.({ data: { kind: 'done', job: request.job, bitmap } } as MessageEvent<RasterReply>);
@@ -61,8 +78,7 @@ describe('RasterWorkers', () => {
     RasterWorkers.stop();
     vi.unstubAllGlobals();
     delete (navigator as { hardwareConcurrency?: number }).hardwareConcurrency;
-    FakeWorker.made = [];
-    FakeWorker.broken = false;
+    FakeWorker.reset();
   });
 
   it('is not there where a worker cannot paint (no Worker or OffscreenCanvas, as in jsdom)', () => {
@@ -144,6 +160,7 @@ describe('FeatureLayerRenderer painting through the raster workers', () => {
   beforeEach(() => {
     vi.stubGlobal('Worker', FakeWorker);
     vi.stubGlobal('OffscreenCanvas', class {});
+    vi.stubGlobal('ImageBitmap', FakeBitmap);
     cores(2);
     calls = [];
     // jsdom has no 2D context: a recording one stands in for the map's canvas.
@@ -174,10 +191,7 @@ describe('FeatureLayerRenderer painting through the raster workers', () => {
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
     delete (navigator as { hardwareConcurrency?: number }).hardwareConcurrency;
-    FakeWorker.made = [];
-    FakeWorker.broken = false;
-    FakeWorker.held = undefined;
-    FakeWorker.bitmaps = [];
+    FakeWorker.reset();
   });
 
   const drawn = (name: string) => calls.filter(([called]) => called === name);
@@ -196,6 +210,13 @@ describe('FeatureLayerRenderer painting through the raster workers', () => {
     expect(drawn('stroke')).toEqual([]);
     const painted = FakeWorker.made.flatMap((worker) => worker.received.filter(({ request }) => request.kind === 'paint'));
     expect(painted.flatMap(({ request }) => [...(request as { shapes: Uint32Array }).shapes].slice(1)).length).toBe(3);
+
+    // A new layer: once its repaint shows, the bitmaps of the one before are freed, and only those.
+    renderer.render([polygon('d', 119.3)]);
+    await renderer.whenDrawn();
+    const closes = (job: number) => FakeWorker.bitmaps.filter((bitmap) => bitmap.job === job).map(({ close }) => close.mock.calls.length);
+    expect(closes(1)).toEqual([1, 1]);
+    expect(closes(2)).toEqual([0, 0]);
   });
 
   it('paints on the main thread when the workers fail, and is drawn all the same', async () => {
