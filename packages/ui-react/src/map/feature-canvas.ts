@@ -18,12 +18,6 @@ export interface FeatureCanvasOptions extends L.RendererOptions {
   hitTolerance: { mouse: number; touch: number };
   /** A click on a drawn feature. */
   onClick(id: string, event: MouseEvent): void;
-  /**
-   * Whether whole repaints are rasterised by a worker, off the main thread (where the browser has
-   * `Worker` and `OffscreenCanvas`); by default they are. Repaints of a pan's uncovered strips
-   * are always painted on the main thread.
-   */
-  rasterInWorker?: boolean;
 }
 
 /** Zooms whose simplified shapes each feature keeps (zooming in and out again redraws from them). */
@@ -249,7 +243,8 @@ export class FeatureCanvas extends L.Renderer {
     L.DomEvent.on(canvas, 'mouseout', this.onMouseOut, this);
     (this as unknown as { _container: HTMLElement })._container = canvas;
     this.canvas = canvas;
-    if (this.options.rasterInWorker !== false) this.raster = RasterWorkers.shared();
+    // Whole repaints are rasterised by the raster workers where the browser has them.
+    this.raster = RasterWorkers.shared();
   }
 
   protected _destroyContainer(): void {

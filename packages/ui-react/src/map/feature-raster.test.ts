@@ -197,15 +197,22 @@ describe('FeatureLayerRenderer painting through the raster workers', () => {
   const drawn = (name: string) => calls.filter(([called]) => called === name);
 
   it('is drawn once both layers arrive, bottom first, with nothing painted on the main thread', async () => {
+    FakeWorker.held = [];
     renderer.render([polygon('a', 119.0), polygon('b', 119.1), polygon('c', 119.2)]);
-    const whenDrawn = renderer.whenDrawn();
     let settled = false;
-    void whenDrawn.then(() => {
+    const whenDrawn = renderer.whenDrawn().then(() => {
       settled = true;
     });
-    await vi.waitFor(() => expect(FakeWorker.made.flatMap((worker) => worker.received).some(({ request }) => request.kind === 'end')).toBe(true));
+    await vi.waitFor(() => expect(FakeWorker.held).toHaveLength(2));
+    // Both workers were sent the job; until they answer, nothing is drawn and the canvas says so.
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    expect(drawn('drawImage')).toEqual([]);
+    expect(element.querySelector('.gportal-feature-canvas')?.hasAttribute('data-painting')).toBe(true);
+    FakeWorker.release();
     await whenDrawn;
-    expect(settled).toBe(true);
+    expect(element.querySelector('.gportal-feature-canvas')?.hasAttribute('data-painting')).toBe(false);
+    FakeWorker.held = undefined;
     expect(drawn('drawImage').map(([, layer]) => (layer as { part: number }).part)).toEqual([0, 1]);
     expect(drawn('stroke')).toEqual([]);
     const painted = FakeWorker.made.flatMap((worker) => worker.received.filter(({ request }) => request.kind === 'paint'));
