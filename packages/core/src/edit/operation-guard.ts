@@ -1,0 +1,40 @@
+import { ConflictError } from '../errors/errors.js';
+import type { EditOperation } from './session-events.js';
+
+/**
+ * One operation at a time: a second call of the one under way joins it, any other is refused,
+ * and edits are refused while one runs.
+ */
+export class OperationGuard {
+  private inFlight: { operation: EditOperation; promise: Promise<unknown> } | undefined;
+
+  /** @param onError Told about the error of a failed operation, which still rejects. */
+  constructor(private readonly onError: (operation: EditOperation, error: unknown) => void) {}
+
+  get busy(): EditOperation | undefined {
+    return this.inFlight?.operation;
+  }
+
+  run<T>(operation: EditOperation, work: () => Promise<T>): Promise<T> {
+    if (this.inFlight) {
+      if (this.inFlight.operation === operation) return this.inFlight.promise as Promise<T>;
+      return Promise.reject(new ConflictError('edit session', `cannot ${operation} while a ${this.inFlight.operation} is under way`));
+    }
+    // Started on the next microtask, so the operation is marked under way before any of it runs.
+    const promise = Promise.resolve()
+      .then(work)
+      .catch((error: unknown) => {
+        this.onError(operation, error);
+        throw error;
+      })
+      .finally(() => {
+        this.inFlight = undefined;
+      });
+    this.inFlight = { operation, promise };
+    return promise;
+  }
+
+  assertIdle(): void {
+    if (this.inFlight) throw new ConflictError('edit session', `no edits while a ${this.inFlight.operation} is under way`);
+  }
+}

@@ -1,0 +1,242 @@
+import type { FeatureInsert, FeatureState, FeatureUpdate, MapFeature, Properties, PropertyValue } from '../domain/feature.js';
+import type { Geometry } from '../domain/geometry.js';
+import { ConflictError, NotFoundError } from '../errors/errors.js';
+import { holdsSent } from './reconcile.js';
+
+/**
+ * A feature as the session shows it (a snapshot): the edited copy, with its change-tracking
+ * state. The snapshot and its `properties` are frozen copies; its `geometry` is the session's own
+ * (the one the source handed over, or the copy an edit stored), shared, not copied, so that
+ * loading thousands of features does not copy a million positions. Never write to it: edit
+ * through `EditSession.update`, which stores a new geometry and hands out a new snapshot.
+ */
+export interface EditableFeature extends Readonly<MapFeature> {
+  readonly properties: Readonly<Properties>;
+  readonly state: FeatureState;
+}
+
+/** Every change not yet saved, in the form one transaction sends them. */
+export interface PendingChanges {
+  inserts: FeatureInsert[];
+  updates: FeatureUpdate[];
+  deletes: string[];
+}
+
+export interface Draft {
+  geometry: Geometry;
+  properties: Properties;
+}
+
+/** A snapshot handed out, with the internal record and state it was made from. */
+interface View {
+  source: Draft | MapFeature;
+  state: FeatureState;
+  feature: EditableFeature;
+}
+
+/**
+ * A snapshot of a record: the feature and its properties are frozen copies (a date is copied, as
+ * it can be changed in place); the geometry is shared with the record, which is never changed in
+ * place, and only its outer object is frozen: freezing or copying every position array would
+ * cost more than the load itself.
+ */
+function snapshotOf(id: string, record: Draft | MapFeature, state: FeatureState): EditableFeature {
+  const properties: Properties = {};
+  for (const [name, value] of Object.entries(record.properties)) properties[name] = value instanceof Date ? new Date(value.getTime()) : value;
+  return Object.freeze({ id, geometry: Object.freeze(record.geometry), properties: Object.freeze(properties), state });
+}
+
+export function sameValue(a: PropertyValue | undefined, b: PropertyValue | undefined): boolean {
+  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  return (a ?? null) === (b ?? null);
+}
+
+function sameCoordinates(a: unknown, b: unknown): boolean {
+  if (!Array.isArray(a) || !Array.isArray(b)) return a === b;
+  return a.length === b.length && a.every((item, index) => sameCoordinates(item, b[index]));
+}
+
+export function sameGeometry(a: Geometry, b: Geometry): boolean {
+  return a.type === b.type && sameCoordinates(a.coordinates, b.coordinates);
+}
+
+/** Properties without `undefined` values (they mean "not given"), copied. */
+export function definedProperties(properties: Record<string, PropertyValue | undefined>): Properties {
+  const result: Properties = {};
+  for (const [key, value] of Object.entries(properties)) if (value !== undefined) result[key] = structuredClone(value);
+  return result;
+}
+
+/** A new record with the geometry replaced (when given) and the properties merged; the old one is left as it was. */
+function edit(record: Draft, geometry: Geometry | undefined, properties: Properties): Draft {
+  return { geometry: geometry ? structuredClone(geometry) : record.geometry, properties: { ...record.properties, ...properties } };
+}
+
+export function isEmpty(changes: PendingChanges): boolean {
+  return changes.inserts.length === 0 && changes.updates.length === 0 && changes.deletes.length === 0;
+}
+
+/**
+ * The pending changes of one layer and their states (spec section 4): the server copies as
+ * loaded, the edited copies of those touched by `update`, the ones marked for removal, and the
+ * drawn drafts. Records are never changed in place (an edit stores a new one), so snapshots and
+ * geometries can be shared. Knows nothing of servers, events or the journal.
+ */
+export class PendingEdits {
+  /** Server copies, in load order; the baseline updates are computed against. */
+  readonly loaded = new Map<string, MapFeature>();
+  /** Edited copies of the loaded features touched by `update`; one back at its loaded values is simply no update. */
+  readonly edited = new Map<string, MapFeature>();
+  readonly removed = new Set<string>();
+  readonly drafts = new Map<string, Draft>();
+  /**
+   * Snapshots by id. A snapshot is current while its record and state are the same.
+   */
+  private views = new Map<string, View>();
+  private localCounter = 0;
+
+  /** Every feature shown: loaded ones (edited copies, removed ones left out), then drawn ones. */
+  features(): EditableFeature[] {
+    const shown: EditableFeature[] = [];
+    const views = new Map<string, View>();
+    for (const id of [...this.loaded.keys(), ...this.drafts.keys()]) {
+      const view = this.viewOf(id);
+      if (!view || view.feature.state === 'remove') continue;
+      views.set(id, view);
+      shown.push(view.feature);
+    }
+    // Only what is shown stays cached: deleted and removed features fall out.
+    this.views = views;
+    return shown;
+  }
+
+  feature(id: string): EditableFeature | undefined {
+    return this.viewOf(id)?.feature;
+  }
+
+  stateOf(id: string): FeatureState | undefined {
+    if (this.drafts.has(id)) return 'insert';
+    if (!this.loaded.has(id)) return undefined;
+    if (this.removed.has(id)) return 'remove';
+    return this.updateOf(id) ? 'update' : 'exist';
+  }
+
+  /** Adds a draft with copies of its geometry and (already copied) properties; returns its local id. */
+  add(geometry: Geometry, properties: Properties): string {
+    const id = this.newLocalId();
+    this.drafts.set(id, { geometry: structuredClone(geometry), properties });
+    return id;
+  }
+
+  update(id: string, geometry: Geometry | undefined, properties: Properties): void {
+    const draft = this.drafts.get(id);
+    const original = this.loaded.get(id);
+    if (draft) {
+      this.drafts.set(id, edit(draft, geometry, properties));
+    } else if (original) {
+      if (this.removed.has(id)) throw new ConflictError(`feature ${id}`, `feature ${id} is marked for removal`);
+      this.edited.set(id, { id, ...edit(this.edited.get(id) ?? original, geometry, properties) });
+    } else {
+      throw new NotFoundError(`feature ${id}`);
+    }
+  }
+
+  /** Drops a draft or marks a loaded feature for removal; false when it already was. */
+  remove(id: string): boolean {
+    if (this.drafts.delete(id)) return true;
+    if (!this.loaded.has(id)) throw new NotFoundError(`feature ${id}`);
+    if (this.removed.has(id)) return false;
+    this.removed.add(id);
+    this.edited.delete(id);
+    return true;
+  }
+
+  /** Pending changes: inserts with their handles, updates with only what changed, deletes by id. */
+  pending(): PendingChanges {
+    const updates: FeatureUpdate[] = [];
+    for (const id of this.edited.keys()) {
+      const update = this.updateOf(id);
+      if (update) updates.push(update);
+    }
+    return {
+      inserts: [...this.drafts].map(([handle, draft]) => ({ handle, ...structuredClone(draft) })),
+      updates,
+      deletes: [...this.removed],
+    };
+  }
+
+  /** What an edited loaded feature would send: changed properties only, the geometry only if changed. */
+  updateOf(id: string): FeatureUpdate | undefined {
+    const original = this.loaded.get(id);
+    const edited = this.edited.get(id);
+    if (!original || !edited || this.removed.has(id)) return undefined;
+    const properties: Properties = {};
+    for (const [name, value] of Object.entries(edited.properties)) {
+      if (!sameValue(value, original.properties[name])) properties[name] = structuredClone(value);
+    }
+    const geometryChanged = !sameGeometry(edited.geometry, original.geometry);
+    const hasProperties = Object.keys(properties).length > 0;
+    if (!geometryChanged && !hasProperties) return undefined;
+    return { id, ...(geometryChanged ? { geometry: structuredClone(edited.geometry) } : {}), ...(hasProperties ? { properties } : {}) };
+  }
+
+  /** Forgets every change and feature, then holds the given server copies. */
+  replace(features: MapFeature[]): void {
+    this.loaded.clear();
+    this.edited.clear();
+    this.removed.clear();
+    this.drafts.clear();
+    for (const feature of features) this.loaded.set(feature.id, feature);
+  }
+
+  /** Applies changes on top of the loaded features; those naming a feature not loaded are dropped. */
+  apply(changes: PendingChanges): { dropped: string[]; ids: string[] } {
+    const named = [...new Set([...changes.updates.map((update) => update.id), ...changes.deletes])];
+    const ids: string[] = [];
+    for (const insert of changes.inserts) {
+      // A handle already drafted is the same feature (whoever drafted it since wrote the journal).
+      const id = this.loaded.has(insert.handle) ? this.newLocalId() : insert.handle;
+      this.drafts.set(id, { geometry: structuredClone(insert.geometry), properties: structuredClone(insert.properties) });
+      ids.push(id);
+    }
+    for (const update of changes.updates) {
+      const original = this.loaded.get(update.id);
+      if (!original) continue;
+      this.edited.set(update.id, { id: update.id, ...edit(original, update.geometry, structuredClone(update.properties ?? {})) });
+      ids.push(update.id);
+    }
+    for (const id of changes.deletes) {
+      if (!this.loaded.has(id)) continue;
+      this.removed.add(id);
+      this.edited.delete(id);
+      ids.push(id);
+    }
+    return { dropped: named.filter((id) => !this.loaded.has(id)), ids };
+  }
+
+  /** Loaded features equal to an insert about to be sent: a later reconciliation must not take them for it. */
+  lookalikes(changes: PendingChanges): string[] {
+    if (changes.inserts.length === 0) return [];
+    return [...this.loaded.values()]
+      .filter((feature) => changes.inserts.some((insert) => holdsSent(feature, insert.geometry, insert.properties)))
+      .map((feature) => feature.id);
+  }
+
+  private newLocalId(): string {
+    let id: string;
+    do id = `new-${++this.localCounter}`;
+    while (this.drafts.has(id) || this.loaded.has(id));
+    return id;
+  }
+
+  private viewOf(id: string): View | undefined {
+    const source = this.drafts.get(id) ?? this.edited.get(id) ?? this.loaded.get(id);
+    const state = this.stateOf(id);
+    if (!source || !state) return undefined;
+    const cached = this.views.get(id);
+    if (cached && cached.source === source && cached.state === state) return cached;
+    const view = { source, state, feature: snapshotOf(id, source, state) };
+    this.views.set(id, view);
+    return view;
+  }
+}

@@ -1,0 +1,130 @@
+import type { CommitResult } from '../domain/feature.js';
+import { MapServerError } from '../errors/errors.js';
+import type { FeatureSource } from '../ports/feature-source.port.js';
+import type { FeatureTransactions } from '../ports/feature-transactions.port.js';
+import type { Emitter } from '../util/emitter.js';
+import type { JournalWrite } from './journal-writer.js';
+import type { Unconfirmed } from './journal-codec.js';
+import { fetchByIds } from './layer-reads.js';
+import { isEmpty, type PendingEdits } from './pending-edits.js';
+import { reconcile } from './reconcile.js';
+import { classifyCommitError, type SaveFailure } from './save-failure.js';
+import { emptyResult, everyAction, settleCommit, settleReconciliation } from './save-settlement.js';
+import type { EditSessionEvents, SaveOutcome } from './session-events.js';
+
+export function reportText(error: unknown): string {
+  if (error instanceof MapServerError) return error.text;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** What the save pipeline works with: the session's changes, its server and its voice. */
+export interface SaveHost {
+  readonly edits: PendingEdits;
+  readonly source: FeatureSource;
+  readonly transactions: FeatureTransactions;
+  readonly typeName: string;
+  readonly events: Emitter<EditSessionEvents>;
+  journalPending(): Promise<JournalWrite>;
+  emitError(operation: EditSessionEvents['error']['operation'], error: unknown, message?: string): void;
+}
+
+/**
+ * Sending and settling a save. Nothing pending is dropped unless the server proved it committed:
+ * a send whose outcome is unknown (timeout, dropped connection, unreadable answer) is journaled
+ * before it goes out and reconciled with the server (see `reconcile.ts`) before anything is sent
+ * again, by this session or by a later one restoring the journal.
+ */
+export class SavePipeline {
+  /** Sends so far; journaled, so a restored session continues the count. */
+  generation = 0;
+  unconfirmed: Unconfirmed | undefined;
+
+  constructor(private readonly host: SaveHost) {}
+
+  async save(): Promise<SaveOutcome> {
+    const { edits, events } = this.host;
+    if (this.unconfirmed) {
+      try {
+        const ids = await this.reconcileUnconfirmed();
+        if (ids.length > 0) events.emit('change', { reason: 'save', ids });
+      } catch (error) {
+        const message = `the outcome of the last save is still unknown: ${reportText(error)}`;
+        return this.failed({ kind: classifyCommitError(error).kind, committed: 'unknown', message, failures: everyAction(edits.pending(), message), error });
+      }
+    }
+    const changes = edits.pending();
+    if (isEmpty(changes)) {
+      const result = emptyResult();
+      events.emit('save:success', { result });
+      return { ok: true, result };
+    }
+    this.generation += 1;
+    this.unconfirmed = { changes, generation: this.generation, preexisting: edits.lookalikes(changes) };
+    const journaled = await this.host.journalPending();
+    if (!journaled.ok) {
+      this.unconfirmed = undefined;
+      const message = `the pending changes could not be journaled, so nothing was sent: ${reportText(journaled.error)}`;
+      return this.failed({ kind: 'journal', committed: 'nothing-committed', message, failures: everyAction(changes, message), error: journaled.error });
+    }
+    let result: CommitResult;
+    try {
+      result = await this.host.transactions.commit({ typeName: this.host.typeName, ...changes });
+    } catch (error) {
+      const { kind, committed } = classifyCommitError(error);
+      if (committed === 'nothing-committed') {
+        this.unconfirmed = undefined;
+        void this.host.journalPending();
+      }
+      const message = reportText(error);
+      return this.failed({ kind, committed, message, failures: everyAction(changes, message), error });
+    }
+    const { unproven, settled, reload } = settleCommit(edits, changes, result);
+    this.unconfirmed = isEmpty(unproven) ? undefined : { ...(this.unconfirmed as Unconfirmed), changes: unproven };
+    await this.reload(reload);
+    void this.host.journalPending();
+    if (settled.length > 0) events.emit('change', { reason: 'save', ids: settled });
+    const unprovenFailures = everyAction(unproven, 'not confirmed by the server').filter(
+      (entry) => !result.failures.some((failure) => failure.kind === entry.kind && failure.ref === entry.ref),
+    );
+    if (result.failures.length === 0 && unprovenFailures.length === 0) {
+      events.emit('save:success', { result });
+      return { ok: true, result };
+    }
+    const failures = [...result.failures, ...unprovenFailures];
+    const message = failures.map((failure) => `${failure.kind} ${failure.ref}: ${failure.message}`).join('; ');
+    return this.failed({ kind: 'partial', committed: isEmpty(unproven) ? 'partly-committed' : 'unknown', message, failures, result });
+  }
+
+  /**
+   * Asks the server what became of the unconfirmed send and settles what it committed; what it
+   * did not stays pending. Edits made since are kept on top. Throws (and changes nothing) when
+   * the server cannot be read. Returns the ids that changed.
+   */
+  async reconcileUnconfirmed(): Promise<string[]> {
+    const unconfirmed = this.unconfirmed;
+    if (!unconfirmed) return [];
+    const found = await reconcile(this.host.source, this.host.typeName, unconfirmed.changes, unconfirmed.preexisting);
+    const ids = settleReconciliation(this.host.edits, unconfirmed.changes, found);
+    this.unconfirmed = undefined;
+    void this.host.journalPending();
+    return ids;
+  }
+
+  /** Replaces committed features by their server copies; a failed read keeps the local copies and is reported. */
+  private async reload(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const { edits } = this.host;
+    try {
+      const features = await fetchByIds(this.host.source, this.host.typeName, ids);
+      for (const feature of features) if (edits.loaded.has(feature.id)) edits.loaded.set(feature.id, feature);
+    } catch (error) {
+      // The commit stands; the reader is told the reload failed.
+      this.host.emitError('save', error);
+    }
+  }
+
+  private failed(failure: SaveFailure): SaveOutcome {
+    this.host.events.emit('save:failed', failure);
+    return { ok: false, failure };
+  }
+}
