@@ -1,22 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { MemoryUser } from '@gportal/core/memory';
 import { getResponse } from 'msw';
-import { createGeoServerModel, loadGeoServerApi, REST_PATH, REST_URL, seededMapServer } from '@gportal/adapters-geoserver/testing';
+import { createGeoServerModel, createProductApiModel, loadGeoServerApi, REST_PATH, REST_URL, seededMapServer, type ProductApiModel } from '@gportal/adapters-geoserver/testing';
 
 /** Where the app finds the stand-ins: GeoServer's paths and the portal API below `url`. */
 export const MODEL_PATHS = { rest: REST_PATH, wfs: '/geoserver/wfs', portalApi: '/api' } as const;
-
-/** The portal's `POST /common/PostData`: answers with what arrived (file names and sizes, the other fields). */
-async function portalUpload(request: Request): Promise<Response> {
-  const form = await request.formData();
-  const files: Array<{ field: string; name: string; size: number }> = [];
-  const fields: Record<string, string> = {};
-  for (const [key, value] of form.entries()) {
-    if (typeof value === 'string') fields[key] = value;
-    else files.push({ field: key, name: value.name, size: value.size });
-  }
-  return Response.json({ isOk: true, data: { files, fields } });
-}
 
 export interface GeoServerModelServer {
   /** `http://127.0.0.1:port` */
@@ -25,6 +14,8 @@ export interface GeoServerModelServer {
   requests: string[];
   /** Requests that break GeoServer's OpenAPI, with the reasons. */
   violations: string[];
+  /** The product API below `/api`: its calls, state and OpenAPI violations. */
+  portal: ProductApiModel;
   close(): Promise<void>;
 }
 
@@ -74,11 +65,12 @@ function requestHeaders(request: IncomingMessage): Headers {
  * GeoServer's REST model (the one the adapter tests use: a `MemoryMapServer` with the spec's sample
  * catalogue behind GeoServer's URLs and quirks) as a real HTTP server on 127.0.0.1. Every REST
  * request is checked against GeoServer's OpenAPI and its problems collected; `/geoserver/wfs` is
- * passed to the real WFS-T server at `wfsUrl`; the portal's upload is answered with what arrived.
- * Stop it with `close()`.
+ * passed to the real WFS-T server at `wfsUrl`; `/api/*` is the product API's model (every request
+ * checked against its OpenAPI document; `users` may sign in). Stop it with `close()`.
  */
-export async function serveGeoServerModel({ wfsUrl }: { wfsUrl: string }): Promise<GeoServerModelServer> {
+export async function serveGeoServerModel({ wfsUrl, users = [] }: { wfsUrl: string; users?: MemoryUser[] }): Promise<GeoServerModelServer> {
   const model = createGeoServerModel(seededMapServer());
+  const portal = await createProductApiModel({ basePath: MODEL_PATHS.portalApi, users });
   const validator = await loadGeoServerApi(REST_PATH);
   const requests: string[] = [];
   const violations: string[] = [];
@@ -104,8 +96,8 @@ export async function serveGeoServerModel({ wfsUrl }: { wfsUrl: string }): Promi
         await send(response, answer ?? new Response(`no model route for ${url.pathname}`, { status: 404 }));
         return;
       }
-      if (url.pathname === `${MODEL_PATHS.portalApi}/common/PostData` && request.method === 'POST') {
-        await send(response, await portalUpload(new Request(`http://127.0.0.1${url.pathname}`, init)));
+      if (url.pathname.startsWith(`${MODEL_PATHS.portalApi}/`)) {
+        await send(response, await portal.handle(new Request(`http://127.0.0.1${url.pathname}${url.search}`, init)));
         return;
       }
       if (url.pathname === MODEL_PATHS.wfs) {
@@ -130,6 +122,7 @@ export async function serveGeoServerModel({ wfsUrl }: { wfsUrl: string }): Promi
     url: `http://127.0.0.1:${port}`,
     requests,
     violations,
+    portal,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
