@@ -5,7 +5,20 @@ import { getResponse } from 'msw';
 import { createGeoServerModel, createProductApiModel, loadGeoServerApi, REST_PATH, REST_URL, seededMapServer, type ProductApiModel } from '@gportal/adapters-geoserver/testing';
 
 /** Where the app finds the stand-ins: GeoServer's paths and the portal API below `url`. */
-export const MODEL_PATHS = { rest: REST_PATH, wfs: '/geoserver/wfs', portalApi: '/api' } as const;
+export const MODEL_PATHS = { rest: REST_PATH, wfs: '/geoserver/wfs', wmts: '/geoserver/gwc/service/wmts', portalApi: '/api' } as const;
+
+/**
+ * A GeoWebCache WMTS tile request (layer `cite:vec_town`, matrices `EPSG:4326:z`) as the QGIS
+ * Server of the tests answers it (the town polygons are `towns`, matrices named `z`).
+ */
+function qgisTileUrl(requested: URL, qgisUrl: string): URL {
+  const target = new URL(qgisUrl);
+  for (const [key, value] of requested.searchParams) target.searchParams.set(key, value);
+  if (requested.searchParams.get('LAYER') === 'cite:vec_town') target.searchParams.set('LAYER', 'towns');
+  target.searchParams.set('STYLE', 'default');
+  target.searchParams.set('TILEMATRIX', (requested.searchParams.get('TILEMATRIX') ?? '').replace(/^EPSG:4326:/, ''));
+  return target;
+}
 
 export interface GeoServerModelServer {
   /** `http://127.0.0.1:port` */
@@ -65,8 +78,9 @@ function requestHeaders(request: IncomingMessage): Headers {
  * GeoServer's REST model (the one the adapter tests use: a `MemoryMapServer` with the spec's sample
  * catalogue behind GeoServer's URLs and quirks) as a real HTTP server on 127.0.0.1. Every REST
  * request is checked against GeoServer's OpenAPI and its problems collected; `/geoserver/wfs` is
- * passed to the real WFS-T server at `wfsUrl`; `/api/*` is the product API's model (every request
- * checked against its OpenAPI document; `users` may sign in). Stop it with `close()`.
+ * passed to the real WFS-T server at `wfsUrl`, and the WMTS tiles to the same QGIS Server;
+ * `/api/*` is the product API's model (every request checked against its OpenAPI document;
+ * `users` may sign in). Stop it with `close()`.
  */
 export async function serveGeoServerModel({ wfsUrl, users = [] }: { wfsUrl: string; users?: MemoryUser[] }): Promise<GeoServerModelServer> {
   const model = createGeoServerModel(seededMapServer());
@@ -98,6 +112,10 @@ export async function serveGeoServerModel({ wfsUrl, users = [] }: { wfsUrl: stri
       }
       if (url.pathname.startsWith(`${MODEL_PATHS.portalApi}/`)) {
         await send(response, await portal.handle(new Request(`http://127.0.0.1${url.pathname}${url.search}`, init)));
+        return;
+      }
+      if (url.pathname === MODEL_PATHS.wmts) {
+        await send(response, await fetch(qgisTileUrl(url, wfsUrl), { signal: AbortSignal.timeout(WFS_TIMEOUT_MS) }));
         return;
       }
       if (url.pathname === MODEL_PATHS.wfs) {
