@@ -83,7 +83,7 @@ function wellFormedSld(sld: string): string {
   return sld;
 }
 
-function addLayer(kind: LayerKind): ApiCall['run'] {
+function addLayer(kind: LayerKind): Run {
   return ({ actions }, form) =>
     actions.addLayer({ workspace: form.workspace, workspaceSrid: form.srid ?? Number.NaN, store: form.store, name: form.layer, kind });
 }
