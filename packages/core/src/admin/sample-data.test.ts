@@ -34,11 +34,31 @@ describe('sample data of the test screen', () => {
 
   it('finds a layer by geometry kind when none is named after the kind, and says when there is none', async () => {
     const adapters = createMemoryAdapters({
-      layers: [{ schema: { typeName: 'qgs:towns', geometryField: 'geometry', geometryKind: 'Polygon', properties: [{ name: 'id', type: 'number', nullable: false }], readOnly: ['id'] } }],
+      layers: [{ schema: { typeName: 'store_33:towns', geometryField: 'geometry', geometryKind: 'Polygon', properties: [{ name: 'id', type: 'number', nullable: false }], readOnly: ['id'] } }],
     });
     const schema = await findLayerOfKind(adapters.features, 'polygon', 'store_33');
-    expect(schema.typeName).toBe('qgs:towns');
+    expect(schema.typeName).toBe('store_33:towns');
     expect(sampleInsert('polygon', schema).inserts[0]?.properties).toEqual({});
     await expect(findLayerOfKind(adapters.features, 'point', 'store_33')).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("never uses another workspace's layer: a workspace without a layer of the kind is refused, whatever other workspaces hold", async () => {
+    const polygon = await createMemoryAdapters(sampleSeed()).features.describe('store_33:polygon');
+    const own = createMemoryAdapters({
+      layers: [
+        ...['point', 'multiline'].map((kind) => ({ schema: { ...polygon, typeName: `store_33:${kind}`, geometryKind: kind === 'point' ? ('Point' as const) : ('MultiLineString' as const) } })),
+        { schema: { ...polygon, typeName: 'ws_test:parcels' } },
+      ],
+    });
+    await expect(findLayerOfKind(own.features, 'polygon', 'ws_test')).resolves.toMatchObject({ typeName: 'ws_test:parcels' });
+    await expect(findLayerOfKind(own.features, 'point', 'ws_test')).rejects.toThrow('workspace ws_test has no Point layer');
+    await expect(findLayerOfKind(own.features, 'multiline', 'ws_test')).rejects.toBeInstanceOf(NotFoundError);
+    await expect(findLayerOfKind(own.features, 'multiline', 'store_33')).resolves.toMatchObject({ typeName: 'store_33:multiline' });
+  });
+
+  it('takes a bare type name (a server without workspaces, such as QGIS Server) as a layer of the workspace asked for', async () => {
+    const polygon = await createMemoryAdapters(sampleSeed()).features.describe('store_33:polygon');
+    const adapters = createMemoryAdapters({ layers: [{ schema: { ...polygon, typeName: 'towns' } }] });
+    await expect(findLayerOfKind(adapters.features, 'polygon', 'ws_test')).resolves.toMatchObject({ typeName: 'towns' });
   });
 });

@@ -68,17 +68,30 @@ export function sampleInsert(kind: LayerKind, schema: FeatureSchema): ChangeSet 
   };
 }
 
+/** The workspace a type name belongs to (`store_33:polygon` → `store_33`); `undefined` for a bare name. */
+function workspaceOf(typeName: string): string | undefined {
+  const colon = typeName.indexOf(':');
+  return colon > 0 ? typeName.slice(0, colon) : undefined;
+}
+
 /**
- * The feature layer sample data of `kind` goes to: `workspace:kind` when the server has it,
- * else the first layer whose geometry is of that kind (servers name their layers freely).
- * Throws `NotFoundError` when there is none.
+ * The feature layer of the workspace that sample data of `kind` goes to: `workspace:kind` when
+ * the server has it, else the workspace's first layer whose geometry is of that kind (servers
+ * name their layers freely). Layers of other workspaces are never used. A bare type name (QGIS
+ * Server: one project, no workspaces) belongs to whichever workspace is asked for. Throws
+ * `NotFoundError` when the workspace has no layer of that kind.
  */
 export async function findLayerOfKind(source: FeatureSource, kind: LayerKind, workspace: string): Promise<FeatureSchema> {
-  const names = (await source.listTypes()).map((type) => type.name);
+  const names = (await source.listTypes())
+    .map((type) => type.name)
+    .filter((name) => {
+      const owner = workspaceOf(name);
+      return owner === undefined || owner === workspace;
+    });
   const preferred = names.filter((name) => name === `${workspace}:${kind}` || name === kind);
   for (const name of [...preferred, ...names.filter((name) => !preferred.includes(name))]) {
     const schema = await source.describe(name);
     if (schema.geometryKind === LAYER_KINDS[kind]) return schema;
   }
-  throw new NotFoundError(`${LAYER_KINDS[kind]} layer`, `no ${LAYER_KINDS[kind]} layer to insert sample data into`);
+  throw new NotFoundError(`${LAYER_KINDS[kind]} layer`, `workspace ${workspace} has no ${LAYER_KINDS[kind]} layer to insert sample data into`);
 }

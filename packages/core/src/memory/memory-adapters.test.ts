@@ -123,6 +123,10 @@ describe('memory adapters beyond the contracts', () => {
     const created = await portal.createWorkspace({ name: 'store_', srid: 4490 });
     expect(created).toMatchObject({ isOk: true, data: { srid: 4490 } });
     expect((await portal.deleteWorkspace({ id: 999, srid: 4490 })).msg).toBe('请求失败');
+    // A workspace named prefix + id keeps that id; a second one of the same id is refused.
+    expect(await portal.createWorkspace({ name: 'store_20', srid: 4490 })).toEqual({ isOk: true, data: { id: 20, name: 'store_20', srid: 4490 } });
+    expect(await portal.createWorkspace({ name: 'store_20', srid: 4490 })).toEqual({ isOk: false, msg: '工作空间 store_20 已存在' });
+    expect(await portal.deleteWorkspace({ id: 20, srid: 4490 })).toEqual({ isOk: true });
     const progress: unknown[] = [];
     const files = [{ name: 'a.txt', content: new Uint8Array([1, 2, 3]) }, { name: 'b.txt', content: new Uint8Array([4]) }];
     expect(await upload.upload({ files, fields: { id: '1' } }, { onProgress: (step) => progress.push(step) })).toEqual({

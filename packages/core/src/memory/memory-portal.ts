@@ -1,3 +1,4 @@
+import { DEFAULT_WORKSPACE_PREFIX } from '../domain/constants.js';
 import type { PortalResult } from '../domain/auth.js';
 import type { UploadOptions, UploadRequest } from '../domain/upload.js';
 import type { FileUpload } from '../ports/file-upload.port.js';
@@ -12,7 +13,10 @@ export class MemoryPortal implements PortalAdmin, FileUpload {
 
   async createWorkspace(request: { name: string; srid: number }): Promise<PortalResult> {
     if (!request.name) return { isOk: false, msg: '工作空间名称不能为空' };
-    const id = this.nextWorkspaceId++;
+    // A name written as the spec says (prefix + id, `store_20`) keeps its id, so the map-server name and the id agree.
+    const named = new RegExp(`^${DEFAULT_WORKSPACE_PREFIX}(\\d+)$`).exec(request.name);
+    const id = named ? Number(named[1]) : this.nextWorkspaceId++;
+    if (this.portalWorkspaces.has(id)) return { isOk: false, msg: `工作空间 ${request.name} 已存在` };
     this.portalWorkspaces.set(id, { id, ...request });
     return { isOk: true, data: { id, name: request.name, srid: request.srid } };
   }

@@ -24,6 +24,16 @@ describe('resolveConfig', () => {
     expect(problems).toEqual([]);
   });
 
+  it("adminApi: the API screen's administration goes through GeoServer by default, through the product API with `portal`; anything else is reported", () => {
+    expect(DEFAULT_CONFIG.adminApi).toBe('geoserver');
+    expect(resolveConfig({ env: { VITE_GPORTAL_ADMIN_API: 'portal' } }).config.adminApi).toBe('portal');
+    expect(resolveConfig({ file: { adminApi: 'portal' } })).toEqual({ config: { ...DEFAULT_CONFIG, adminApi: 'portal' }, problems: [] });
+    expect(resolveConfig({ file: { adminApi: 'Portal' } })).toEqual({
+      config: DEFAULT_CONFIG,
+      problems: [{ code: 'invalid-value', key: 'adminApi', value: 'Portal', expected: 'geoserver | portal', fallback: 'geoserver', source: 'config.json' }],
+    });
+  });
+
   it('keeps an absolute URL without its trailing slash', () => {
     expect(resolveConfig({ env: { VITE_GPORTAL_WFS_URL: 'http://127.0.0.1:8080/geoserver/wfs/' } }).config.wfsUrl).toBe('http://127.0.0.1:8080/geoserver/wfs');
   });

@@ -3,6 +3,8 @@ import { isLocale, LOCALES, type Locale } from '../i18n/messages';
 /** Where the app's data comes from: the in-memory sample (default) or a real map server. */
 type Mode = 'embedded' | 'map-server';
 type LandingRoute = '/test-index' | '/manage';
+/** Which API the API test screen's administration buttons go through. */
+type AdminApi = 'geoserver' | 'portal';
 
 /** The settings of the app, read at start-up (see `loadAppConfig`). */
 export interface AppConfig {
@@ -23,6 +25,12 @@ export interface AppConfig {
   wmtsUrl: string;
   /** Map-server mode: the portal backend's API base URL (`/auth/token`, `/common/*`). */
   portalApiUrl: string;
+  /**
+   * The API test screen's workspace add and delete, database create and delete, layer delete and
+   * data buttons: GeoServer REST and WFS-T (`geoserver`), or the spec's product API (`portal`,
+   * `/common/*` below `portalApiUrl`; the in-memory portal in embedded mode).
+   */
+  adminApi: AdminApi;
 }
 
 type ConfigSource = 'config.json' | 'environment';
@@ -89,6 +97,7 @@ export const SETTINGS: { readonly [K in keyof AppConfig]: Setting<K> } = {
   wfsUrl: { default: '/geoserver/wfs', env: 'VITE_GPORTAL_WFS_URL', expected: URL_EXPECTED, parse: url },
   wmtsUrl: { default: '/geoserver/gwc/service/wmts', env: 'VITE_GPORTAL_WMTS_URL', expected: URL_EXPECTED, parse: url },
   portalApiUrl: { default: '/api', env: 'VITE_GPORTAL_PORTAL_API_URL', expected: URL_EXPECTED, parse: url },
+  adminApi: { default: 'geoserver', env: 'VITE_GPORTAL_ADMIN_API', expected: 'geoserver | portal', parse: oneOf<AdminApi>('geoserver', 'portal') },
 };
 
 const KEYS = Object.keys(SETTINGS) as Array<keyof AppConfig>;

@@ -32,17 +32,16 @@ describe('API test screen (embedded default)', () => {
     await screenshot(page, 'geoserver-api');
   });
 
-  it('workspace: add then get shows it; an empty name does nothing; a failed delete says 请求失败; recurse removes its children', async () => {
+  it('workspace: add then get shows it; an empty name is refused with 请输入工作空间名称 for get, add and delete; a failed delete says 请求失败; recurse removes its children', async () => {
     await api.fill('工作空间名称', 'store_20');
     expect(await api.press('添加工作空间')).toMatch(/^添加工作空间：成功\n[\s\S]*"name": "store_20"/);
     expect(await api.press('获取工作空间')).toMatch(/^获取工作空间：成功\n[\s\S]*"prefix": "store_20"/);
 
+    // The previous result is replaced by the refusal, never left standing.
     await api.fill('工作空间名称', '');
-    const before = await api.outcomes();
-    for (const name of ['添加工作空间', '获取工作空间', '删除工作空间']) await page.getByRole('button', { name, exact: true }).click();
-    await page.waitForTimeout(300);
-    expect(await api.outcomes()).toBe(before);
-    expect(await page.locator('.ant-message-notice').count()).toBe(0);
+    for (const name of ['获取工作空间', '添加工作空间', '删除工作空间']) expect(await api.press(name)).toBe(`${name}：未执行\n请输入工作空间名称`);
+    await notice('请输入工作空间名称').waitFor();
+    expect(await page.locator('.ant-message-notice').count()).toBe(1);
 
     await api.fill('工作空间名称', 'store_33');
     expect(await api.press('删除工作空间')).toMatch(/^删除工作空间：失败\n请求失败\n.+/);
@@ -54,8 +53,9 @@ describe('API test screen (embedded default)', () => {
     await screenshot(page, 'geoserver-api-failed');
   });
 
-  it('database: an empty name is refused with 请输入数据库名称; create, get and delete a store', async () => {
+  it('database: an empty name is refused with 请输入数据库名称 for get, create and delete; create, get and delete a store', async () => {
     await api.fill('数据存储名称', '');
+    expect(await api.press('获取数据库')).toBe('获取数据库：未执行\n请输入数据库名称');
     expect(await api.press('创建数据库')).toBe('创建数据库：未执行\n请输入数据库名称');
     await notice('请输入数据库名称').waitFor();
     expect(await api.press('删除数据库')).toBe('删除数据库：未执行\n请输入数据库名称');
@@ -138,6 +138,33 @@ describe('API test screen (embedded default)', () => {
     await page.waitForURL(`${baseUrl}/geoserver/map`);
     // The eight sample towns and the sample polygon just added.
     await expect.poll(() => page.getByTestId('layer-map-count').textContent()).toBe('9 个要素');
+  });
+
+  it('data goes into the workspace typed: ws_test with its layers gets each insert; a kind ws_test has no layer of is refused with a message', async () => {
+    await api.fill('工作空间名称', 'ws_test');
+    await api.fill('数据存储名称', 'ws_test');
+    await api.press('添加工作空间');
+    await api.press('创建数据库');
+    for (const [button, layer] of [
+      ['添加点图层', 'ws_point'],
+      ['添加线图层', 'ws_line'],
+      ['添加面图层', 'ws_polygon'],
+      ['添加多面图层', 'ws_multipolygon'],
+    ] as const) {
+      await api.fill('图层名称', layer);
+      expect(await api.press(button)).toMatch(/：成功/);
+    }
+    for (const name of ['添加点数据', '添加线数据', '添加面数据', '添加多面数据']) {
+      expect(await api.press(name)).toMatch(new RegExp(`^${name}：成功\\n[\\s\\S]*"id": "ws_test:ws_[a-z]+\\.1"[\\s\\S]*"inserted": 1`));
+    }
+    expect(await api.press('添加多线数据')).toBe('添加多线数据：未执行\n工作空间 ws_test 中没有多线图层，未添加数据');
+    await notice('工作空间 ws_test 中没有多线图层').waitFor();
+    await screenshot(page, 'geoserver-api-no-layer-of-kind');
+    // store_33's layers got nothing: the map of its point layer still shows the eight sample towns.
+    await api.fill('工作空间名称', 'store_33');
+    await api.fill('图层名称', 'point');
+    await page.getByRole('button', { name: '在地图中缩放到图层', exact: true }).click();
+    await expect.poll(() => page.getByTestId('layer-map-count').textContent()).toBe('8 个要素');
   });
 
   it('the map zoom button opens the map part zoomed to the chosen layer', async () => {

@@ -1,21 +1,23 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { MemoryUser } from '@gportal/core/memory';
 import { getResponse } from 'msw';
-import { createGeoServerModel, loadGeoServerApi, REST_PATH, REST_URL, seededMapServer } from '@gportal/adapters-geoserver/testing';
+import { createGeoServerModel, createProductApiModel, loadGeoServerApi, REST_PATH, REST_URL, seededMapServer, type ProductApiModel } from '@gportal/adapters-geoserver/testing';
 
 /** Where the app finds the stand-ins: GeoServer's paths and the portal API below `url`. */
-export const MODEL_PATHS = { rest: REST_PATH, wfs: '/geoserver/wfs', portalApi: '/api' } as const;
+export const MODEL_PATHS = { rest: REST_PATH, wfs: '/geoserver/wfs', wmts: '/geoserver/gwc/service/wmts', portalApi: '/api' } as const;
 
-/** The portal's `POST /common/PostData`: answers with what arrived (file names and sizes, the other fields). */
-async function portalUpload(request: Request): Promise<Response> {
-  const form = await request.formData();
-  const files: Array<{ field: string; name: string; size: number }> = [];
-  const fields: Record<string, string> = {};
-  for (const [key, value] of form.entries()) {
-    if (typeof value === 'string') fields[key] = value;
-    else files.push({ field: key, name: value.name, size: value.size });
-  }
-  return Response.json({ isOk: true, data: { files, fields } });
+/**
+ * A GeoWebCache WMTS tile request (layer `cite:vec_town`, matrices `EPSG:4326:z`) as the QGIS
+ * Server of the tests answers it (the town polygons are `towns`, matrices named `z`).
+ */
+function qgisTileUrl(requested: URL, qgisUrl: string): URL {
+  const target = new URL(qgisUrl);
+  for (const [key, value] of requested.searchParams) target.searchParams.set(key, value);
+  if (requested.searchParams.get('LAYER') === 'cite:vec_town') target.searchParams.set('LAYER', 'towns');
+  target.searchParams.set('STYLE', 'default');
+  target.searchParams.set('TILEMATRIX', (requested.searchParams.get('TILEMATRIX') ?? '').replace(/^EPSG:4326:/, ''));
+  return target;
 }
 
 export interface GeoServerModelServer {
@@ -25,6 +27,8 @@ export interface GeoServerModelServer {
   requests: string[];
   /** Requests that break GeoServer's OpenAPI, with the reasons. */
   violations: string[];
+  /** The product API below `/api`: its calls, state and OpenAPI violations. */
+  portal: ProductApiModel;
   close(): Promise<void>;
 }
 
@@ -74,11 +78,13 @@ function requestHeaders(request: IncomingMessage): Headers {
  * GeoServer's REST model (the one the adapter tests use: a `MemoryMapServer` with the spec's sample
  * catalogue behind GeoServer's URLs and quirks) as a real HTTP server on 127.0.0.1. Every REST
  * request is checked against GeoServer's OpenAPI and its problems collected; `/geoserver/wfs` is
- * passed to the real WFS-T server at `wfsUrl`; the portal's upload is answered with what arrived.
- * Stop it with `close()`.
+ * passed to the real WFS-T server at `wfsUrl`, and the WMTS tiles to the same QGIS Server;
+ * `/api/*` is the product API's model (every request checked against its OpenAPI document;
+ * `users` may sign in). Stop it with `close()`.
  */
-export async function serveGeoServerModel({ wfsUrl }: { wfsUrl: string }): Promise<GeoServerModelServer> {
+export async function serveGeoServerModel({ wfsUrl, users = [] }: { wfsUrl: string; users?: MemoryUser[] }): Promise<GeoServerModelServer> {
   const model = createGeoServerModel(seededMapServer());
+  const portal = await createProductApiModel({ basePath: MODEL_PATHS.portalApi, users });
   const validator = await loadGeoServerApi(REST_PATH);
   const requests: string[] = [];
   const violations: string[] = [];
@@ -104,8 +110,12 @@ export async function serveGeoServerModel({ wfsUrl }: { wfsUrl: string }): Promi
         await send(response, answer ?? new Response(`no model route for ${url.pathname}`, { status: 404 }));
         return;
       }
-      if (url.pathname === `${MODEL_PATHS.portalApi}/common/PostData` && request.method === 'POST') {
-        await send(response, await portalUpload(new Request(`http://127.0.0.1${url.pathname}`, init)));
+      if (url.pathname.startsWith(`${MODEL_PATHS.portalApi}/`)) {
+        await send(response, await portal.handle(new Request(`http://127.0.0.1${url.pathname}${url.search}`, init)));
+        return;
+      }
+      if (url.pathname === MODEL_PATHS.wmts) {
+        await send(response, await fetch(qgisTileUrl(url, wfsUrl), { signal: AbortSignal.timeout(WFS_TIMEOUT_MS) }));
         return;
       }
       if (url.pathname === MODEL_PATHS.wfs) {
@@ -130,6 +140,7 @@ export async function serveGeoServerModel({ wfsUrl }: { wfsUrl: string }): Promi
     url: `http://127.0.0.1:${port}`,
     requests,
     violations,
+    portal,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

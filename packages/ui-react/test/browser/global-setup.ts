@@ -1,11 +1,11 @@
 import { execSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { build } from 'vite';
 import { sourceConditions } from '../../../../vitest.shared.js';
-import { APP_BUILD, CHROMIUM, REPO_ROOT, SCREENSHOTS, STORAGE_HARNESS, UI_PACKAGE } from './paths.js';
+import { APP_BUILD, CHROMIUM, NGINX, REPO_ROOT, SCREENSHOTS, STORAGE_HARNESS, UI_PACKAGE } from './paths.js';
+import { freePort, waitUntilServing } from './serving.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,17 +13,32 @@ declare module 'vitest' {
   }
 }
 
+const POLICY_RC = '/usr/sbin/policy-rc.d';
+
+/**
+ * Installs Debian packages with apt. Their services are not started meanwhile (a `policy-rc.d`
+ * that refuses, removed afterwards when it was ours): the nginx test runs nginx by itself, on a
+ * port of its own, and nothing should be left listening on port 80.
+ */
 function aptInstall(packages: string): void {
   if (process.getuid?.() !== 0) {
     throw new Error(`the browser tests need Debian's ${packages}: run \`apt-get install -y --no-install-recommends ${packages}\` as root`);
   }
-  execSync(`apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${packages}`, { stdio: 'inherit' });
+  const ownPolicy = !existsSync(POLICY_RC);
+  if (ownPolicy) writeFileSync(POLICY_RC, '#!/bin/sh\n# gportal browser tests: install packages without starting their services\nexit 101\n', { mode: 0o755 });
+  try {
+    execSync(`apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${packages}`, { stdio: 'inherit' });
+  } finally {
+    if (ownPolicy) rmSync(POLICY_RC);
+  }
 }
 
 /** Debian's Chromium, and a CJK font so the Chinese UI renders in screenshots. Never `playwright install`. */
 function ensureBrowser(): void {
   const missing: string[] = [];
   if (!existsSync(CHROMIUM)) missing.push('chromium');
+  // Debian's nginx, for the deployment test of deploy/nginx.conf.
+  if (!existsSync(NGINX)) missing.push('nginx');
   const hasChinese = spawnSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' });
   if (hasChinese.status !== 0 || hasChinese.stdout.trim() === '') missing.push('fonts-noto-cjk');
   if (missing.length > 0) aptInstall(missing.join(' '));
@@ -66,30 +81,6 @@ async function buildStorageHarness(): Promise<void> {
       },
     },
   });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitUntilServing(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 /** Builds the production bundle, serves it with `vite preview` on 127.0.0.1 and stops that server afterwards. */

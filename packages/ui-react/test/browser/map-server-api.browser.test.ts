@@ -32,9 +32,10 @@ afterAll(async () => {
 
 afterEach(() => {
   expect(model.violations, "requests that break GeoServer's OpenAPI").toEqual([]);
+  expect(model.portal.violations, "requests that break the product API's OpenAPI").toEqual([]);
 });
 
-async function signInToMapServerMode(): Promise<void> {
+async function signInToMapServerMode(settings: Record<string, string> = {}): Promise<void> {
   page = await freshPage(browser);
   await page.route('**/config.json', (route) =>
     route.fulfill({
@@ -43,6 +44,7 @@ async function signInToMapServerMode(): Promise<void> {
         geoserverRestUrl: `${model.url}${MODEL_PATHS.rest}`,
         wfsUrl: `${model.url}${MODEL_PATHS.wfs}`,
         portalApiUrl: `${model.url}${MODEL_PATHS.portalApi}`,
+        ...settings,
       },
     }),
   );
@@ -134,6 +136,62 @@ describe('API test screen in map-server mode (GeoServer REST model over HTTP, re
     }
     expect(model.requests.length).toBeGreaterThan(30);
   }, 180_000);
+
+  it("portal mode (adminApi 'portal'): workspace add and delete, database create and delete, layer delete and data go through the product API, every call valid against its OpenAPI", async () => {
+    await signInToMapServerMode({ adminApi: 'portal' });
+    const api = apiScreen(page);
+    await page.locator('.gportal-panel', { hasText: '地图服务器 API 测试' }).locator('.ant-tag', { hasText: '产品接口' }).waitFor();
+    const restBefore = model.requests.length;
+    const portalBefore = model.portal.requests.length;
+
+    // A workspace of the product API is named store_ + its id, and created in srid 4490.
+    await api.fill('工作空间名称', 'ws_test');
+    expect(await api.press('添加工作空间')).toBe('添加工作空间：未执行\n产品接口的工作空间名称为 store_ 加编号（如 store_20），“ws_test”不是');
+    await api.fill('工作空间名称', '');
+    expect(await api.press('删除工作空间')).toBe('删除工作空间：未执行\n请输入工作空间名称');
+    await api.fill('工作空间名称', 'store_20');
+    expect(await api.press('添加工作空间')).toMatch(/^添加工作空间：成功\n[\s\S]*"id": 20,\s*"name": "store_20",\s*"srid": 4490/);
+    await api.fill('数据存储名称', '');
+    expect(await api.press('创建数据库')).toBe('创建数据库：未执行\n请输入数据库名称');
+    await api.fill('数据存储名称', 'store_20');
+    expect(await api.press('创建数据库')).toMatch(/^创建数据库：成功\n[\s\S]*"data": "store_20"/);
+
+    // Data: InsertData with the table of the workspace's layer of each kind (QGIS Server's layers have bare names).
+    const tables: string[] = [];
+    for (const name of ['添加点数据', '添加线数据', '添加多线数据', '添加面数据', '添加多面数据']) {
+      const result = await api.press(name, 25_000);
+      expect(result).toMatch(new RegExp(`^${name}：成功\\n[\\s\\S]*"table": "\\w+",\\s*"srid": 4326`));
+      tables.push(/"table": "(\w+)"/.exec(result)?.[1] ?? '');
+    }
+    expect(new Set(tables).size).toBe(5);
+    expect([...(model.portal.portal.databases.get('store_20') ?? [])].sort()).toEqual([...tables].sort());
+    await screenshot(page, 'map-server-api-portal');
+
+    // Layer delete drops its table; a second time the backend says there is none.
+    await api.fill('图层名称', tables[0]!);
+    expect(await api.press('删除图层')).toMatch(/^删除图层：成功\n[\s\S]*"isOk": true/);
+    expect(await api.press('删除图层')).toBe(`删除图层：失败\n表 ${tables[0]} 不存在`);
+    expect(await api.press('删除数据库')).toMatch(/^删除数据库：成功/);
+    expect(await api.press('删除工作空间')).toMatch(/^删除工作空间：成功/);
+    expect(await api.press('删除工作空间')).toBe('删除工作空间：失败\n请求失败\n请求失败');
+
+    await page.getByText('English', { exact: true }).click();
+    await page.getByRole('button', { name: 'Delete workspace', exact: true }).waitFor();
+    await screenshot(page, 'map-server-api-portal-en');
+
+    // Nothing of it went to GeoServer's REST API; the product API got each call once, as the spec writes it.
+    expect(model.requests.length).toBe(restBefore);
+    expect(model.portal.requests.slice(portalBefore)).toEqual([
+      'POST /common/CreateWorkSpace',
+      'POST /Common/PostDataBase',
+      ...tables.map(() => 'POST /common/InsertData'),
+      `DELETE /common/deletetable?dataBaseName=store_20&tableName=${tables[0]}`,
+      `DELETE /common/deletetable?dataBaseName=store_20&tableName=${tables[0]}`,
+      'DELETE /Common/DeleteDataBase?dataBaseName=store_20',
+      'POST /common/DeleteWorkSpace',
+      'POST /common/DeleteWorkSpace',
+    ]);
+  }, 120_000);
 
   it('the upload posts file0..n and the sample fields through the portal adapter, with progress', async () => {
     await signInToMapServerMode();

@@ -1,7 +1,7 @@
 import { AdminActions, ConflictError, NotFoundError, ValidationError } from '@gportal/core';
 import { createMemoryAdapters, SAMPLE_STYLES, sampleSeed } from '@gportal/core/memory';
 import { describe, expect, it, vi } from 'vitest';
-import { API_CALLS, NOTHING, type ApiForm, type ApiPorts } from './api-calls';
+import { API_CALLS, runApiCall, type AdminApi, type ApiForm, type ApiPorts } from './api-calls';
 import { DEFAULT_API_FORM } from './api-test-state';
 
 function setup() {
@@ -13,12 +13,13 @@ function setup() {
     styles: adapters.styles,
     features: adapters.features,
     transactions: adapters.transactions,
+    portal: adapters.portal,
     actions: new AdminActions({ workspaces: adapters.workspaces, layers: adapters.layers, portal: adapters.portal }),
   };
-  const call = (id: string, form: Partial<ApiForm> = {}) => {
+  const call = (id: string, form: Partial<ApiForm> = {}, adminApi: AdminApi = 'geoserver') => {
     const found = API_CALLS.find((candidate) => candidate.id === id);
     if (!found) throw new Error(`no call ${id}`);
-    return found.run(ports, { ...DEFAULT_API_FORM, ...form });
+    return runApiCall(found, ports, { ...DEFAULT_API_FORM, ...form }, adminApi);
   };
   return { adapters, call };
 }
@@ -31,11 +32,15 @@ describe('the API test buttons', () => {
     expect(new Set(API_CALLS.map((call) => call.label)).size).toBe(API_CALLS.length);
   });
 
-  it('workspace: add then get shows it; blank names do nothing; delete without recurse of a full one fails', async () => {
+  it('workspace: add then get shows it; a blank name is refused before any request; delete without recurse of a full one fails', async () => {
     const { adapters, call } = setup();
     const create = vi.spyOn(adapters.workspaces, 'create');
-    for (const id of ['workspace-get', 'workspace-add', 'workspace-delete']) await expect(call(id, { workspace: ' ' })).resolves.toBe(NOTHING);
+    const get = vi.spyOn(adapters.workspaces, 'getNamespace');
+    for (const id of ['workspace-get', 'workspace-add', 'workspace-delete']) {
+      await expect(call(id, { workspace: ' ' })).rejects.toMatchObject({ fields: { workspaceName: expect.any(String) } });
+    }
     expect(create).not.toHaveBeenCalled();
+    expect(get).not.toHaveBeenCalled();
     await expect(call('workspace-add', { workspace: 'store_20' })).resolves.toMatchObject({ name: 'store_20' });
     await expect(call('workspace-get', { workspace: 'store_20' })).resolves.toMatchObject({ prefix: 'store_20' });
     await expect(call('workspace-delete')).rejects.toBeInstanceOf(ConflictError);
@@ -92,6 +97,87 @@ describe('the API test buttons', () => {
     await expect(call('style-modify', { style: 'roads', sld: SAMPLE_STYLES.point })).resolves.toBe(SAMPLE_STYLES.point);
     await call('style-delete', { style: 'roads' });
     await expect(call('style-own-list')).resolves.toEqual([]);
+  });
+
+  it('every call refuses each blank input it needs before any request, for get as for add and delete (the store as 请输入数据库名称)', async () => {
+    const { adapters, call } = setup();
+    const ports = [adapters.workspaces, adapters.dataStores, adapters.layers, adapters.styles, adapters.features, adapters.transactions, adapters.portal];
+    const spies = ports.flatMap((port) =>
+      Object.getOwnPropertyNames(Object.getPrototypeOf(port))
+        .concat(Object.keys(port))
+        .filter((name) => name !== 'constructor' && typeof (port as unknown as Record<string, unknown>)[name] === 'function')
+        .map((name) => vi.spyOn(port as unknown as Record<string, () => unknown>, name)),
+    );
+    const blanks: Array<[Partial<ApiForm>, string]> = [
+      [{ workspace: '' }, 'workspaceName'],
+      [{ store: ' ' }, 'dataBaseName'],
+      [{ layer: '' }, 'layerName'],
+      [{ style: '' }, 'styleName'],
+    ];
+    const refusedBy: Record<string, string[]> = {};
+    for (const { id } of API_CALLS) {
+      for (const [form, field] of blanks) {
+        const outcome = await call(id, form).then(
+          () => 'ran',
+          (error: unknown) => (error instanceof ValidationError ? Object.keys(error.fields).join() : 'failed'),
+        );
+        if (outcome === field) (refusedBy[field] ??= []).push(id);
+      }
+    }
+    expect(refusedBy.workspaceName).toEqual(API_CALLS.filter((candidate) => !candidate.id.startsWith('style-default')).map((candidate) => candidate.id));
+    expect(refusedBy.dataBaseName).toEqual(['database-get', 'database-create', 'database-delete', 'layer-get', 'layer-modify', 'layer-add-point', 'layer-add-line', 'layer-add-polygon', 'layer-add-multipolygon', 'layer-delete']);
+    expect(refusedBy.layerName).toEqual(['layer-get', 'layer-modify', 'layer-get-with-style', 'layer-add-point', 'layer-add-line', 'layer-add-polygon', 'layer-add-multipolygon', 'layer-set-style', 'layer-delete']);
+    expect(refusedBy.styleName).toEqual(['layer-set-style', 'style-default-info', 'style-default-definition', 'style-own-info', 'style-own-definition', 'style-submit', 'style-delete', 'style-modify']);
+    // Only refusals happened above besides the runs with every input given; a refused call sent nothing.
+    for (const spy of spies) spy.mockClear();
+    await expect(call('database-get', { store: '' })).rejects.toBeInstanceOf(ValidationError);
+    await expect(call('workspace-get', { workspace: '' })).rejects.toBeInstanceOf(ValidationError);
+    for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('data goes into the workspace given: with ws_test and its layers added, each insert lands in ws_test; a kind ws_test lacks is refused', async () => {
+    const { adapters, call } = setup();
+    const form = { workspace: 'ws_test', store: 'ws_test' };
+    await call('workspace-add', form);
+    await call('database-create', form);
+    for (const kind of ['point', 'line', 'polygon', 'multipolygon'] as const) await call(`layer-add-${kind}`, { ...form, layer: `${kind}_layer` });
+    const count = async (typeName: string) => (await adapters.features.getFeatures({ typeName })).features.length;
+    const before = await count('store_33:point');
+    for (const kind of ['point', 'line', 'polygon', 'multipolygon']) {
+      await expect(call(`data-add-${kind}`, form)).resolves.toMatchObject({ totals: { inserted: 1 } });
+      await expect(count(`ws_test:${kind}_layer`)).resolves.toBe(1);
+    }
+    expect(await count('store_33:point')).toBe(before);
+    const commit = vi.spyOn(adapters.transactions, 'commit');
+    await expect(call('data-add-multiline', form)).rejects.toMatchObject({ fields: { layerKind: 'multiline' } });
+    await expect(call('data-add-multiline', form, 'portal')).rejects.toMatchObject({ fields: { layerKind: 'multiline' } });
+    expect(commit).not.toHaveBeenCalled();
+  });
+
+  it('portal: workspace add and delete, database create and delete, layer delete and data go through the product API; the workspace is store_ + id, srid 4490', async () => {
+    const { adapters, call } = setup();
+    const portal = vi.mocked(adapters.portal);
+    for (const name of ['createWorkspace', 'deleteWorkspace', 'createDatabase', 'deleteDatabase', 'deleteTable', 'insertData'] as const) vi.spyOn(portal, name);
+    const rest = [vi.spyOn(adapters.workspaces, 'create'), vi.spyOn(adapters.workspaces, 'delete'), vi.spyOn(adapters.dataStores, 'create'), vi.spyOn(adapters.transactions, 'commit')];
+
+    await expect(call('workspace-add', { workspace: 'store_20' }, 'portal')).resolves.toEqual({ isOk: true, data: { id: 20, name: 'store_20', srid: 4490 } });
+    expect(portal.createWorkspace).toHaveBeenCalledWith({ name: 'store_20', srid: 4490 });
+    await expect(call('workspace-add', { workspace: 'ws_test' }, 'portal')).rejects.toMatchObject({ fields: { portalWorkspace: 'ws_test' } });
+    await expect(call('database-create', { store: 'store_20' }, 'portal')).resolves.toEqual({ isOk: true, data: 'store_20' });
+    await expect(call('data-add-polygon', { srid: 4326 }, 'portal')).resolves.toEqual({ isOk: true, data: { table: 'polygon', srid: 4326 } });
+    expect(portal.insertData).toHaveBeenCalledWith({ table: 'polygon', srid: 4326 });
+    await expect(call('data-add-point', { srid: null }, 'portal')).rejects.toMatchObject({ fields: { sridValue: expect.any(String) } });
+    await expect(call('layer-delete', { store: 'store_20', layer: 'polygon' }, 'portal')).resolves.toEqual({ isOk: true });
+    expect(portal.deleteTable).toHaveBeenCalledWith({ dataBaseName: 'store_20', tableName: 'polygon' });
+    await expect(call('layer-delete', { store: 'store_20', layer: 'polygon' }, 'portal')).rejects.toThrow('表 polygon 不存在');
+    await expect(call('database-delete', { store: 'store_20' }, 'portal')).resolves.toEqual({ isOk: true });
+    await expect(call('database-delete', { store: '' }, 'portal')).rejects.toThrow('请输入数据库名称');
+    await expect(call('workspace-delete', { workspace: 'store_20' }, 'portal')).resolves.toEqual({ isOk: true });
+    expect(portal.deleteWorkspace).toHaveBeenLastCalledWith({ id: 20, srid: 4490 });
+    await expect(call('workspace-delete', { workspace: 'store_20' }, 'portal')).rejects.toThrow('请求失败');
+    for (const spy of rest) expect(spy).not.toHaveBeenCalled();
+    // The calls without a product API call stay on GeoServer in portal mode.
+    await expect(call('workspace-get', {}, 'portal')).resolves.toMatchObject({ prefix: 'store_33' });
   });
 
   it.each(['point', 'line', 'multiline', 'polygon', 'multipolygon'])('data: adds a sample %s into the matching layer', async (kind) => {

@@ -1,4 +1,5 @@
 import { AimOutlined, LoadingOutlined } from '@ant-design/icons';
+import type { LayerKind } from '@gportal/core';
 import { App, Button, Checkbox, Input, Space, Tag } from 'antd';
 import { useNavigate, useOutletContext } from 'react-router-dom';
 import { ROUTES } from '../../app/routes';
@@ -12,7 +13,13 @@ import './api-test-page.css';
 
 /** Refused inputs whose words live in the message table; other fields' messages are shown as the core wrote them. */
 const REFUSAL_MESSAGES: Readonly<Record<string, (t: Translate, detail: string, form: ApiForm) => string>> = {
+  workspaceName: (t) => t('geoserverApi.workspaceNameRequired'),
   dataBaseName: (t) => t('geoserverApi.databaseNameRequired'),
+  layerName: (t) => t('geoserverApi.layerNameRequired'),
+  styleName: (t) => t('geoserverApi.styleNameRequired'),
+  sridValue: (t) => t('geoserverApi.sridRequired'),
+  portalWorkspace: (t, detail) => t('geoserverApi.portalWorkspaceName', { name: detail }),
+  layerKind: (t, detail, form) => t('geoserverApi.noLayerOfKind', { workspace: form.workspace.trim(), kind: t(`map.layer.${detail as LayerKind}`) }),
   srid: (t, _detail, form) => t('geoserverApi.noMatchingCrs', { srid: form.srid ?? '' }),
   sld: (t, detail) => t('geoserverApi.sldNotWellFormed', { detail }),
 };
@@ -47,14 +54,14 @@ const TEXT_FIELDS: ReadonlyArray<{ field: 'workspace' | 'store' | 'layer' | 'sty
 
 /** The map-server API test (`/geoserver/api`): inputs, a group of buttons per resource, and the result of the last call. */
 export function ApiTestPage() {
-  const { form, setForm, outcome, pending, run } = useOutletContext<ApiTestState>();
+  const { form, setForm, outcome, pending, adminApi, run } = useOutletContext<ApiTestState>();
   const { t } = useI18n();
   const { message } = App.useApp();
   const navigate = useNavigate();
 
   const press = async (call: ApiCall) => {
     const result = await run(call);
-    if (result?.status === 'refused' && !call.quiet) {
+    if (result.status === 'refused' && !call.quiet) {
       void message.warning({ key: 'geoserverApi.refused', content: refusalText(result, t, form) });
     }
   };
@@ -74,7 +81,7 @@ export function ApiTestPage() {
     <div className="gportal-api-columns">
       <div>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          <Panel size="small" title={t('geoserverApi.title')}>
+          <Panel size="small" title={t('geoserverApi.title')} extra={adminApi === 'portal' && <Tag color="blue">{t('geoserverApi.adminApiPortal')}</Tag>}>
             <div className="gportal-api-fields">
               {TEXT_FIELDS.map(({ field, label }) => (
                 <div key={field}>

@@ -2,9 +2,11 @@ import { AdminActions, DATA_STORE_ADMIN, FEATURE_SOURCE, FEATURE_TRANSACTIONS, L
 import type { DataStoreAdmin, FeatureSource, FeatureTransactions, LayerAdmin, PortalAdmin, StyleAdmin, WorkspaceAdmin } from '@gportal/core';
 import { SAMPLE_STYLES } from '@gportal/core/memory';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import type { AppConfig } from '../../app/app-config';
+import { APP_CONFIG } from '../../app/app-tokens';
 import { useService } from '../../app/services';
 import type { MessageKey } from '../../i18n/messages';
-import { NOTHING, type ApiCall, type ApiForm, type ApiPorts } from './api-calls';
+import { runApiCall, type AdminApi, type ApiCall, type ApiForm, type ApiPorts } from './api-calls';
 import { errorText, formatResult } from './format-result';
 
 /** The spec's sample defaults (section 3) and the sample polygon style to edit. */
@@ -36,8 +38,10 @@ export interface ApiTestState {
   setForm(change: Partial<ApiForm>): void;
   outcome: ApiOutcome | undefined;
   pending: ReadonlySet<string>;
-  /** Runs the call; resolves with the outcome, or `undefined` when nothing happened. */
-  run(call: ApiCall): Promise<ApiOutcome | undefined>;
+  /** The API the administration buttons go through (the `adminApi` setting). */
+  adminApi: AdminApi;
+  /** Runs the call and resolves with its outcome. */
+  run(call: ApiCall): Promise<ApiOutcome>;
 }
 
 function usePorts(): ApiPorts {
@@ -49,7 +53,7 @@ function usePorts(): ApiPorts {
   const transactions = useService<FeatureTransactions>(FEATURE_TRANSACTIONS);
   const portal = useService<PortalAdmin>(PORTAL_ADMIN);
   return useMemo(
-    () => ({ workspaces, dataStores, layers, styles, features, transactions, actions: new AdminActions({ workspaces, layers, portal }) }),
+    () => ({ workspaces, dataStores, layers, styles, features, transactions, portal, actions: new AdminActions({ workspaces, layers, portal }) }),
     [workspaces, dataStores, layers, styles, features, transactions, portal],
   );
 }
@@ -61,6 +65,7 @@ function usePorts(): ApiPorts {
  */
 export function useApiTestState(): ApiTestState {
   const ports = usePorts();
+  const { adminApi } = useService<AppConfig>(APP_CONFIG);
   const [form, setFormState] = useState(DEFAULT_API_FORM);
   const [outcome, setOutcome] = useState<ApiOutcome>();
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
@@ -78,10 +83,10 @@ export function useApiTestState(): ApiTestState {
   const run = useCallback(
     async (call: ApiCall) => {
       mark(call.id, true);
-      let next: ApiOutcome | undefined;
+      let next: ApiOutcome;
       try {
-        const value = await call.run(ports, form);
-        next = value === NOTHING ? undefined : { seq: ++finished.current, call, status: 'succeeded', text: formatResult(value) };
+        const value = await runApiCall(call, ports, form, adminApi);
+        next = { seq: ++finished.current, call, status: 'succeeded', text: formatResult(value) };
       } catch (error) {
         const seq = ++finished.current;
         next =
@@ -91,11 +96,11 @@ export function useApiTestState(): ApiTestState {
       } finally {
         mark(call.id, false);
       }
-      if (next) setOutcome(next);
+      setOutcome(next);
       return next;
     },
-    [ports, form, mark],
+    [ports, form, mark, adminApi],
   );
 
-  return { form, setForm, outcome, pending, run };
+  return { form, setForm, outcome, pending, adminApi, run };
 }
