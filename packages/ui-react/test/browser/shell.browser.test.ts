@@ -83,7 +83,11 @@ describe('the workbench shell', () => {
           await screenshot(page, `shell-${font}-${locale}-${width}`);
           await page.goto(`${baseUrl}/geoserver/api`);
           await page.getByTestId('api-result').waitFor();
+          await fontsLoaded(page);
           expect(await fullyShown(page, '.ant-menu-title-content')).toEqual([]);
+          // The auto-sizing SLD area shows the whole sample style, without a scroll bar.
+          const sld = page.getByLabel(locale === 'en' ? 'SLD style definition' : 'SLD 样式定义', { exact: true });
+          await expect(sld.evaluate((element) => element.scrollHeight - element.clientHeight)).resolves.toBeLessThanOrEqual(1);
           if (font === 'app') await screenshot(page, `geoserver-api-${locale}-${width}`);
           await page.context().close();
         });
