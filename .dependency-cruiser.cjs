@@ -35,6 +35,7 @@ const LIBRARIES = {
     'world-atlas', // Natural Earth outlines
     'topojson-client',
     'flatbush', // spatial index of the feature canvas (culling, hit-testing)
+    '@fontsource/noto-sans', // the app's Latin UI font (src/app/app-fonts.css)
   ],
   examples: [],
 };

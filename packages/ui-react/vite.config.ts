@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
 import { sourceConditions } from '../../vitest.shared.js';
+import { policyText } from './content-security-policy.js';
 
 /**
  * Map-server mode in development: the dev server forwards `/geoserver` and `/api` to the real
@@ -35,11 +36,28 @@ const rcComponentsWithoutSideEffects: Plugin = {
   },
 };
 
+const CHARSET = '<meta charset="UTF-8" />';
+
+/**
+ * Puts the policy right after the charset in the built `index.html`, before any script or style
+ * it governs. Only in builds: the dev server's React Refresh preamble is an inline script and its
+ * HMR a websocket.
+ */
+const contentSecurityPolicy: Plugin = {
+  name: 'gportal:content-security-policy',
+  apply: 'build',
+  transformIndexHtml(html) {
+    if (!html.includes(CHARSET)) throw new Error(`index.html needs ${CHARSET} for the content security policy to follow`);
+    // The policy's values hold no `"`, `<` or `&`: it goes into the attribute as it is.
+    return html.replace(CHARSET, `${CHARSET}\n    <meta http-equiv="Content-Security-Policy" content="${policyText()}" />`);
+  },
+};
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'GPORTAL_');
   return {
     ...sourceConditions,
-    plugins: [react(), rcComponentsWithoutSideEffects],
+    plugins: [react(), rcComponentsWithoutSideEffects, contentSecurityPolicy],
     server: { host: '127.0.0.1', port: 5173, proxy: mapServerProxy(env) },
     preview: { host: '127.0.0.1', port: 4173, proxy: mapServerProxy(env) },
   };

@@ -4,6 +4,7 @@ import { loadAppConfig } from './app/app-config';
 import { createAppStorage } from './app/boot';
 import { ProblemLog } from './app/problem-log';
 import { Root } from './app/root';
+import './app/app-fonts.css';
 
 async function start(element: HTMLElement) {
   const problems = new ProblemLog();

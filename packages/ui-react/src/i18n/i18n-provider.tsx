@@ -2,9 +2,12 @@ import { ConfigProvider, type ConfigProviderProps } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { UI_FONT_FAMILY } from '../screens/layout/text-styles';
 import { translate, type Locale, type MessageKey } from './messages';
 
 const ANTD_LOCALES: Readonly<Record<Locale, NonNullable<ConfigProviderProps['locale']>>> = { 'zh-CN': zhCN, en: enUS };
+/** antd's default theme in the app's font. */
+const THEME: ConfigProviderProps['theme'] = { token: { fontFamily: UI_FONT_FAMILY } };
 
 export type Translate = (key: MessageKey, values?: Readonly<Record<string, string | number>>) => string;
 
@@ -40,7 +43,7 @@ export function I18nProvider({ initialLocale, onLocaleChange, children }: I18nPr
   const value = useMemo<I18n>(() => ({ locale, setLocale, t: (key, values) => translate(locale, key, values) }), [locale, setLocale]);
   return (
     <I18nContext.Provider value={value}>
-      <ConfigProvider locale={ANTD_LOCALES[locale]}>{children}</ConfigProvider>
+      <ConfigProvider locale={ANTD_LOCALES[locale]} theme={THEME}>{children}</ConfigProvider>
     </I18nContext.Provider>
   );
 }

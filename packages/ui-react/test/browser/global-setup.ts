@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { build } from 'vite';
 import { sourceConditions } from '../../../../vitest.shared.js';
+import { CJK_FONT, DEJAVU_SANS } from './fonts.js';
 import { APP_BUILD, CHROMIUM, NGINX, REPO_ROOT, SCREENSHOTS, STORAGE_HARNESS, UI_PACKAGE } from './paths.js';
 import { freePort, waitUntilServing } from './serving.js';
 
@@ -33,14 +34,20 @@ function aptInstall(packages: string): void {
   }
 }
 
-/** Debian's Chromium, and a CJK font so the Chinese UI renders in screenshots. Never `playwright install`. */
+/**
+ * Debian's Chromium and the fonts the tests render with besides the app's own Latin font: the
+ * Chinese font the app names (any other CJK font would lay Chinese out differently) and DejaVu
+ * Sans, served in place of the app's font by the test that proves the layout holds without it.
+ * Never `playwright install`.
+ */
 function ensureBrowser(): void {
   const missing: string[] = [];
   if (!existsSync(CHROMIUM)) missing.push('chromium');
   // Debian's nginx, for the deployment test of deploy/nginx.conf.
   if (!existsSync(NGINX)) missing.push('nginx');
-  const hasChinese = spawnSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' });
-  if (hasChinese.status !== 0 || hasChinese.stdout.trim() === '') missing.push('fonts-noto-cjk');
+  const chinese = spawnSync('fc-list', [CJK_FONT, 'family'], { encoding: 'utf8' });
+  if (chinese.status !== 0 || chinese.stdout.trim() === '') missing.push('fonts-noto-cjk');
+  if (!Object.values(DEJAVU_SANS).every((file) => existsSync(file))) missing.push('fonts-dejavu-core');
   if (missing.length > 0) aptInstall(missing.join(' '));
 }
 

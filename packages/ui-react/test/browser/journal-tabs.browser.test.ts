@@ -3,7 +3,7 @@ import type { JournalEntry } from '@gportal/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launchChromium } from './browser.js';
-import { STORAGE_HARNESS } from './paths.js';
+import { addStorageHarness } from './storage-harness.js';
 
 /**
  * Two tabs of one Chromium profile (one context: shared localStorage and Web Locks) editing the
@@ -22,7 +22,7 @@ afterAll(async () => {
 async function tab(context: Awaited<ReturnType<Browser['newContext']>>): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${baseUrl}/login`);
-  await page.addScriptTag({ path: STORAGE_HARNESS });
+  await addStorageHarness(page);
   return page;
 }
 

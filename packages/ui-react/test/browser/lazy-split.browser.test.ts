@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -9,12 +9,14 @@ const baseUrl = inject('baseUrl');
 let browser: Browser;
 let page: Page;
 const scripts: string[] = [];
+const fonts: string[] = [];
 
 beforeAll(async () => {
   browser = await launchChromium();
   page = await freshPage(browser);
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
   });
 });
 afterAll(async () => {
@@ -28,6 +30,13 @@ afterAll(async () => {
  * beside the scripts, loaded by the map screens only.
  */
 const GZIP_BUDGETS_KIB = { firstScreen: 200, wholeApp: 450 } as const;
+
+/**
+ * The app's Latin font, outside the JavaScript budget: woff2 files are compressed already and
+ * fetched beside the scripts, not before them. Two weights of the latin subset.
+ */
+const FONT_BUDGET_KIB = 32;
+const APP_FONT_FILES = /^\/assets\/noto-sans-latin-(400|600)-normal-[\w-]+\.woff2$/;
 
 function gzipKiB(files: string[]): number {
   return files.reduce((sum, file) => sum + gzipSync(readFileSync(file)).length, 0) / 1024;
@@ -51,10 +60,17 @@ describe('the first screen is lazy-split from the map screens', () => {
     expect(firstScreen.filter((path) => MAP_CHUNKS.test(path))).toEqual([]);
 
     // What the first screen costs, recorded for the README and held to its budget.
-    const report = { scripts: firstScreen, gzipKiB: gzipKiB(firstScreen.map((path) => `${APP_BUILD}${path}`)) };
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+    });
+    const fontKiB = fonts.reduce((sum, path) => sum + statSync(`${APP_BUILD}${path}`).size, 0) / 1024;
+    const report = { scripts: firstScreen, gzipKiB: gzipKiB(firstScreen.map((path) => `${APP_BUILD}${path}`)), fonts: [...fonts], fontKiB };
     writeFileSync(`${OUTPUT}/first-screen-size.json`, `${JSON.stringify(report, null, 2)}\n`);
     expect(report.gzipKiB).toBeGreaterThan(0);
     expect(report.gzipKiB).toBeLessThanOrEqual(GZIP_BUDGETS_KIB.firstScreen);
+    // Both weights of the app's font, and nothing else: no other subset, no woff fallback.
+    expect(fonts.map((path) => APP_FONT_FILES.exec(path)?.[1]).sort()).toEqual(['400', '600']);
+    expect(fontKiB).toBeLessThanOrEqual(FONT_BUDGET_KIB);
 
     await signIn(page, baseUrl);
     expect(scripts.filter((path) => MAP_CHUNKS.test(path))).toEqual([]);

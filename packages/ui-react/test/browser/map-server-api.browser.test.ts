@@ -4,6 +4,7 @@ import { wfsServer, wfsServerAnswers } from '@gportal/adapters-geoserver/testing
 import { apiScreen } from './api-screen.js';
 import { freshPage, launchChromium, screenshot } from './browser.js';
 import { MODEL_PATHS, serveGeoServerModel, type GeoServerModelServer } from './geoserver-model-server.js';
+import { serveAppWithPolicy } from './policy.js';
 
 /**
  * Map-server mode against servers that answer over HTTP: GeoServer's REST model (every request
@@ -37,6 +38,8 @@ afterEach(() => {
 
 async function signInToMapServerMode(settings: Record<string, string> = {}): Promise<void> {
   page = await freshPage(browser);
+  // The model answers on an origin of its own: the deployment notes' edit of the policy.
+  await serveAppWithPolicy(page, baseUrl, { 'connect-src': [model.url] });
   await page.route('**/config.json', (route) =>
     route.fulfill({
       json: {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO, launchChromium, screenshot, signIn } from './browser.js';
+import { fontsLoaded, serveDejaVuAsAppFont, textWidth } from './fonts.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -35,25 +36,76 @@ async function fullyShown(page: Page, selector: string): Promise<string[]> {
   );
 }
 
+/** The app's own Latin font, or DejaVu Sans served in its place (a machine without the app's font). */
+const FONTS = { app: "the app's font", dejavu: 'DejaVu Sans' } as const;
+const LONGEST_ENTRY = 'Management module 1';
+
+/** The landing screen has loaded (its chunk comes after the shell's). */
+const indexDemoShown = (page: Page, locale: 'zh-CN' | 'en') => page.getByRole('button', { name: locale === 'en' ? 'Set user cache' : '设置用户缓存' }).waitFor();
+
+/** Signs in, switches to the language and waits for the menu in its final font. */
+async function shellAt(width: number, locale: 'zh-CN' | 'en', font: keyof typeof FONTS) {
+  const page = await pageAt(width);
+  if (font === 'dejavu') await serveDejaVuAsAppFont(page);
+  await signIn(page, baseUrl);
+  if (locale === 'en') await page.getByText('English', { exact: true }).click();
+  const menu = page.getByRole('navigation', { name: locale === 'en' ? 'Navigation' : '导航菜单' });
+  await menu.getByRole('menuitem', { name: MENU[locale][0], exact: true }).waitFor();
+  await indexDemoShown(page, locale);
+  await fontsLoaded(page);
+  // The app's font family renders as that font, or exactly as DejaVu Sans when served in its place.
+  const [shipped, dejavu] = await Promise.all([textWidth(page, '14px "Noto Sans"', LONGEST_ENTRY), textWidth(page, '14px "DejaVu Sans"', LONGEST_ENTRY)]);
+  if (font === 'dejavu') expect(shipped).toBe(dejavu);
+  else expect(shipped).toBeLessThan(dejavu - 4);
+  const family = await page.locator('.ant-menu-title-content').first().evaluate((element) => getComputedStyle(element).fontFamily);
+  expect(family.startsWith('"Noto Sans", "Noto Sans CJK SC"')).toBe(true);
+  return { page, menu };
+}
+
+/** Nothing on the page is wider than the viewport: no sideways scroll. */
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
 describe('the workbench shell', () => {
-  for (const width of [1024, 1280]) {
+  for (const font of ['app', 'dejavu'] as const) {
+    for (const width of [1024, 1280]) {
+      for (const locale of ['zh-CN', 'en'] as const) {
+        it(`shows every menu entry and the whole header at ${width} px in ${locale}, in ${FONTS[font]}`, async () => {
+          const { page, menu } = await shellAt(width, locale, font);
+          const names = await menu.getByRole('menuitem').allTextContents();
+          expect(names).toEqual(MENU[locale]);
+          for (const name of MENU[locale]) await expect(menu.getByRole('menuitem', { name, exact: true }).isVisible()).resolves.toBe(true);
+          expect(await fullyShown(page, '.ant-menu-title-content, .ant-menu-item-group-title')).toEqual([]);
+          expect(await fullyShown(page, '.ant-layout-header strong, .ant-layout-header .ant-space-item')).toEqual([]);
+          // The title keeps one line: the controls move below it rather than squeeze it.
+          await expect(page.locator('.ant-layout-header strong').evaluate((element) => element.getBoundingClientRect().height)).resolves.toBe(22);
+          await expect(page.getByRole('button', { name: locale === 'en' ? 'Sign out' : '退出登录' }).isVisible()).resolves.toBe(true);
+          expect(await pageWidth(page)).toBe(width);
+          await screenshot(page, `shell-${font}-${locale}-${width}`);
+          await page.goto(`${baseUrl}/geoserver/api`);
+          await page.getByTestId('api-result').waitFor();
+          await fontsLoaded(page);
+          expect(await fullyShown(page, '.ant-menu-title-content')).toEqual([]);
+          // The auto-sizing SLD area shows the whole sample style, without a scroll bar.
+          const sld = page.getByLabel(locale === 'en' ? 'SLD style definition' : 'SLD 样式定义', { exact: true });
+          await expect(sld.evaluate((element) => element.scrollHeight - element.clientHeight)).resolves.toBeLessThanOrEqual(1);
+          if (font === 'app') await screenshot(page, `geoserver-api-${locale}-${width}`);
+          await page.context().close();
+        });
+      }
+    }
+
     for (const locale of ['zh-CN', 'en'] as const) {
-      it(`shows every menu entry and the whole header at ${width} px in ${locale}`, async () => {
-        const page = await pageAt(width);
+      it(`on a phone (390 px) in ${locale}, in ${FONTS[font]}: the menu folds to icons, the header wraps, nothing scrolls sideways`, async () => {
+        const page = await pageAt(390);
+        if (font === 'dejavu') await serveDejaVuAsAppFont(page);
         await signIn(page, baseUrl);
         if (locale === 'en') await page.getByText('English', { exact: true }).click();
-        const menu = page.getByRole('navigation', { name: locale === 'en' ? 'Navigation' : '导航菜单' });
-        await menu.getByRole('menuitem', { name: MENU[locale][0], exact: true }).waitFor();
-        const names = await menu.getByRole('menuitem').allTextContents();
-        expect(names).toEqual(MENU[locale]);
-        for (const name of MENU[locale]) await expect(menu.getByRole('menuitem', { name, exact: true }).isVisible()).resolves.toBe(true);
-        expect(await fullyShown(page, '.ant-menu-title-content, .ant-menu-item-group-title')).toEqual([]);
-        expect(await fullyShown(page, '.ant-layout-header .ant-space-item')).toEqual([]);
-        await expect(page.getByRole('button', { name: locale === 'en' ? 'Sign out' : '退出登录' }).isVisible()).resolves.toBe(true);
-        await page.goto(`${baseUrl}/geoserver/api`);
-        await page.getByTestId('api-result').waitFor();
-        expect(await fullyShown(page, '.ant-menu-title-content')).toEqual([]);
-        await screenshot(page, `geoserver-api-${locale}-${width}`);
+        await page.getByRole('button', { name: locale === 'en' ? 'Expand menu' : '展开菜单' }).waitFor();
+        await indexDemoShown(page, locale);
+        await fontsLoaded(page);
+        expect(await fullyShown(page, '.ant-layout-header strong, .ant-layout-header .ant-space-item')).toEqual([]);
+        expect(await pageWidth(page)).toBe(390);
+        await screenshot(page, `shell-${font}-${locale}-390`);
         await page.context().close();
       });
     }

@@ -4,7 +4,7 @@ import { editJournalContract, sessionStoreContract, userCacheContract } from '@g
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { freshPage, launchChromium } from './browser.js';
-import { STORAGE_HARNESS } from './paths.js';
+import { addStorageHarness } from './storage-harness.js';
 
 /**
  * The shared port contracts against Chromium's real localStorage: every call runs in the page,
@@ -18,7 +18,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await freshPage(browser);
   await page.goto(`${baseUrl}/login`);
-  await page.addScriptTag({ path: STORAGE_HARNESS });
+  await addStorageHarness(page);
 });
 afterAll(async () => {
   await browser?.close();

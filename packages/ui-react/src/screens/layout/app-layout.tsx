@@ -66,8 +66,26 @@ function selectedPath(pathname: string): string | undefined {
   return PATHS.filter((path) => pathname === path || pathname.startsWith(`${path}/`)).sort((a, b) => b.length - a.length)[0];
 }
 
-/** Wide enough for the longest entry in either language, so no entry is ever cut. */
-const SIDER_WIDTH = 220;
+/**
+ * Wide enough for the longest entry in either language in a wide font: "Management module 1" is
+ * 154 px in the app's Noto Sans and 163 px in DejaVu Sans (a machine's sans-serif when the
+ * app's font is missing), and an entry's text gets the width less 72 px (margins, indent, icon).
+ */
+const SIDER_WIDTH = 248;
+
+const HEADER_STYLE = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '8px 12px',
+  height: 'auto',
+  minHeight: 64,
+  paddingBlock: 16,
+  paddingInline: 16,
+  lineHeight: '22px',
+  background: '#fff',
+  borderBottom: '1px solid #f0f0f0',
+} as const;
 
 /**
  * The signed-in workbench: a collapsible side menu with every screen, a header with the mode,
@@ -117,19 +135,16 @@ export function AppLayout() {
         </nav>
       </Layout.Sider>
       <Layout>
-        <Layout.Header
-          style={{ display: 'flex', alignItems: 'center', gap: 12, background: '#fff', borderBottom: '1px solid #f0f0f0', paddingInline: 16 }}
-        >
+        {/* The controls move to a second row rather than cut the title (1024 px in English). */}
+        <Layout.Header style={HEADER_STYLE}>
           <Button
             type="text"
             aria-label={t(collapsed ? 'shell.expand' : 'shell.collapse')}
             icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
             onClick={() => setCollapsed(!collapsed)}
           />
-          <strong style={{ ...STRONG_TEXT, whiteSpace: 'nowrap', flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
-            {t('app.title')}
-          </strong>
-          <Space size="middle">
+          <strong style={{ ...STRONG_TEXT, flex: '1 1 auto' }}>{t('app.title')}</strong>
+          <Space size="middle" wrap style={{ marginInlineStart: 'auto', justifyContent: 'flex-end' }}>
             <Tag color={mode === 'embedded' ? 'blue' : 'green'} style={{ marginInlineEnd: 0 }}>
               {t(`mode.${mode}`)}
             </Tag>
