@@ -60,6 +60,7 @@ const TEST_LIBRARIES = [
   '@vitejs/plugin-react',
   '@turf/area',
   '@types/node',
+  'fast-check',
 ];
 
 /**
