@@ -21,7 +21,7 @@ export interface PropertyRunRecord {
  * backtracks exponentially) pass by being cut short. A single synchronous run cannot be
  * interrupted: that is bounded by the test's own timeout.
  */
-export const PROPERTY_PARAMETERS = { seed: 20_231_125, numRuns: 500, interruptAfterTimeLimit: 20_000, markInterruptAsFailure: true } as const;
+export const PROPERTY_PARAMETERS = { seed: 20_231_125, numRuns: 500, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true } as const;
 
 /** What this module reads of fast-check's `RunDetails` (structurally, so the contracts need no fast-check). */
 export interface PropertyCheck {
