@@ -201,7 +201,10 @@ export interface ReadGmlFeatures extends ReadFeatures {
  * (`scanXml`, strict): no DOM, properties typed by the layer's schema, positions in the order
  * `axisOrderOf` gives for the geometry's srsName, read where they stand in the answer. Equal to
  * reading it through `ol/format/WFS` (proven on the captured answers); nested complex properties
- * are not read (they are `null`). XML the scanner does not accept is a `MalformedResponse`.
+ * are not read (they are `null`). A feature whose positions are not all decimals (`NaN`, `INF`,
+ * `1e400`, `1abc`), do not divide into whole positions, or do not make a geometry the map can
+ * draw (`isGeometry`: open or short rings, one-position lines) is skipped and its id reported.
+ * XML the scanner does not accept (nested beyond `XML_MAX_DEPTH` too) is a `MalformedResponse`.
  */
 export function readGmlFeatures(text: string, layer: WfsLayer, status: number, context: Omit<AxisOrderContext, 'gml'> = {}): ReadGmlFeatures {
   const { schema } = layer;
