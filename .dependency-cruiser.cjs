@@ -61,6 +61,7 @@ const TEST_LIBRARIES = [
   '@vitejs/plugin-react',
   '@turf/area',
   '@types/node',
+  'fast-check',
 ];
 
 /**
@@ -192,8 +193,8 @@ module.exports = {
     { from: { path: BENCH_CONTENDER }, to: { path: BENCH_MAP_CONTRACT } },
     // Type declarations of type-only packages (`import type { Feature } from 'geojson'`): no code is loaded.
     { from: {}, to: { path: '(^|/)node_modules/@types/', dependencyTypes: ['type-only'] } },
-    // The core's contract suites are vitest suites: vitest is the core's optional peer dependency.
-    { from: { path: '^packages/core/src/contracts/' }, to: { path: npm(['vitest']) } },
+    // The core's contract suites are vitest suites and its geometry arbitraries fast-check ones: both are the core's optional peer dependencies.
+    { from: { path: '^packages/core/src/contracts/' }, to: { path: npm(['vitest', 'fast-check']) } },
     // Tests and the like: the test libraries, Node built-ins and every public entry.
     { from: { path: TEST_FILES }, to: { path: npm(TEST_LIBRARIES) } },
     { from: { path: '^bench/' }, to: { path: npm(BENCH_LIBRARIES) } },

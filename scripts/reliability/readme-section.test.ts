@@ -1,4 +1,4 @@
-import type { ReliabilityRecord } from '@gportal/core/contracts';
+import type { PropertyRunRecord, ReliabilityRecord } from '@gportal/core/contracts';
 import { describe, expect, it } from 'vitest';
 import { SECTION_END, SECTION_START, updateReadme } from './readme-section.js';
 
@@ -30,6 +30,21 @@ describe('README Reliability section', () => {
     expect(coreAgain).toContain('**core**: 1 fault scenarios, 1 faults injected into saves of 6 pending changes; 1 saves retried; edits lost: 1');
     expect(coreAgain).toContain('**wfs**: 1 fault scenarios');
     expect(coreAgain.indexOf('**core**')).toBeLessThan(coreAgain.indexOf('**wfs**'));
+  });
+
+  it('writes each property suite as a block with the inputs tried per property, beside the fault suites', () => {
+    const runs = (suite: string, property: string, count: number): PropertyRunRecord => ({ suite, property, runs: count, seed: 7 });
+    const faults = new Map([['core', [record('core', 'timeout')]]]);
+    const once = updateReadme(README, faults, new Map([['GML reader', [runs('GML reader', 'damaged answers', 500), runs('GML reader', 'a | b', 250)]]]));
+    expect(once).toContain('**GML reader** (fast-check, seed 7): 750 inputs tried in 2 properties; every property held.');
+    expect(once).toContain('| damaged answers | 500 |');
+    expect(once).toContain('| a \\| b | 250 |');
+    expect(once.indexOf('**core**')).toBeLessThan(once.indexOf('**GML reader**'));
+    const again = updateReadme(once, new Map(), new Map([['GML reader', [runs('GML reader', 'damaged answers', 100)]]]));
+    expect(again).toContain('**GML reader** (fast-check, seed 7): 100 inputs tried in 1 property; every property held.');
+    expect(again).not.toContain('| damaged answers | 500 |');
+    expect(again).toContain('**core**: 1 fault scenarios');
+    expect(updateReadme(once, faults, new Map([['GML reader', [runs('GML reader', 'damaged answers', 500), runs('GML reader', 'a | b', 250)]]]))).toBe(once);
   });
 
   it('refuses a README without the markers', () => {

@@ -1,7 +1,7 @@
 import type { AttributeSpec, BoundingBox, FeatureTypeInfo, FeatureTypeSpec, ProjectionPolicy } from '@gportal/core';
 import { definedOnly } from '../util/defined-only.js';
 import { bindingOfJavaClass, JAVA_BINDINGS } from './attribute-bindings.js';
-import { asArray, crsCode, type CrsValue, type JsonList, type NamedLink } from './geoserver-json.js';
+import { asArray, crsCode, isCount, isCrs, isFlag, isNamedLink, isObjectWith, isScalar, isText, isWrappedList, type CrsValue, type JsonList, type NamedLink } from './geoserver-json.js';
 
 interface BoundingBoxJson {
   minx: number;
@@ -37,6 +37,28 @@ export interface FeatureTypeJson {
   numDecimals?: number;
   attributes?: { attribute?: JsonList<AttributeJson> } | '';
 }
+
+const isBoundingBox = isObjectWith({ minx: isCount, maxx: isCount, miny: isCount, maxy: isCount, crs: isCrs }, ['minx', 'maxx', 'miny', 'maxy']);
+const PROJECTION_POLICIES: ReadonlySet<unknown> = new Set<ProjectionPolicy>(['FORCE_DECLARED', 'REPROJECT_TO_DECLARED', 'NONE']);
+
+/** The shape of {@link FeatureTypeJson}, checked when an answer is read (`rootOf`). */
+export const FEATURE_TYPE_FIELDS = {
+  name: isText,
+  nativeName: isText,
+  namespace: isNamedLink,
+  title: isText,
+  keywords: isWrappedList('string', isScalar),
+  nativeCRS: isCrs,
+  srs: isText,
+  nativeBoundingBox: isBoundingBox,
+  latLonBoundingBox: isBoundingBox,
+  projectionPolicy: (value: unknown) => PROJECTION_POLICIES.has(value),
+  enabled: isFlag,
+  store: isNamedLink,
+  maxFeatures: isCount,
+  numDecimals: isCount,
+  attributes: isWrappedList('attribute', isObjectWith({ name: isText, binding: isText, nillable: isFlag, minOccurs: isCount, maxOccurs: isCount }, ['name', 'binding'])),
+};
 
 function boundingBoxJson(box: BoundingBox): BoundingBoxJson {
   return { minx: box.minx, maxx: box.maxx, miny: box.miny, maxy: box.maxy, crs: box.crs };

@@ -7,7 +7,7 @@ import {
   type PostgisStoreSpec,
 } from '@gportal/core';
 import { expandPath, type HttpClient } from '../http/index.js';
-import { entriesToRecord, namesOf, recordToEntries, rootOf, type KeyValueEntries, type NamedLink } from './geoserver-json.js';
+import { entriesToRecord, isFlag, isKeyValueEntries, isNamedLink, isText, namesOf, recordToEntries, rootOf, type KeyValueEntries, type NamedLink } from './geoserver-json.js';
 import { expectCreated } from './created.js';
 import { JSON_EXTENSION, REST_ENDPOINTS } from './rest-endpoints.js';
 
@@ -18,6 +18,8 @@ interface DataStoreJson {
   workspace?: NamedLink;
   connectionParameters?: KeyValueEntries | '';
 }
+
+const DATA_STORE_FIELDS = { name: isText, type: isText, enabled: isFlag, workspace: isNamedLink, connectionParameters: isKeyValueEntries };
 
 /** The PostGIS connection parameters under GeoServer's keys (note `passwd`). */
 function postgisParameters(spec: PostgisStoreSpec): Record<string, string> {
@@ -51,7 +53,7 @@ export class GeoServerDataStoreAdmin implements DataStoreAdmin {
 
   async get(workspace: string, name: string): Promise<DataStoreInfo> {
     const path = expandPath(REST_ENDPOINTS.dataStore, { workspace, dataStore: name }, { extension: JSON_EXTENSION });
-    const store = rootOf<DataStoreJson>(await this.http.json({ method: 'GET', path, resource: `data store ${workspace}:${name}` }), 'dataStore');
+    const store = rootOf<DataStoreJson>(await this.http.json({ method: 'GET', path, resource: `data store ${workspace}:${name}` }), 'dataStore', DATA_STORE_FIELDS, ['name']);
     return {
       name: store.name,
       workspace: store.workspace?.name ?? workspace,

@@ -15,6 +15,14 @@ describe("GeoServer's JSON quirks", () => {
     expect(namesOf({ styles: { style: { name: 'ws:a' } } }, 'styles', 'style')).toEqual(['a']);
     expect(namesOf({ styles: { style: [{ name: 'a' }, { name: 'b' }] } }, 'styles', 'style')).toEqual(['a', 'b']);
   });
+  it('namesOf and rootOf refuse an answer of another shape with a MalformedResponse, never a TypeError', () => {
+    const malformed = expect.objectContaining({ code: 'MalformedResponse' });
+    expect(() => namesOf({ styles: { style: [null] } }, 'styles', 'style')).toThrow(malformed);
+    expect(() => namesOf({ styles: { style: { name: 5 } } }, 'styles', 'style')).toThrow(malformed);
+    expect(() => namesOf(null, 'styles', 'style')).toThrow(malformed);
+    expect(() => rootOf({ workspace: { name: 5 } }, 'workspace', { name: (value) => typeof value === 'string' }, ['name'])).toThrow(malformed);
+    expect(() => rootOf({ workspace: {} }, 'workspace', {}, ['name'])).toThrow(malformed);
+  });
   it('rootOf refuses an answer without its root object', () => {
     expect(rootOf({ workspace: { name: 'a' } }, 'workspace')).toEqual({ name: 'a' });
     expect(() => rootOf({ workspaces: '' }, 'workspace')).toThrow(MapServerError);

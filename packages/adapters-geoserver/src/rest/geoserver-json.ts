@@ -23,21 +23,79 @@ export interface NamedLink {
   workspace?: string | { name: string };
 }
 
+/** An answer that is JSON but not of the shape GeoServer writes. */
+function malformed(text: string): MapServerError {
+  return new MapServerError({ code: 'MalformedResponse', text: `unexpected answer: ${text}` });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether a value fits a field of GeoServer's JSON. */
+export type FieldCheck = (value: unknown) => boolean;
+
+export const isText: FieldCheck = (value) => typeof value === 'string';
+export const isFlag: FieldCheck = (value) => typeof value === 'boolean';
+export const isCount: FieldCheck = (value) => typeof value === 'number' && Number.isFinite(value);
+/** A name or number GeoServer may write either way (Jettison writes `"true"`, `5`, `"5"` alike). */
+export const isScalar: FieldCheck = (value) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/** A list as GeoServer may write it ({@link JsonList}) whose elements pass `item`. */
+export function isListOf(item: FieldCheck): FieldCheck {
+  return (value) => value === '' || value === null || value === undefined || (Array.isArray(value) ? value.every(item) : item(value));
+}
+
+/** `""` or `{ [key]: list of items }`: how GeoServer wraps a list inside an object (`{"styles": {"style": …}}`). */
+export function isWrappedList(key: string, item: FieldCheck): FieldCheck {
+  const list = isListOf(item);
+  return (value) => value === '' || (isRecord(value) && list(value[key]));
+}
+
+/** An object whose listed fields, when present, pass their checks; `required` ones must be present. */
+export function isObjectWith(fields: Readonly<Record<string, FieldCheck>>, required: readonly string[] = []): FieldCheck {
+  return (value) => isRecord(value) && fieldProblem(value, fields, required) === undefined;
+}
+
+function fieldProblem(value: Record<string, unknown>, fields: Readonly<Record<string, FieldCheck>>, required: readonly string[]): string | undefined {
+  for (const name of required) if (value[name] === undefined) return `no "${name}"`;
+  for (const [name, check] of Object.entries(fields)) {
+    // Own fields only: a missing `constructor` must not be found on Object.prototype.
+    if (Object.hasOwn(value, name) && value[name] !== undefined && !check(value[name])) return `"${name}" is ${JSON.stringify(value[name])?.slice(0, 60) ?? typeof value[name]}`;
+  }
+  return undefined;
+}
+
+export const isNamedLink: FieldCheck = isObjectWith({ name: isText, href: isText, workspace: (value) => isText(value) || isObjectWith({ name: isText }, ['name'])(value) }, ['name']);
+
+/** A CRS as GeoServer writes it: `"EPSG:4326"`, WKT, or either wrapped with a class hint. */
+export const isCrs: FieldCheck = (value) => isText(value) || isObjectWith({ $: isText }, ['$'])(value);
+
+export const isKeyValueEntries: FieldCheck = isWrappedList('entry', isObjectWith({ '@key': isText, $: isScalar }, ['@key']));
+
 /**
  * The names of a collection answer such as `{"workspaces": {"workspace": [...]}}`
- * (`collection` = `workspaces`, `item` = `workspace`).
+ * (`collection` = `workspaces`, `item` = `workspace`); an answer of another shape is a `MalformedResponse`.
  */
 export function namesOf(body: unknown, collection: string, item: string): string[] {
-  const wrapper = (body as Record<string, unknown> | null)?.[collection];
+  if (!isRecord(body)) throw malformed(`expected a "${collection}" object`);
+  const wrapper = body[collection];
   if (wrapper === '' || wrapper === null || wrapper === undefined) return [];
+  if (!isWrappedList(item, isNamedLink)(wrapper)) throw malformed(`"${collection}" is not a list of ${item} links`);
   const items = asArray((wrapper as Record<string, JsonList<NamedLink>>)[item]);
   return items.map((link) => unqualified(link.name));
 }
 
-/** The object under the root key of a single-object answer (`{"workspace": {...}}`). */
-export function rootOf<T>(body: unknown, root: string): T {
-  const value = (body as Record<string, unknown> | null)?.[root];
-  if (value === null || typeof value !== 'object') throw new MapServerError({ text: `unexpected answer: no "${root}" object` });
+/**
+ * The object under the root key of a single-object answer (`{"workspace": {...}}`), its fields
+ * checked against the shape GeoServer writes (`fields`, `required`): a field of another type is a
+ * `MalformedResponse`, never a `TypeError` further on.
+ */
+export function rootOf<T>(body: unknown, root: string, fields: Readonly<Record<string, FieldCheck>> = {}, required: readonly string[] = []): T {
+  const value = isRecord(body) ? body[root] : undefined;
+  if (!isRecord(value)) throw new MapServerError({ code: 'MalformedResponse', text: `unexpected answer: no "${root}" object` });
+  const problem = fieldProblem(value, fields, required);
+  if (problem) throw malformed(`the "${root}" object has ${problem}`);
   return value as T;
 }
 

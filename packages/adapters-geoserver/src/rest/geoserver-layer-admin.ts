@@ -11,8 +11,8 @@ import {
   type StyleRef,
 } from '@gportal/core';
 import { expandPath, type HttpClient } from '../http/index.js';
-import { featureTypeInfoOf, featureTypeJson, type FeatureTypeJson } from './feature-type-json.js';
-import { asArray, namesOf, rootOf, unqualified, type JsonList, type NamedLink } from './geoserver-json.js';
+import { FEATURE_TYPE_FIELDS, featureTypeInfoOf, featureTypeJson, type FeatureTypeJson } from './feature-type-json.js';
+import { asArray, isFlag, isNamedLink, isText, isWrappedList, namesOf, rootOf, unqualified, type JsonList, type NamedLink } from './geoserver-json.js';
 import { expectCreated } from './created.js';
 import { JSON_EXTENSION, REST_ENDPOINTS } from './rest-endpoints.js';
 
@@ -24,6 +24,8 @@ interface LayerJson {
   styles?: { style?: JsonList<NamedLink> } | '';
   resource?: NamedLink;
 }
+
+const LAYER_FIELDS = { name: isText, type: isText, enabled: isFlag, defaultStyle: isNamedLink, styles: isWrappedList('style', isNamedLink), resource: isNamedLink };
 
 /** A style reference as GeoServer writes it: a `workspace` field, or a `workspace:style` name. */
 function styleRefOf(link: NamedLink): StyleRef {
@@ -52,7 +54,7 @@ export class GeoServerLayerAdmin implements LayerAdmin {
   async getFeatureType(workspace: string, store: string, name: string): Promise<FeatureTypeInfo> {
     const path = this.featureTypePath(workspace, store, name);
     const body = await this.http.json({ method: 'GET', path, resource: `feature type ${workspace}:${name}` });
-    return featureTypeInfoOf(rootOf<FeatureTypeJson>(body, 'featureType'), workspace, store);
+    return featureTypeInfoOf(rootOf<FeatureTypeJson>(body, 'featureType', FEATURE_TYPE_FIELDS, ['name']), workspace, store);
   }
 
   /**
@@ -103,7 +105,7 @@ export class GeoServerLayerAdmin implements LayerAdmin {
   /** The layer with its default style (`workspace:style` read into a `StyleRef`) and other styles. */
   async getLayer(workspace: string, name: string): Promise<LayerInfo> {
     const path = expandPath(REST_ENDPOINTS.layer, { workspace, layer: name }, { extension: JSON_EXTENSION });
-    const layer = rootOf<LayerJson>(await this.http.json({ method: 'GET', path, resource: `layer ${workspace}:${name}` }), 'layer');
+    const layer = rootOf<LayerJson>(await this.http.json({ method: 'GET', path, resource: `layer ${workspace}:${name}` }), 'layer', LAYER_FIELDS, ['name']);
     return {
       name: unqualified(layer.name),
       workspace,

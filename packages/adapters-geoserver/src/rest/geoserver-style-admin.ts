@@ -10,7 +10,7 @@ import {
   type StyleSpec,
 } from '@gportal/core';
 import { CONTENT_TYPES, expandPath, type HttpClient } from '../http/index.js';
-import { namesOf, rootOf } from './geoserver-json.js';
+import { isObjectWith, isText, namesOf, rootOf } from './geoserver-json.js';
 import { expectCreated } from './created.js';
 import { JSON_EXTENSION, REST_ENDPOINTS } from './rest-endpoints.js';
 import { detectStyleFormat } from './style-format.js';
@@ -22,6 +22,14 @@ interface StyleJson {
   languageVersion?: { version: string } | string;
   filename?: string;
 }
+
+const STYLE_FIELDS = {
+  name: isText,
+  workspace: (value: unknown) => isText(value) || isObjectWith({ name: isText }, ['name'])(value),
+  format: isText,
+  languageVersion: (value: unknown) => isText(value) || isObjectWith({ version: isText }, ['version'])(value),
+  filename: isText,
+};
 
 /**
  * The style templates of a scope: the global ones (`/styles…`, the spec's "default styles") when
@@ -52,7 +60,7 @@ export class GeoServerStyleAdmin implements StyleAdmin {
   async get(name: string, scope?: StyleScope): Promise<StyleInfo> {
     const endpoints = endpointsOf(scope);
     const path = expandPath(endpoints.one, { ...endpoints.params, style: name }, { extension: JSON_EXTENSION });
-    const style = rootOf<StyleJson>(await this.http.json({ method: 'GET', path, resource: describe(name, scope) }), 'style');
+    const style = rootOf<StyleJson>(await this.http.json({ method: 'GET', path, resource: describe(name, scope) }), 'style', STYLE_FIELDS, ['name']);
     const workspace = typeof style.workspace === 'string' ? style.workspace : style.workspace?.name;
     const version = typeof style.languageVersion === 'string' ? style.languageVersion : style.languageVersion?.version;
     return {

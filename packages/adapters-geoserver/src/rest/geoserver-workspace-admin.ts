@@ -1,6 +1,6 @@
 import { assertResourceName, type DeleteOptions, type NamespaceInfo, type WorkspaceAdmin, type WorkspaceInfo } from '@gportal/core';
 import { expandPath, type HttpClient } from '../http/index.js';
-import { namesOf, rootOf } from './geoserver-json.js';
+import { isFlag, isText, namesOf, rootOf } from './geoserver-json.js';
 import { expectCreated } from './created.js';
 import { JSON_EXTENSION, REST_ENDPOINTS } from './rest-endpoints.js';
 
@@ -15,6 +15,9 @@ interface NamespaceJson {
   isolated?: boolean;
 }
 
+const WORKSPACE_FIELDS = { name: isText, isolated: isFlag };
+const NAMESPACE_FIELDS = { prefix: isText, uri: isText, isolated: isFlag };
+
 /** Workspaces and namespaces through GeoServer's REST API. */
 export class GeoServerWorkspaceAdmin implements WorkspaceAdmin {
   constructor(private readonly http: HttpClient) {}
@@ -26,13 +29,13 @@ export class GeoServerWorkspaceAdmin implements WorkspaceAdmin {
 
   async get(name: string): Promise<WorkspaceInfo> {
     const path = expandPath(REST_ENDPOINTS.workspace, { workspace: name }, { extension: JSON_EXTENSION });
-    const workspace = rootOf<WorkspaceJson>(await this.http.json({ method: 'GET', path, resource: `workspace ${name}` }), 'workspace');
+    const workspace = rootOf<WorkspaceJson>(await this.http.json({ method: 'GET', path, resource: `workspace ${name}` }), 'workspace', WORKSPACE_FIELDS, ['name']);
     return { name: workspace.name, isolated: workspace.isolated ?? false };
   }
 
   async getNamespace(name: string): Promise<NamespaceInfo> {
     const path = expandPath(REST_ENDPOINTS.namespace, { workspace: name }, { extension: JSON_EXTENSION });
-    const namespace = rootOf<NamespaceJson>(await this.http.json({ method: 'GET', path, resource: `namespace ${name}` }), 'namespace');
+    const namespace = rootOf<NamespaceJson>(await this.http.json({ method: 'GET', path, resource: `namespace ${name}` }), 'namespace', NAMESPACE_FIELDS, ['prefix', 'uri']);
     return { prefix: namespace.prefix, uri: namespace.uri, isolated: namespace.isolated ?? false };
   }
 

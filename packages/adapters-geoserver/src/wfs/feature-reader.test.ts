@@ -211,13 +211,14 @@ describe('readFeatureSet equals the OpenLayers path it replaced (architecture ru
       ];
       return (forms[index % forms.length] as () => string)();
     });
-    const ringText = numbers.join(' ');
+    // Closed by repeating the first position: an open ring is not drawn.
+    const ringText = [...numbers, numbers[0], numbers[1]].join(' ');
     const gml = `<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs" xmlns:gml="http://www.opengis.net/gml" xmlns:qgs="http://www.qgis.org/gml"><gml:featureMember><qgs:towns gml:id="towns.9"><qgs:geometry><gml:Polygon srsName="urn:ogc:def:crs:OGC:1.3:CRS84"><gml:exterior><gml:LinearRing><gml:posList>
       ${ringText}
     </gml:posList></gml:LinearRing></gml:exterior></gml:Polygon></qgs:geometry></qgs:towns></gml:featureMember></wfs:FeatureCollection>`;
     const read = readFeatureSet({ status: 200, mediaType: 'text/xml', text: gml }, towns);
     expect(read).toEqual(readFeatureSetWithOpenLayers(answerOf(gml), towns));
-    expect((read.features[0]?.geometry.coordinates as number[][][])[0]).toHaveLength(2000);
+    expect((read.features[0]?.geometry.coordinates as number[][][])[0]).toHaveLength(2001);
   });
 
   it('reads plain decimals in place to the same doubles as OpenLayers, and a posList split by a comment, a reference or CDATA', () => {
@@ -227,7 +228,7 @@ describe('readFeatureSet equals the OpenLayers path it replaced (architecture ru
     const town = (id: string, positions: string, attributes = '') =>
       `<gml:featureMember><qgs:towns gml:id='${id}'><qgs:geometry><gml:Polygon srsName="urn:ogc:def:crs:OGC:1.3:CRS84"${attributes}><gml:exterior><gml:LinearRing><gml:posList>${positions}</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon></qgs:geometry><qgs:is_capital/></qgs:towns></gml:featureMember>`;
     const gml = `<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs" xmlns:gml="http://www.opengis.net/gml" xmlns:qgs="http://www.qgis.org/gml">${[
-      town('towns.1', `\n\t${plain.join('\n ')}\r\n`),
+      town('towns.1', `\n\t${[...plain, plain[0], plain[1]].join('\n ')}\r\n`),
       town('towns.2', '119.1 25.<!-- split -->9 119.5 25.9 119.5 26.2 119.1 25.9'),
       town('towns.3', '119.1 2&#53;.9 119.5 25.9 119.5 26.2 119.1 25.9'),
       town('towns.4', '119.1 25.9 <![CDATA[119.5 25.9]]> 119.5 26.2 119.1 25.9'),
@@ -236,7 +237,7 @@ describe('readFeatureSet equals the OpenLayers path it replaced (architecture ru
     ].join('')}</wfs:FeatureCollection>`;
     const read = readFeatureSet({ status: 200, mediaType: 'text/xml', text: gml }, towns);
     expect(read).toEqual(readFeatureSetWithOpenLayers(answerOf(gml), towns));
-    expect(read.features.map((feature) => (feature.geometry.coordinates as number[][][])[0]?.length)).toEqual([1000, 4, 4, 4, 4, 4]);
+    expect(read.features.map((feature) => (feature.geometry.coordinates as number[][][])[0]?.length)).toEqual([1001, 4, 4, 4, 4, 4]);
     expect((read.features[1]?.geometry.coordinates as number[][][])[0]?.[0]).toEqual([119.1, 25.9]);
   });
 

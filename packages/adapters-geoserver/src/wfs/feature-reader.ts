@@ -29,8 +29,9 @@ export type ReadAnswer = ReadGmlFeatures;
 /**
  * Reads a GetFeature answer, GeoJSON or GML 2 / 3.1 / 3.2, into features with lon/lat geometries
  * and properties typed by the layer's schema (schema properties only, missing ones `null`), in
- * one streaming pass (no DOM). Features without a geometry (or without an id) cannot be drawn or
- * edited: they are skipped, counted and logged (spec section 8). Positions under a bare
+ * one streaming pass (no DOM). Features without an id or without a geometry the map can draw
+ * (`isGeometry`: no NaN, ±Infinity, open or empty rings) cannot be drawn or edited: they are
+ * skipped, counted and logged (spec section 8). Positions under a bare
  * `EPSG:4326` are read in the order `context.server`'s convention gives; the result says so.
  */
 export function readAnswer(answer: WfsAnswer, layer: WfsLayer, context: FeatureReadContext = {}): ReadAnswer {
@@ -39,7 +40,7 @@ export function readAnswer(answer: WfsAnswer, layer: WfsLayer, context: FeatureR
     ? readGmlFeatures(answer.text, layer, answer.status, { ...(requestedSrsName ? { requestedSrsName } : {}), ...(server ? { server } : {}) })
     : readGeoJsonFeatures(answer.text, layer, answer.status);
   if (read.skippedIds.length > 0) {
-    console.warn(`WFS ${layer.schema.typeName}: skipped ${read.skippedIds.length} feature(s) without a geometry: ${read.skippedIds.join(', ')}`);
+    console.warn(`WFS ${layer.schema.typeName}: skipped ${read.skippedIds.length} feature(s) without an id or a geometry the map can draw: ${read.skippedIds.join(', ')}`);
   }
   return read;
 }

@@ -1,4 +1,4 @@
-import { MapServerError, type Geometry, type GeometryKind, type MapFeature, type Position } from '@gportal/core';
+import { MapServerError, isGeometry, type Geometry, type GeometryKind, type MapFeature, type Position } from '@gportal/core';
 import { axisOrderOf, isConventionalSrsName, type AxisOrder, type AxisOrderContext, type ConventionalLabel } from './axis-order.js';
 import type { WfsLayer } from './describe-feature-type.js';
 import type { ReadFeatures } from './geojson-feature-reader.js';
@@ -48,6 +48,8 @@ interface FeatureFrame {
   values: Map<string, string | undefined>;
   geometry: Geometry | undefined;
   srsName: string | undefined;
+  /** A position text of the feature did not divide into whole positions: the feature is skipped. */
+  brokenPositions: boolean;
 }
 
 function localNameOf(name: string): string {
@@ -55,11 +57,25 @@ function localNameOf(name: string): string {
   return colon < 0 ? name : name.slice(colon + 1);
 }
 
+/**
+ * XML Schema's `double` without `INF` and `NaN` (no position is either), for the texts the fast
+ * path leaves to `parseFloat`, which would read `1abc` as 1.
+ */
+const DECIMAL = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
+
+function parseDecimal(text: string): number {
+  return DECIMAL.test(text) ? parseFloat(text) : NaN;
+}
+
 /** Powers of ten a double holds exactly: dividing an exact mantissa by one is correctly rounded. */
 const EXACT_POWERS_OF_TEN = Array.from({ length: 23 }, (_, exponent) => 10 ** exponent);
 const MAX_EXACT_MANTISSA = 2 ** 53;
 
-/** `parseFloat` of `text.slice(start, end)`, without the slice for plain decimals (Clinger's fast path: the same double). */
+/**
+ * The number written in `text.slice(start, end)`, without the slice for plain decimals (Clinger's
+ * fast path: the same double as `parseFloat`); NaN for a text that is no decimal (`NaN`, `1abc`).
+ * An exponent beyond a double's range gives ±Infinity: both are refused with the geometry.
+ */
 function decimalAt(text: string, start: number, end: number): number {
   let index = start;
   const sign = text.charCodeAt(index);
@@ -73,12 +89,19 @@ function decimalAt(text: string, start: number, end: number): number {
       mantissa = mantissa * 10 + (code - 48);
       if (fractionDigits >= 0) fractionDigits += 1;
     } else if (code === 46 && fractionDigits < 0) fractionDigits = 0; // .
-    else return parseFloat(text.slice(start, end));
+    else return parseDecimal(text.slice(start, end));
   }
   const digits = index - digitsStart - (fractionDigits >= 0 ? 1 : 0);
-  if (digits === 0 || mantissa >= MAX_EXACT_MANTISSA || fractionDigits > 22) return parseFloat(text.slice(start, end));
+  if (digits === 0 || mantissa >= MAX_EXACT_MANTISSA || fractionDigits > 22) return parseDecimal(text.slice(start, end));
   const value = fractionDigits > 0 ? mantissa / (EXACT_POWERS_OF_TEN[fractionDigits] as number) : mantissa;
   return sign === 45 ? -value : value;
+}
+
+/** The values per position an `srsDimension` gives: 2 unless it names a whole number of at least 2. */
+function dimensionOf(attribute: string | undefined, fallback = 2): number {
+  if (attribute === undefined) return fallback;
+  const dimension = Number(attribute);
+  return Number.isInteger(dimension) && dimension >= 2 ? dimension : 2;
 }
 
 function isSpace(code: number): boolean {
@@ -89,15 +112,20 @@ function isSpace(code: number): boolean {
  * Appends the x/y positions of a position text to `into`: `pos` / `posList` (`dimension` values
  * each, whitespace-separated) or GML 2 `coordinates` (tuples split by `tupleSeparator`), in the
  * order the srsName gives. Further values of a position (z, m) are dropped: the map is 2D.
+ * Returns false when the values do not divide into whole positions (a value left over).
  */
-function readPositions(text: string, dimension: number, tupleSeparator: number | undefined, order: AxisOrder, into: Position[]): void {
+function readPositions(text: string, dimension: number, tupleSeparator: number | undefined, order: AxisOrder, into: Position[]): boolean {
   let valueIndex = 0;
+  let whole = true;
   let x = 0;
   const end = text.length;
   for (let index = 0; index < end; ) {
     let code = text.charCodeAt(index);
     if (isSpace(code) || code === tupleSeparator) {
-      if (tupleSeparator !== undefined && code !== tupleSeparator) valueIndex = 0;
+      if (tupleSeparator !== undefined && code !== tupleSeparator) {
+        if (valueIndex === 1) whole = false;
+        valueIndex = 0;
+      }
       index += 1;
       continue;
     }
@@ -109,13 +137,15 @@ function readPositions(text: string, dimension: number, tupleSeparator: number |
     else if (axis === 1) into.push(order === 'lat-lon' ? [value, x] : [x, value]);
     valueIndex += 1;
   }
+  return whole && (tupleSeparator === undefined ? valueIndex % dimension === 0 : valueIndex !== 1);
 }
 
 /**
  * {@link readPositions} of `pos` / `posList` text read where it stands in the answer, in one pass
  * with no copy: plain decimals only (what servers write), each turned into the same double as
  * `parseFloat`. Returns false, having appended nothing, at the first other character (an
- * exponent, `INF`, a character XML does not allow…), for `readPositions` to read the text instead.
+ * exponent, `INF`, a character XML does not allow…) or when a value is left over, for
+ * `readPositions` to read the text instead.
  */
 function readPositionRange(text: string, start: number, end: number, dimension: number, order: AxisOrder, into: Position[]): boolean {
   const length = into.length;
@@ -150,7 +180,7 @@ function readPositionRange(text: string, start: number, end: number, dimension: 
     else if (axis === 1) into.push(order === 'lat-lon' ? [value, x] : [x, value]);
     valueIndex += 1;
   }
-  return true;
+  return valueIndex % dimension === 0 || abandon(into, length);
 }
 
 function abandon(into: Position[], length: number): false {
@@ -171,7 +201,10 @@ export interface ReadGmlFeatures extends ReadFeatures {
  * (`scanXml`, strict): no DOM, properties typed by the layer's schema, positions in the order
  * `axisOrderOf` gives for the geometry's srsName, read where they stand in the answer. Equal to
  * reading it through `ol/format/WFS` (proven on the captured answers); nested complex properties
- * are not read (they are `null`). XML the scanner does not accept is a `MalformedResponse`.
+ * are not read (they are `null`). A feature whose positions are not all decimals (`NaN`, `INF`,
+ * `1e400`, `1abc`), do not divide into whole positions, or do not make a geometry the map can
+ * draw (`isGeometry`: open or short rings, one-position lines) is skipped and its id reported.
+ * XML the scanner does not accept (nested beyond `XML_MAX_DEPTH` too) is a `MalformedResponse`.
  */
 export function readGmlFeatures(text: string, layer: WfsLayer, status: number, context: Omit<AxisOrderContext, 'gml'> = {}): ReadGmlFeatures {
   const { schema } = layer;
@@ -218,8 +251,8 @@ export function readGmlFeatures(text: string, layer: WfsLayer, status: number, c
   const geometryOfFrame = (frame: GeometryFrame): Geometry | undefined => {
     switch (frame.kind) {
       case 'Point': {
-        const [point] = closeLine(frame);
-        return point ? { type: 'Point', coordinates: point } : undefined;
+        const points = closeLine(frame);
+        return points.length === 1 ? { type: 'Point', coordinates: points[0] as Position } : undefined;
       }
       case 'LineString':
         return { type: 'LineString', coordinates: closeLine(frame) };
@@ -237,14 +270,14 @@ export function readGmlFeatures(text: string, layer: WfsLayer, status: number, c
     }
   };
 
-  const readPositionsOf = (element: NonNullable<typeof positions>, order: AxisOrder, into: Position[]): void => {
+  /** Reads the positions into `into`; false when they do not divide into whole positions. */
+  const readPositionsOf = (element: NonNullable<typeof positions>, order: AxisOrder, into: Position[]): boolean => {
     const { source, start, end } = element;
     const tupleSeparator = element.role === 'coordinates' ? element.separator.charCodeAt(0) : undefined;
-    if (source !== undefined) {
-      if (tupleSeparator === undefined && readPositionRange(source, start, end, element.dimension, order, into)) return;
-      checkCharacters(source, start, end);
-      readPositions(source.slice(start, end), element.dimension, tupleSeparator, order, into);
-    } else readPositions(element.text ?? '', element.dimension, tupleSeparator, order, into);
+    if (source === undefined) return readPositions(element.text ?? '', element.dimension, tupleSeparator, order, into);
+    if (tupleSeparator === undefined && readPositionRange(source, start, end, element.dimension, order, into)) return true;
+    checkCharacters(source, start, end);
+    return readPositions(source.slice(start, end), element.dimension, tupleSeparator, order, into);
   };
 
   const handler = {
@@ -261,7 +294,7 @@ export function readGmlFeatures(text: string, layer: WfsLayer, status: number, c
         if (depth === 2 && MEMBER_ELEMENTS.has(name)) memberDepth = depth;
         else if (memberDepth > 0 && depth === memberDepth + 1) {
           const gmlId = Object.keys(attributes).find((attribute) => localNameOf(attribute) === 'id' && attribute.includes(':'));
-          feature = { depth, id: attributes.fid ?? (gmlId ? attributes[gmlId] : undefined), values: new Map(), geometry: undefined, srsName: undefined };
+          feature = { depth, id: attributes.fid ?? (gmlId ? attributes[gmlId] : undefined), values: new Map(), geometry: undefined, srsName: undefined, brokenPositions: false };
           featureNamespace ??= namespace;
         }
         return;
@@ -276,11 +309,11 @@ export function readGmlFeatures(text: string, layer: WfsLayer, status: number, c
       if ('geometry' in role) {
         if (geometries.length === 0) {
           feature.srsName = attributes.srsName;
-          geometryDimension = Number(attributes.srsDimension ?? 2) || 2;
+          geometryDimension = dimensionOf(attributes.srsDimension);
         }
         geometries.push({ kind: role.geometry, line: [], rings: [], parts: [] });
       } else if ('positions' in role) {
-        const dimension = Number(attributes.srsDimension ?? attributes.dimension ?? geometryDimension) || 2;
+        const dimension = dimensionOf(attributes.srsDimension ?? attributes.dimension, geometryDimension);
         positions = { role: role.positions, dimension, separator: attributes.cs ?? ',', start: 0, end: 0, text: '' };
       }
     },
@@ -309,7 +342,8 @@ export function readGmlFeatures(text: string, layer: WfsLayer, status: number, c
       }
       if (depth === feature.depth - 1) {
         const { id, geometry, values } = feature;
-        if (id === undefined || !geometry) skippedIds.push(id ?? '(no id)');
+        // One pass over the positions read: NaN, ±Infinity, short lines and open or short rings are not drawn.
+        if (id === undefined || !geometry || feature.brokenPositions || !isGeometry(geometry)) skippedIds.push(id ?? '(no id)');
         else {
           const properties: MapFeature['properties'] = {};
           for (const [propertyName, read] of readers) properties[propertyName] = read(values.get(propertyName));
@@ -330,7 +364,7 @@ export function readGmlFeatures(text: string, layer: WfsLayer, status: number, c
       if (!role) return;
       const frame = geometries[geometries.length - 1];
       if ('positions' in role) {
-        if (positions && frame) readPositionsOf(positions, axisOrderFor(feature.srsName), frame.line);
+        if (positions && frame && !readPositionsOf(positions, axisOrderFor(feature.srsName), frame.line)) feature.brokenPositions = true;
         else if (positions?.source !== undefined) checkCharacters(positions.source, positions.start, positions.end);
         positions = undefined;
       } else if ('ring' in role) {

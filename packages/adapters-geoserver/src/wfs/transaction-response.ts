@@ -32,9 +32,13 @@ function insertedIds(root: Element): InsertedId[] {
   return ids;
 }
 
-function total(summary: Element | undefined, name: string): number | undefined {
+/** A count of the summary; a count that is not a whole number (`NaN`, `-1`, `1e400`) makes the answer unreadable. */
+function total(summary: Element | undefined, name: string, status: number | undefined): number | undefined {
   const text = textOf(summary ? firstChild(summary, name) : undefined);
-  return text === undefined ? undefined : Number(text);
+  if (text === undefined) return undefined;
+  const count = /^[0-9]+$/.test(text) ? Number(text) : NaN;
+  if (Number.isSafeInteger(count)) return count;
+  throw new MapServerError({ ...(status !== undefined ? { status } : {}), code: 'MalformedResponse', text: `Transaction: ${name} is not a count: ${text.slice(0, 40)}` });
 }
 
 /** The action a locator names: one of our handles, or QGIS Server's `Insert:<typename>`. */
@@ -99,10 +103,10 @@ export function readTransactionResult(document: Document, written: WrittenTransa
   return {
     inserted,
     totals: {
-      inserted: total(summary, 'totalInserted') ?? inserted.length,
+      inserted: total(summary, 'totalInserted', status) ?? inserted.length,
       // WFS 1.0 reports no counts: a successful transaction did what it was asked.
-      updated: total(summary, 'totalUpdated') ?? (summary || !succeeded ? 0 : changes.updates.length),
-      deleted: total(summary, 'totalDeleted') ?? (summary || !succeeded ? 0 : changes.deletes.length),
+      updated: total(summary, 'totalUpdated', status) ?? (summary || !succeeded ? 0 : changes.updates.length),
+      deleted: total(summary, 'totalDeleted', status) ?? (summary || !succeeded ? 0 : changes.deletes.length),
     },
     failures,
   };

@@ -1,5 +1,5 @@
 import { MapServerError } from '@gportal/core';
-import { scanXml } from './xml-scanner.js';
+import { CHECK_ONLY, scanXml, XmlSyntaxError } from './xml-scanner.js';
 
 /**
  * Small DOM helpers for reading OGC answers. Elements are matched by local name: servers differ in
@@ -36,8 +36,23 @@ export function rootElementName(text: string): string | undefined {
   return undefined;
 }
 
-/** Parses XML, or throws `MapServerError` naming what was being read. */
+/**
+ * Parses XML, or throws `MapServerError` naming what was being read. The strict scanner reads it
+ * first: browsers and jsdom then agree on what is well-formed, no DTD is read, and an answer
+ * nested beyond `XML_MAX_DEPTH` is refused before a DOM is built (jsdom overflows its stack).
+ */
 export function parseXml(text: string, what: string, status?: number): Document {
+  try {
+    scanXml(text, CHECK_ONLY);
+  } catch (error) {
+    if (!(error instanceof XmlSyntaxError)) throw error;
+    throw new MapServerError({
+      ...(status !== undefined ? { status } : {}),
+      code: 'MalformedResponse',
+      text: `${what}: the answer is not well-formed XML (${error.message}): ${text.slice(0, 200)}`,
+      cause: error,
+    });
+  }
   const document = new DOMParser().parseFromString(text, 'application/xml');
   // Browsers and jsdom report malformed XML as a <parsererror> element instead of throwing.
   const error = document.getElementsByTagName('parsererror')[0];

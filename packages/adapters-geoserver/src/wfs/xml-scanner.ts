@@ -9,8 +9,8 @@
  * or not) with attributes in either quote style, text with the predefined entities and character
  * references, CDATA sections, comments and processing instructions; element and attribute prefixes
  * must be declared. Everything else (a DTD, undeclared entities, a prefix without a declaration,
- * mismatched tags, characters XML does not allow, text outside the root) is refused with an
- * {@link XmlSyntaxError}. Characters of a text range are checked by the scanner unless its handler
+ * mismatched tags, characters XML does not allow, text outside the root, elements nested deeper
+ * than {@link XML_MAX_DEPTH}) is refused with an {@link XmlSyntaxError}. Characters of a text range are checked by the scanner unless its handler
  * has read every one of them with a parser that accepts only legal characters (see `text`).
  */
 
@@ -123,6 +123,16 @@ function resolveReferences(text: string, start: number, end: number, offset = 0)
   }
   return resolved + text.slice(from, end);
 }
+
+/**
+ * How deep elements may nest: libxml2's limit, so an answer refused in Chromium's DOMParser is
+ * refused here too. OGC answers nest a dozen levels; an answer nested a hundred thousand deep is
+ * refused at once instead of overflowing the stack of a DOM (25 s in jsdom).
+ */
+export const XML_MAX_DEPTH = 256;
+
+/** A handler that reads nothing: scanning with it checks that a document is well-formed. */
+export const CHECK_ONLY: XmlScanHandler = { open: () => undefined, close: () => undefined, text: () => false };
 
 /**
  * Scans `source` once, calling `handler` for every element and text. Throws {@link XmlSyntaxError}
@@ -252,6 +262,7 @@ class XmlScanner {
     let hash = 0;
     for (let code = source.charCodeAt(index); index < source.length && !isSpace(code) && code !== 47 && code !== 62; code = source.charCodeAt(++index)) hash = (hash * 31 + code) | 0;
     const name = this.elementName(nameStart, index, hash);
+    if (this.open.length >= XML_MAX_DEPTH) this.fail(`elements nested deeper than ${XML_MAX_DEPTH} levels`, nameStart - 1);
     this.position = index;
     let attributes = NO_ATTRIBUTES as Record<string, string>;
     let replaced: Array<[string, string | undefined]> | undefined;

@@ -59,7 +59,7 @@ export interface FeatureQuery {
 
 export interface FeatureSet {
   features: MapFeature[];
-  /** Features the server sent without a geometry; they are skipped (spec section 8). */
+  /** Features the server sent without an id or a geometry the map can draw (`isGeometry`); they are skipped (spec section 8). */
   skipped: number;
 }
 

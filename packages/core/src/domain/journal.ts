@@ -1,4 +1,4 @@
-import type { Geometry } from './geometry.js';
+import { isGeometry, type Geometry } from './geometry.js';
 import type { Properties, PropertyValue } from './feature.js';
 
 /** A property value in JSON form: dates become `{ $date: ISO }` so they survive storage. */
@@ -53,30 +53,62 @@ export function fromJsonProperties(properties: JsonProperties): Properties {
   return Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, fromJsonValue(value)]));
 }
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A property value a journal can hold: a finite number, a string, a boolean, null, or a date that is one. */
+export function isJsonPropertyValue(value: unknown): value is JsonPropertyValue {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  return isObject(value) && typeof value.$date === 'string' && !Number.isNaN(new Date(value.$date).getTime());
+}
+
+export function isJsonProperties(value: unknown): value is JsonProperties {
+  return isObject(value) && Object.values(value).every(isJsonPropertyValue);
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/**
+ * Every change is checked down to its positions and values (`isGeometry`, `isJsonProperties`):
+ * a journal restored from storage another build, a tab or a person wrote feeds a session, and
+ * through it the map and the server.
+ */
+function isJournalChanges(value: Record<string, unknown>): boolean {
+  const { inserts, updates, deletes } = value;
+  return (
+    Array.isArray(inserts) &&
+    inserts.every((insert) => isObject(insert) && isText(insert.handle) && isGeometry(insert.geometry) && isJsonProperties(insert.properties)) &&
+    Array.isArray(updates) &&
+    updates.every(
+      (update) =>
+        isObject(update) &&
+        isText(update.id) &&
+        (update.geometry === undefined || isGeometry(update.geometry)) &&
+        (update.properties === undefined || isJsonProperties(update.properties)),
+    ) &&
+    Array.isArray(deletes) &&
+    deletes.every(isText)
+  );
+}
+
 /** Checks the shape of something read back from storage; foreign or corrupt data is refused. */
 export function isJournalEntry(value: unknown): value is JournalEntry {
-  if (typeof value !== 'object' || value === null) return false;
+  if (!isObject(value)) return false;
   const entry = value as Partial<JournalEntry>;
   return (
     entry.version === JOURNAL_VERSION &&
     typeof entry.typeName === 'string' &&
     typeof entry.savedAt === 'string' &&
-    Array.isArray(entry.inserts) &&
-    Array.isArray(entry.updates) &&
-    Array.isArray(entry.deletes) &&
+    isJournalChanges(value) &&
     (entry.generation === undefined || typeof entry.generation === 'number') &&
     (entry.unconfirmed === undefined || isUnconfirmedSend(entry.unconfirmed))
   );
 }
 
 function isUnconfirmedSend(value: unknown): value is UnconfirmedSend {
-  if (typeof value !== 'object' || value === null) return false;
+  if (!isObject(value)) return false;
   const sent = value as Partial<UnconfirmedSend>;
-  return (
-    typeof sent.generation === 'number' &&
-    Array.isArray(sent.preexisting) &&
-    Array.isArray(sent.inserts) &&
-    Array.isArray(sent.updates) &&
-    Array.isArray(sent.deletes)
-  );
+  return typeof sent.generation === 'number' && Array.isArray(sent.preexisting) && sent.preexisting.every(isText) && isJournalChanges(value);
 }

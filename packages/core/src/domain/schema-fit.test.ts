@@ -34,7 +34,7 @@ describe('fitGeometry', () => {
     expect(fitGeometry({ type: 'MultiPolygon', coordinates: [[ring]] }, 'Polygon')).toBe('a MultiPolygon does not fit the Polygon layer');
     expect(fitGeometry({ type: 'Circle' }, 'Point')).toBe('not a GeoJSON geometry');
     expect(fitGeometry({ type: 'Point', coordinates: [1, Number.NaN] }, 'Point')).toBe('coordinates must be finite numbers');
-    expect(fitGeometry({ type: 'MultiPoint', coordinates: [] }, 'MultiPoint')).toBe('coordinates must be finite numbers');
+    expect(fitGeometry({ type: 'MultiPoint', coordinates: [] }, 'MultiPoint')).toBe('no points');
     expect(fitGeometry({ type: 'LineString', coordinates: [[1, 2]] }, 'LineString')).toBe('a line needs at least 2 positions');
     expect(fitGeometry({ type: 'LineString', coordinates: [[1, 2], [3, '4']] }, 'LineString')).toBe('coordinates must be finite numbers');
     expect(fitGeometry({ type: 'MultiLineString', coordinates: [] }, 'MultiLineString')).toBe('no lines');

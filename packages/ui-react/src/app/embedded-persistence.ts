@@ -4,6 +4,7 @@ import {
   FEATURE_TRANSACTIONS,
   fromJsonProperties,
   isGeometry,
+  isJsonProperties,
   toJsonProperties,
   type FeatureSource,
   type FeatureTransactions,
@@ -22,16 +23,6 @@ const SNAPSHOT_KIND = 'layer';
 interface LayerSnapshot {
   typeName: string;
   features: Array<{ id: string; geometry: Geometry; properties: JsonProperties }>;
-}
-
-function isJsonProperties(value: unknown): value is JsonProperties {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  return Object.values(value).every(
-    (item) =>
-      item === null ||
-      ['string', 'number', 'boolean'].includes(typeof item) ||
-      (typeof item === 'object' && typeof (item as { $date?: unknown }).$date === 'string'),
-  );
 }
 
 const isSnapshotOf =
