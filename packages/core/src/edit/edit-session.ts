@@ -7,6 +7,7 @@ import type { FeatureSource } from '../ports/feature-source.port.js';
 import type { FeatureTransactions } from '../ports/feature-transactions.port.js';
 import { Emitter } from '../util/emitter.js';
 import { later } from '../util/timers.js';
+import { EditHistory } from './edit-history.js';
 import { assertGeometry, assertWritable } from './edit-validation.js';
 import { fromJournalChanges, journalEntryOf, unconfirmedFromJournal } from './journal-codec.js';
 import { JournalWriter } from './journal-writer.js';
@@ -20,6 +21,7 @@ export type { SaveFailure, SaveFailureKind, SaveOutcomeKnowledge } from './save-
 export type { EditableFeature, PendingChanges } from './pending-edits.js';
 export type { ChangeReason, EditOperation, EditSessionEvents, RestoreReport, SaveOutcome } from './session-events.js';
 export { JOURNAL_WRITE_TIMEOUT_MS } from './journal-writer.js';
+export { DEFAULT_UNDO_STEPS } from './edit-history.js';
 
 export interface EditSessionOptions {
   source: FeatureSource;
@@ -30,6 +32,8 @@ export interface EditSessionOptions {
   maxFeatures?: number;
   /** When given, every pending change is journaled so a later session can {@link EditSession.restore} it. */
   journal?: EditJournal;
+  /** Edits that `undo` can take back; defaults to {@link DEFAULT_UNDO_STEPS} (100). */
+  undoSteps?: number;
 }
 
 /**
@@ -55,10 +59,12 @@ export class EditSession {
   private readonly guard = new OperationGuard((operation, error) => this.emitError(operation, error));
   private readonly journalWriter: JournalWriter;
   private readonly saves: SavePipeline;
+  private readonly history: EditHistory;
   private layerSchema: FeatureSchema | undefined;
   private loadedOnce = false;
 
-  constructor({ source, transactions, typeName, maxFeatures = DEFAULT_MAX_FEATURES, journal }: EditSessionOptions) {
+  constructor({ source, transactions, typeName, maxFeatures = DEFAULT_MAX_FEATURES, journal, undoSteps }: EditSessionOptions) {
+    this.history = new EditHistory(undoSteps);
     this.source = source;
     this.typeName = typeName;
     this.maxFeatures = maxFeatures;
@@ -103,6 +109,16 @@ export class EditSession {
     return this.saves.unconfirmed !== undefined;
   }
 
+  /** Whether `undo` has an edit to take back. */
+  get canUndo(): boolean {
+    return this.history.canUndo;
+  }
+
+  /** Whether `redo` has an undone edit to take again. */
+  get canRedo(): boolean {
+    return this.history.canRedo;
+  }
+
   /**
    * Loads the layer (at most `maxFeatures`). Pending changes survive: they are re-applied on top
    * of the fresh server copies, and an unconfirmed send is reconciled. Rejects, and emits
@@ -117,6 +133,7 @@ export class EditSession {
     return this.guard.run('redraw', async () => {
       const layer = await fetchLayer(this.source, this.typeName, this.maxFeatures);
       this.replaceLayer(layer, []);
+      this.history.clear();
       this.saves.unconfirmed = undefined;
       void this.journalWriter.write();
       return this.emitLoad(layer.skipped);
@@ -143,6 +160,7 @@ export class EditSession {
       }
       if (!entry || entry.typeName !== this.typeName) return null;
       const changes = fromJournalChanges(entry);
+      this.history.clear();
       const { dropped, ids } = await this.apply(changes);
       this.saves.generation = Math.max(this.saves.generation, entry.generation ?? 0);
       if (entry.unconfirmed) {
@@ -192,6 +210,7 @@ export class EditSession {
     const properties = definedProperties(feature.properties ?? {});
     assertWritable(this.layerSchema, properties);
     const id = this.edits.add(feature.geometry, properties);
+    this.history.record({ id, before: { removed: false }, after: this.edits.entryOf(id) });
     this.changed('add', [id]);
     return id;
   }
@@ -205,14 +224,44 @@ export class EditSession {
     if (changes.geometry !== undefined) assertGeometry(changes.geometry);
     const properties = definedProperties(changes.properties ?? {});
     assertWritable(this.layerSchema, properties);
+    const before = this.edits.entryOf(id);
     this.edits.update(id, changes.geometry, properties);
+    this.history.record({ id, before, after: this.edits.entryOf(id) });
     this.changed('update', [id]);
   }
 
   /** A drawn feature is dropped; a loaded one is marked `remove` (and its pending update discarded). */
   remove(id: string): void {
     this.guard.assertIdle();
-    if (this.edits.remove(id)) this.changed('remove', [id]);
+    const before = this.edits.entryOf(id);
+    if (!this.edits.remove(id)) return;
+    this.history.record({ id, before, after: this.edits.entryOf(id) });
+    this.changed('remove', [id]);
+  }
+
+  /**
+   * Takes back the last add, update or remove (a whole shape edit is one update): the feature
+   * returns to what it was, its state with it (an `exist` edited once is `exist` again, a removed
+   * draft is back). The journal follows. False when there is nothing to undo. A save, load,
+   * redraw or restore ends the history, so nothing committed is undone by accident.
+   */
+  undo(): boolean {
+    this.guard.assertIdle();
+    const step = this.history.undo();
+    if (!step) return false;
+    this.edits.setEntry(step.id, step.before);
+    this.changed('undo', [step.id]);
+    return true;
+  }
+
+  /** Takes again the last undone edit; a new edit clears what could be redone. False when there is nothing to redo. */
+  redo(): boolean {
+    this.guard.assertIdle();
+    const step = this.history.redo();
+    if (!step) return false;
+    this.edits.setEntry(step.id, step.after);
+    this.changed('redo', [step.id]);
+    return true;
   }
 
   /** Pending changes: inserts with their handles, updates with only what changed, deletes by id. */
@@ -230,7 +279,10 @@ export class EditSession {
    * Nothing is sent when the journal cannot record the send (kind `journal`).
    */
   save(): Promise<SaveOutcome> {
-    return this.guard.run('save', () => this.saves.save());
+    return this.guard.run('save', () => {
+      this.history.clear();
+      return this.saves.save();
+    });
   }
 
   /** Resolves once every journal write queued so far has finished. */
@@ -259,6 +311,8 @@ export class EditSession {
     const layer = await fetchLayer(this.source, this.typeName, this.maxFeatures);
     const extra = await fetchMissing(this.source, this.typeName, carried, new Set(layer.features.map((feature) => feature.id)));
     this.replaceLayer(layer, extra);
+    // Steps hold records of the copies just replaced: taking one back would undo the server's values.
+    this.history.clear();
     if (!isEmpty(carried)) {
       this.edits.apply(carried);
       void this.journalWriter.write();
