@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_FEATURES } from '../domain/constants.js';
+import { NotFoundError } from '../errors/errors.js';
 import type { FeatureSchema, FeatureState, MapFeature, PropertyValue } from '../domain/feature.js';
 import type { Geometry } from '../domain/geometry.js';
 import type { JournalEntry } from '../domain/journal.js';
@@ -7,6 +8,7 @@ import type { FeatureSource } from '../ports/feature-source.port.js';
 import type { FeatureTransactions } from '../ports/feature-transactions.port.js';
 import { Emitter } from '../util/emitter.js';
 import { later } from '../util/timers.js';
+import { resolve, type ConflictChoice, type FeatureConflict } from './conflict-check.js';
 import { EditHistory } from './edit-history.js';
 import { assertGeometry, assertWritable } from './edit-validation.js';
 import { fromJournalChanges, journalEntryOf, unconfirmedFromJournal } from './journal-codec.js';
@@ -22,6 +24,7 @@ export type { EditableFeature, PendingChanges } from './pending-edits.js';
 export type { ChangeReason, EditOperation, EditSessionEvents, RestoreReport, SaveOutcome } from './session-events.js';
 export { JOURNAL_WRITE_TIMEOUT_MS } from './journal-writer.js';
 export { DEFAULT_UNDO_STEPS } from './edit-history.js';
+export { GEOMETRY_FIELD, type ConflictChoice, type FeatureConflict } from './conflict-check.js';
 
 export interface EditSessionOptions {
   source: FeatureSource;
@@ -117,6 +120,11 @@ export class EditSession {
   /** Whether `redo` has an undone edit to take again. */
   get canRedo(): boolean {
     return this.history.canRedo;
+  }
+
+  /** The conflicts the last save found and that are not resolved yet (see `resolveConflict`). */
+  get conflicts(): FeatureConflict[] {
+    return [...this.saves.conflicts.values()];
   }
 
   /**
@@ -285,6 +293,23 @@ export class EditSession {
     });
   }
 
+  /**
+   * Settles a conflict the last save found. `mine`: the next save sends this session's values
+   * (over the other client's in the fields both changed; a feature the other client deleted is
+   * drawn again, as an insert). `theirs`: this session's edit of the feature is dropped and the
+   * server's copy is shown. Ends the history, as the baseline changed. Throws `NotFoundError`
+   * for an id with no unresolved conflict.
+   */
+  resolveConflict(id: string, choice: ConflictChoice): void {
+    this.guard.assertIdle();
+    const conflict = this.saves.conflicts.get(id);
+    if (!conflict) throw new NotFoundError(`conflict of feature ${id}`);
+    const ids = resolve(this.edits, conflict, choice, this.layerSchema);
+    this.saves.conflicts.delete(id);
+    this.history.clear();
+    this.changed('resolve', ids);
+  }
+
   /** Resolves once every journal write queued so far has finished. */
   flushJournal(): Promise<void> {
     return this.journalWriter.flush();
@@ -330,6 +355,7 @@ export class EditSession {
 
   private replaceLayer(layer: FetchedLayer, extra: MapFeature[]): void {
     this.layerSchema = layer.schema;
+    this.saves.conflicts.clear();
     this.edits.replace([...layer.features, ...extra]);
     this.loadedOnce = true;
   }

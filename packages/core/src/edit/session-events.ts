@@ -6,7 +6,7 @@ export type SaveOutcome = { ok: true; result: CommitResult } | { ok: false; fail
 
 export type EditOperation = 'load' | 'save' | 'redraw' | 'restore';
 
-export type ChangeReason = 'add' | 'update' | 'remove' | 'undo' | 'redo' | 'save' | 'restore';
+export type ChangeReason = 'add' | 'update' | 'remove' | 'undo' | 'redo' | 'resolve' | 'save' | 'restore';
 
 export interface RestoreReport {
   inserts: number;

@@ -236,6 +236,7 @@ const zhCN = {
   'saveFailure.malformed-answer': '无法读取地图服务器的应答，无法确认是否已保存。修改仍保留；再次保存前会先向服务器核对，不会重复保存。',
   'saveFailure.journal': '无法在浏览器中记录待保存的修改，因此没有发送。修改仍显示在地图上；请清理浏览器存储空间后再次保存。',
   'saveFailure.journalConflict': '此图层正在另一个标签页中编辑。请在那个标签页中编辑并保存，或关闭它后重试。',
+  'saveFailure.conflict': '你编辑的要素中有 {count} 个在此期间被其他人修改了相同的内容（或已删除），因此没有保存任何修改。你的修改仍保留；请为每个要素选择保留我的或采用对方的，然后再次保存。',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
@@ -471,6 +472,7 @@ const en: MessageTable = {
   'saveFailure.malformed-answer': 'The map server\'s answer could not be read, so it is not known whether the changes were saved. Your changes are kept; the next save first checks with the server and never saves anything twice.',
   'saveFailure.journal': 'The pending changes could not be recorded in the browser, so nothing was sent. They stay on the map; free some browser storage and save again.',
   'saveFailure.journalConflict': 'This layer is being edited in another tab. Edit and save it there, or close that tab and try again.',
+  'saveFailure.conflict': 'Someone else changed the same fields of {count} of the features you edited (or deleted them) since you loaded them, so nothing was saved. Your changes are kept; choose to keep yours or take theirs for each, then save again.',
 };
 
 export const LOCALES = ['zh-CN', 'en'] as const;
