@@ -6,4 +6,4 @@
 export { createGeoServerModel, REST_PATH, REST_URL } from '../src/rest/test-support/geoserver-model.js';
 export { loadGeoServerApi } from '../src/rest/test-support/geoserver-openapi.js';
 export { seededMapServer } from '../src/rest/test-support/seeded-geoserver.js';
-export { wfsServer, wfsServerAnswers } from './integration/wfs-server.js';
+export { wfsServer, wfsServerAnswers, wfsSql } from './integration/wfs-server.js';
