@@ -5,9 +5,6 @@ import type { Geometry } from '../domain/geometry.js';
 import type { JournalEntry } from '../domain/journal.js';
 import type { EditJournal } from '../ports/edit-journal.port.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
-import type { FeatureTransactions } from '../ports/feature-transactions.port.js';
-import { Emitter } from '../util/emitter.js';
-import { later } from '../util/timers.js';
 import { resolve, type ConflictChoice, type FeatureConflict } from './conflict-check.js';
 import { EditHistory } from './edit-history.js';
 import { assertGeometry, assertWritable } from './edit-validation.js';
@@ -16,28 +13,15 @@ import { JournalWriter } from './journal-writer.js';
 import { fetchLayer, fetchMissing, type FetchedLayer } from './layer-reads.js';
 import { OperationGuard } from './operation-guard.js';
 import { definedProperties, isEmpty, PendingEdits, type EditableFeature, type PendingChanges } from './pending-edits.js';
-import { reportText, SavePipeline } from './save-pipeline.js';
-import type { ChangeReason, EditOperation, EditSessionEvents, RestoreReport, SaveOutcome } from './session-events.js';
+import { SavePipeline } from './save-pipeline.js';
+import { SessionEvents, type ChangeReason, type EditOperation, type EditSessionEvents, type EditSessionOptions, type RestoreReport, type SaveOutcome } from './session-events.js';
 
 export type { SaveFailure, SaveFailureKind, SaveOutcomeKnowledge } from './save-failure.js';
 export type { EditableFeature, PendingChanges } from './pending-edits.js';
-export type { ChangeReason, EditOperation, EditSessionEvents, RestoreReport, SaveOutcome } from './session-events.js';
+export type { ChangeReason, EditOperation, EditSessionEvents, EditSessionOptions, RestoreReport, SaveOutcome } from './session-events.js';
 export { JOURNAL_WRITE_TIMEOUT_MS } from './journal-writer.js';
 export { DEFAULT_UNDO_STEPS } from './edit-history.js';
 export { GEOMETRY_FIELD, type ConflictChoice, type FeatureConflict } from './conflict-check.js';
-
-export interface EditSessionOptions {
-  source: FeatureSource;
-  transactions: FeatureTransactions;
-  /** The layer edited, e.g. `store_33:multipolygon`. */
-  typeName: string;
-  /** Features per load; defaults to {@link DEFAULT_MAX_FEATURES} (2000). */
-  maxFeatures?: number;
-  /** When given, every pending change is journaled so a later session can {@link EditSession.restore} it. */
-  journal?: EditJournal;
-  /** Edits that `undo` can take back; defaults to {@link DEFAULT_UNDO_STEPS} (100). */
-  undoSteps?: number;
-}
 
 /**
  * The feature edit state machine of spec section 4 for one layer. Loaded features are `exist`;
@@ -57,9 +41,9 @@ export class EditSession {
   readonly typeName: string;
   readonly maxFeatures: number;
 
-  private readonly events = new Emitter<EditSessionEvents>((event, error) => this.handlerFailed(event, error));
+  private readonly events = new SessionEvents();
   private readonly edits = new PendingEdits();
-  private readonly guard = new OperationGuard((operation, error) => this.emitError(operation, error));
+  private readonly guard = new OperationGuard((operation, error) => this.events.error(operation, error));
   private readonly journalWriter: JournalWriter;
   private readonly saves: SavePipeline;
   private readonly history: EditHistory;
@@ -76,7 +60,7 @@ export class EditSession {
       journal,
       typeName,
       entry: () => journalEntryOf(typeName, this.edits.pending(), this.saves.generation, this.saves.unconfirmed),
-      onError: (error) => this.emitError('journal', error),
+      onError: (error) => this.events.error('journal', error),
     });
     this.saves = new SavePipeline({
       edits: this.edits,
@@ -85,7 +69,6 @@ export class EditSession {
       typeName,
       events: this.events,
       journalPending: () => this.journalWriter.write(),
-      emitError: (operation, error, message) => this.emitError(operation, error, message),
     });
   }
 
@@ -163,7 +146,7 @@ export class EditSession {
       try {
         entry = await this.journal?.load(this.typeName);
       } catch (error) {
-        this.emitError('journal', error);
+        this.events.error('journal', error);
         return null;
       }
       if (!entry || entry.typeName !== this.typeName) return null;
@@ -177,7 +160,7 @@ export class EditSession {
           ids.push(...(await this.saves.reconcileUnconfirmed()));
         } catch (error) {
           // Still unknown: the next save asks again before it sends.
-          this.emitError('restore', error);
+          this.events.error('restore', error);
         }
       }
       void this.journalWriter.write();
@@ -315,21 +298,6 @@ export class EditSession {
     return this.journalWriter.flush();
   }
 
-  private emitError(operation: EditSessionEvents['error']['operation'], error: unknown, message = reportText(error)): void {
-    this.events.emit('error', { operation, error, message });
-  }
-
-  /** A handler's error is reported; one thrown by an `error` handler goes to the host (window.onerror), never to the caller. */
-  private handlerFailed(event: keyof EditSessionEvents, error: unknown): void {
-    if (event === 'error') {
-      later(() => {
-        throw error;
-      });
-      return;
-    }
-    this.emitError('handler', error, `${event} handler: ${reportText(error)}`);
-  }
-
   /** Reads everything first and changes the session only once every read succeeded. */
   private async loadKeepingChanges(): Promise<EditableFeature[]> {
     const carried = this.edits.pending();
@@ -347,7 +315,7 @@ export class EditSession {
       try {
         await this.saves.reconcileUnconfirmed();
       } catch (error) {
-        this.emitError('load', error);
+        this.events.error('load', error);
       }
     }
     return this.emitLoad(layer.skipped);

@@ -2,7 +2,6 @@ import type { CommitResult, MapFeature } from '../domain/feature.js';
 import { MapServerError } from '../errors/errors.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
 import type { FeatureTransactions } from '../ports/feature-transactions.port.js';
-import type { Emitter } from '../util/emitter.js';
 import { conflictFailures, findConflicts, forgetGone, idsToCheck, takeBaseline, type FeatureConflict } from './conflict-check.js';
 import type { JournalWrite } from './journal-writer.js';
 import type { Unconfirmed } from './journal-codec.js';
@@ -11,12 +10,7 @@ import { isEmpty, type PendingEdits } from './pending-edits.js';
 import { reconcile } from './reconcile.js';
 import { classifyCommitError, type SaveFailure } from './save-failure.js';
 import { emptyResult, everyAction, settleCommit, settleReconciliation } from './save-settlement.js';
-import type { EditSessionEvents, SaveOutcome } from './session-events.js';
-
-export function reportText(error: unknown): string {
-  if (error instanceof MapServerError) return error.text;
-  return error instanceof Error ? error.message : String(error);
-}
+import { reportText, type SaveOutcome, type SessionEvents } from './session-events.js';
 
 /** What the save pipeline works with: the session's changes, its server and its voice. */
 export interface SaveHost {
@@ -24,9 +18,8 @@ export interface SaveHost {
   readonly source: FeatureSource;
   readonly transactions: FeatureTransactions;
   readonly typeName: string;
-  readonly events: Emitter<EditSessionEvents>;
+  readonly events: SessionEvents;
   journalPending(): Promise<JournalWrite>;
-  emitError(operation: EditSessionEvents['error']['operation'], error: unknown, message?: string): void;
 }
 
 /**
@@ -158,7 +151,7 @@ export class SavePipeline {
       for (const feature of features) if (edits.loaded.has(feature.id)) edits.loaded.set(feature.id, feature);
     } catch (error) {
       // The commit stands; the reader is told the reload failed.
-      this.host.emitError('save', error);
+      this.host.events.error('save', error);
     }
   }
 
