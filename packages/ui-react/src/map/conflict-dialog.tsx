@@ -1,6 +1,7 @@
-import type { ConflictChoice, EditableFeature, FeatureConflict, Geometry, MapFeature } from '@gportal/core';
+import type { ConflictChoice, EditableFeature, EditSession, FeatureConflict, Geometry, MapFeature } from '@gportal/core';
 import { GEOMETRY_FIELD } from '@gportal/core';
-import { Modal, Space } from 'antd';
+import { App, Modal, Space } from 'antd';
+import { useEffect, useState } from 'react';
 import { useI18n, type Translate } from '../i18n/i18n-provider';
 import { propertyText } from './feature-popup';
 import { LabelledButton, UNSPACED_BUTTON } from './labelled-button';
@@ -92,4 +93,31 @@ export function ConflictDialog({ open, conflicts, mine, onResolve, onClose }: Co
       })}
     </Modal>
   );
+}
+
+/**
+ * The dialog for a session: it opens whenever a save finds conflicts (a closed one comes back
+ * with the next save) and shows those not resolved yet; choosing resolves them in the session.
+ */
+export function SessionConflictDialog({ session, conflicts }: { session: EditSession | undefined; conflicts: FeatureConflict[] }) {
+  const { t } = useI18n();
+  const { message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  useEffect(
+    () =>
+      session?.on('save:failed', (failure) => {
+        if (failure.kind === 'conflict') setOpen(true);
+      }),
+    [session],
+  );
+  const resolve = (id: string, choice: ConflictChoice) => {
+    if (!session) return;
+    try {
+      session.resolveConflict(id, choice);
+      if (session.conflicts.length === 0) void message.info(t('conflict.resolved'));
+    } catch (error) {
+      void message.error(t('map.editRefused', { reason: error instanceof Error ? error.message : String(error) }));
+    }
+  };
+  return <ConflictDialog open={open} conflicts={conflicts} mine={(id) => session?.feature(id)} onResolve={resolve} onClose={() => setOpen(false)} />;
 }

@@ -13,6 +13,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, 
 import { useI18n } from '../i18n/i18n-provider';
 import type { MessageKey } from '../i18n/messages';
 import { AttributeForm } from './attribute-form';
+import { SessionConflictDialog } from './conflict-dialog';
 import { applyDrawLocale } from './draw-locale';
 import { FeatureLayerRenderer } from './feature-layer-renderer';
 import { FeaturePopup } from './feature-popup';
@@ -312,6 +313,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
           }}
         />
       )}
+      <SessionConflictDialog session={session} conflicts={view.conflicts} />
       {attributesFeature && schema && session && (
         <AttributeForm
           feature={attributesFeature}

@@ -1,5 +1,5 @@
 import { CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { ConflictChoice, LayerKind } from '@gportal/core';
+import type { LayerKind } from '@gportal/core';
 import { Alert, App, Space, Spin } from 'antd';
 import type { Container } from 'inversify';
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
@@ -7,7 +7,6 @@ import { ServicesProvider } from '../app/services';
 import { I18nProvider, useI18n } from '../i18n/i18n-provider';
 import type { Locale } from '../i18n/messages';
 import { baseLayerOf } from './base-layer';
-import { ConflictDialog } from './conflict-dialog';
 import { EditorMap } from './editor-map';
 import { DEFAULT_LAYER_KIND } from './layer-catalog';
 import { LayerTypeSelect } from './layer-type-select';
@@ -36,32 +35,14 @@ export interface FeatureMapViewProps {
  */
 export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, credentialsOrigin, height = '70vh', onDirtyChange }: FeatureMapViewProps) {
   const { t } = useI18n();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const [kind, setKind] = useState<LayerKind>(initialLayer);
   const { view, save, redraw, keepRestored } = useFeatureSession(kind);
-  const { pending, status, restored, problem, session, conflicts } = view;
+  const { pending, status, restored, problem } = view;
   const baseLayer = useMemo(() => baseLayerOf(wmtsUrl, credentialsOrigin), [wmtsUrl, credentialsOrigin]);
   const dirty = pending.total > 0;
   useBeforeUnload(dirty);
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
-
-  // The dialog opens whenever a save finds conflicts, and shows those not resolved yet.
-  const [conflictsOpen, setConflictsOpen] = useState(false);
-  useEffect(
-    () =>
-      session?.on('save:failed', (failure) => {
-        if (failure.kind === 'conflict') setConflictsOpen(true);
-      }),
-    [session],
-  );
-  const resolve = (id: string, choice: ConflictChoice) => {
-    try {
-      session?.resolveConflict(id, choice);
-      if (session?.conflicts.length === 0) void message.info(t('conflict.resolved'));
-    } catch (error) {
-      void message.error(t('map.editRefused', { reason: error instanceof Error ? error.message : String(error) }));
-    }
-  };
 
   const confirmRedraw = () => {
     if (pending.total === 0) {
@@ -103,7 +84,6 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, cre
         />
       )}
       {problem && <Alert type="error" showIcon title={problem} />}
-      <ConflictDialog open={conflictsOpen} conflicts={conflicts} mine={(id) => session?.feature(id)} onResolve={resolve} onClose={() => setConflictsOpen(false)} />
       <Spin spinning={status === 'saving'} tip={t('map.saving')}>
         <EditorMap view={view} style={{ height }} baseLayer={baseLayer}>
           <LabelledButton label={t('featureMap.save')} type="primary" icon={<CloudUploadOutlined />} loading={status === 'saving'} disabled={status !== 'ready' || pending.total === 0} onClick={() => void save()} />

@@ -116,8 +116,6 @@ export function useFeatureSession(kind: LayerKind) {
       }),
       created.on('save:failed', (failure) => {
         if (!live) return;
-        // The conflict dialog says it, feature by feature.
-        if (failure.kind === 'conflict') return;
         // Why, whether anything may have been saved, and that the changes are kept (issue: never lose an edit).
         void message.error({ key: 'save', content: saveFailureMessage(failure, t), duration: 8 });
       }),
