@@ -1,4 +1,5 @@
 import type { ActionFailure, FeatureSchema, MapFeature, Properties } from '../domain/feature.js';
+import type { Geometry } from '../domain/geometry.js';
 import type { PendingChanges, PendingEdits } from './pending-edits.js';
 import { sameStoredGeometry, sameStoredValue } from './reconcile.js';
 
@@ -7,8 +8,8 @@ import { sameStoredGeometry, sameStoredValue } from './reconcile.js';
  * Server does not lock, so before a commit the features about to be updated or deleted are read
  * again and compared with the copies the session loaded, field by field (the shape is the field
  * `geometry`):
- * - another client changed a field this session changed, or changed a feature this session
- *   removes: a conflict, and nothing is sent;
+ * - another client changed a field this session changed (to another value), or changed a
+ *   feature this session removes: a conflict, and nothing is sent;
  * - another client changed other fields: the changes merge (the session's copy takes theirs for
  *   the rest, and the Update carries only this session's fields);
  * - another client deleted a feature this session updates: a conflict with `theirs: null`,
@@ -64,7 +65,10 @@ export function findConflicts(edits: PendingEdits, changes: PendingChanges, stor
       continue;
     }
     const changed = changedFields(loaded, theirs);
-    const both = mine.filter((field) => changed.includes(field));
+    // A field both set to the same value (a lost answer's own commit, say) is no conflict.
+    const same = (field: string) =>
+      field === GEOMETRY_FIELD ? sameStoredGeometry(update.geometry as Geometry, theirs.geometry) : sameStoredValue(update.properties?.[field], theirs.properties[field]);
+    const both = mine.filter((field) => changed.includes(field) && !same(field));
     if (both.length > 0) findings.conflicts.push({ id: update.id, fields: both, theirs });
     else if (changed.length > 0) findings.merges.push(theirs);
   }

@@ -152,6 +152,40 @@ describe('EditSession conflict check', () => {
   });
 });
 
+describe('EditSession conflict check on a reload', () => {
+  it('keeps a conflict found by a load: the old copy stays the baseline, the save stops', async () => {
+    const { session, other, commit } = await loaded();
+    session.update(FUZHOU, { properties: { name: '榕城' } });
+    await other.update({ id: FUZHOU, properties: { name: '闽都', population: 5 } });
+    await session.load();
+    expect(session.conflicts).toEqual([{ id: FUZHOU, fields: ['name'], theirs: expect.objectContaining({ properties: expect.objectContaining({ name: '闽都' }) }) }]);
+    expect(session.feature(FUZHOU)).toMatchObject({ state: 'update', properties: { name: '榕城' } });
+    commit.mockClear();
+    const outcome = await session.save();
+    expect(outcome.ok ? null : outcome.failure.kind).toBe('conflict');
+    expect(commit).not.toHaveBeenCalled();
+    session.resolveConflict(FUZHOU, 'mine');
+    expect(session.feature(FUZHOU)?.properties).toMatchObject({ name: '榕城', population: 5 });
+  });
+
+  it('merges on a load what another client changed elsewhere', async () => {
+    const { session, other } = await loaded();
+    session.update(FUZHOU, { properties: { name: '榕城' } });
+    await other.update({ id: FUZHOU, properties: { population: 5 } });
+    await session.load();
+    expect(session.conflicts).toEqual([]);
+    expect(session.feature(FUZHOU)?.properties).toMatchObject({ name: '榕城', population: 5 });
+  });
+
+  it('takes a field both set to the same value for no conflict', async () => {
+    const { session, other, stored } = await loaded();
+    session.update(FUZHOU, { properties: { name: '榕城', population: 1 } });
+    await other.update({ id: FUZHOU, properties: { name: '榕城' } });
+    expect((await session.save()).ok).toBe(true);
+    expect((await stored(FUZHOU))?.properties).toMatchObject({ name: '榕城', population: 1 });
+  });
+});
+
 describe('EditSession.resolveConflict', () => {
   it("'mine' on a feature another client deleted draws it again, to be inserted with this session's values", async () => {
     const { session, other, adapters } = await loaded();

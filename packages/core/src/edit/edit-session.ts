@@ -5,7 +5,7 @@ import type { Geometry } from '../domain/geometry.js';
 import type { JournalEntry } from '../domain/journal.js';
 import type { EditJournal } from '../ports/edit-journal.port.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
-import { resolve, type ConflictChoice, type FeatureConflict } from './conflict-check.js';
+import { findConflicts, resolve, type ConflictChoice, type FeatureConflict } from './conflict-check.js';
 import { EditHistory } from './edit-history.js';
 import { assertGeometry, assertWritable } from './edit-validation.js';
 import { fromJournalChanges, journalEntryOf, unconfirmedFromJournal } from './journal-codec.js';
@@ -303,7 +303,14 @@ export class EditSession {
     const carried = this.edits.pending();
     const layer = await fetchLayer(this.source, this.typeName, this.maxFeatures);
     const extra = await fetchMissing(this.source, this.typeName, carried, new Set(layer.features.map((feature) => feature.id)));
+    // The fresh copies are checked as a save checks them: one that another client changed where
+    // this session did keeps its old copy as the baseline, so the conflict is not lost.
+    const fresh = new Map([...layer.features, ...extra].map((feature) => [feature.id, feature]));
+    const conflicts = findConflicts(this.edits, carried, fresh).conflicts.filter((conflict) => conflict.theirs);
+    const baselines = conflicts.map((conflict) => this.edits.loaded.get(conflict.id) as MapFeature);
     this.replaceLayer(layer, extra);
+    for (const baseline of baselines) this.edits.loaded.set(baseline.id, baseline);
+    for (const conflict of conflicts) this.saves.conflicts.set(conflict.id, conflict);
     // Steps hold records of the copies just replaced: taking one back would undo the server's values.
     this.history.clear();
     if (!isEmpty(carried)) {
