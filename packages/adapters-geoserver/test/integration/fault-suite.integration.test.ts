@@ -156,7 +156,7 @@ describe('EditSession fault-injection suite (QGIS Server through a fault proxy)'
     recordReliability(task, {
       suite: SUITE,
       fault,
-      classifiedAs: EXPECTED_SAVE_FAILURE_KIND[fault] ?? 'save ok, reload reported',
+      classifiedAs: EXPECTED_SAVE_FAILURE_KIND[fault],
       injected,
       edits: STAGED_EDITS,
       retries,

@@ -44,7 +44,7 @@ export type InjectedFault =
  * What the session must classify each fault as, whatever the adapters. A truncated read hits the
  * conflict check's read before the commit, so the save stops and sends nothing.
  */
-export const EXPECTED_SAVE_FAILURE_KIND: Readonly<Record<InjectedFault, SaveFailureKind | null>> = {
+export const EXPECTED_SAVE_FAILURE_KIND: Readonly<Record<InjectedFault, SaveFailureKind>> = {
   'connection-refused': 'connection-refused',
   'dropped-after-commit': 'outcome-unknown',
   'http-500-html': 'server-error',

@@ -138,7 +138,7 @@ describe('EditSession fault-injection suite (in-memory adapters)', () => {
     recordReliability(task, {
       suite: SUITE,
       fault: `${fault} (${mode})`,
-      classifiedAs: EXPECTED_SAVE_FAILURE_KIND[fault] ?? 'save ok, reload reported',
+      classifiedAs: EXPECTED_SAVE_FAILURE_KIND[fault],
       injected: ports.injected,
       edits: STAGED_EDITS,
       retries,
