@@ -30,10 +30,12 @@ export { GEOMETRY_FIELD, type ConflictChoice, type FeatureConflict } from './con
  * deletion. `save()` sends everything pending in one transaction. Edits are refused while a
  * load, save, redraw or restore is under way.
  *
- * A facade over its roles: the pending changes and their states (`pending-edits.ts`), sending
- * and settling a save (`save-pipeline.ts`, `save-settlement.ts`, `reconcile.ts`), the journal
- * (`journal-codec.ts`, `journal-writer.ts`) and one operation at a time (`operation-guard.ts`).
- * Nothing pending is dropped unless the server proved it committed.
+ * A facade over its roles: the pending changes and their states (`pending-edits.ts`), undo and
+ * redo (`edit-history.ts`), sending and settling a save (`save-pipeline.ts`,
+ * `save-settlement.ts`, `reconcile.ts`) after the check against overwriting another client's
+ * changes (`conflict-check.ts`), the journal (`journal-codec.ts`, `journal-writer.ts`), events
+ * (`session-events.ts`) and one operation at a time (`operation-guard.ts`). Nothing pending is
+ * dropped unless the server proved it committed.
  */
 export class EditSession {
   private readonly source: FeatureSource;
