@@ -269,7 +269,10 @@ export class EditSession {
    * changes nothing; a server that commits action by action (QGIS Server) settles what it
    * confirms by id and totals; a failure of unknown outcome is journaled as such and reconciled
    * with the server before the next send. Each failure emits `save:failed` with its `kind`.
-   * Nothing is sent when the journal cannot record the send (kind `journal`).
+   * Nothing is sent when the journal cannot record the send (kind `journal`), nor when the
+   * features to update or delete, read again first, show that another client changed what this
+   * session changed (kind `conflict`, with `failure.conflicts`; see `resolveConflict`); changes of
+   * other fields merge. A save ends the undo history.
    */
   save(): Promise<SaveOutcome> {
     return this.guard.run('save', () => {
