@@ -12,6 +12,7 @@ export default defineProject({
     name: 'wfs-integration',
     root: import.meta.dirname,
     include: ['test/integration/**/*.integration.test.ts'],
+    benchmark: { include: ['test/integration/**/*.integration.bench.ts'] },
     environment: 'node',
     globalSetup: ['./test/integration/wfs-server.global-setup.ts'],
     setupFiles: ['./src/wfs/test-support/register-dom.ts'],

@@ -8,4 +8,4 @@ export { createGeoServerModel, REST_PATH, REST_URL } from '../src/rest/test-supp
 export { loadGeoServerApi } from '../src/rest/test-support/geoserver-openapi.js';
 export { seededMapServer } from '../src/rest/test-support/seeded-geoserver.js';
 export { createProductApiModel, loadProductApi, PRODUCT_API_DOCUMENT, type ProductApiModel } from '../src/portal/test-support/product-api-model.js';
-export { wfsServer, wfsServerAnswers } from './integration/wfs-server.js';
+export { wfsServer, wfsServerAnswers, wfsSql } from './integration/wfs-server.js';

@@ -33,6 +33,12 @@ export async function wfsServer(command: 'start' | 'stop' | 'reset' | 'status', 
   return stdout.trim();
 }
 
+/** Runs SQL on the test database, as another client writing behind the WFS's back would. */
+export async function wfsSql(sql: string, env: WfsServerEnv = process.env): Promise<string> {
+  const { stdout } = await run(WFS_SERVER_SCRIPT, ['psql', '-t', '-A', '-c', sql], { env, timeout: 60_000 });
+  return stdout.trim();
+}
+
 /** Exit status 0: both processes run and the WFS answers. */
 export async function wfsServerAnswers(env: WfsServerEnv = process.env): Promise<boolean> {
   return run(WFS_SERVER_SCRIPT, ['status'], { env, timeout: 60_000 }).then(

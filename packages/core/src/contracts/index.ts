@@ -4,3 +4,4 @@ export * from './feature.contract.js';
 export * from './reliability.js';
 export * from './property-runs.js';
 export * from './geometry-arbitraries.js';
+export * from './edit-conflict.contract.js';

@@ -41,10 +41,10 @@ export type InjectedFault =
   | 'journal-full';
 
 /**
- * What the session must classify each fault as, whatever the adapters; `null`: the save itself
- * succeeds (the fault hits the reads after the commit).
+ * What the session must classify each fault as, whatever the adapters. A truncated read hits the
+ * conflict check's read before the commit, so the save stops and sends nothing.
  */
-export const EXPECTED_SAVE_FAILURE_KIND: Readonly<Record<InjectedFault, SaveFailureKind | null>> = {
+export const EXPECTED_SAVE_FAILURE_KIND: Readonly<Record<InjectedFault, SaveFailureKind>> = {
   'connection-refused': 'connection-refused',
   'dropped-after-commit': 'outcome-unknown',
   'http-500-html': 'server-error',
@@ -52,6 +52,6 @@ export const EXPECTED_SAVE_FAILURE_KIND: Readonly<Record<InjectedFault, SaveFail
   partial: 'partial',
   timeout: 'timeout',
   'malformed-xml': 'malformed-answer',
-  'truncated-json': null,
+  'truncated-json': 'server-error',
   'journal-full': 'journal',
 };

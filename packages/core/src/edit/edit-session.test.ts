@@ -614,8 +614,12 @@ describe('EditSession save failures by server kind', () => {
     const { session, adapters } = await loaded({ mode: 'per-action' });
     session.update(FUZHOU, { properties: { name: '榕城' } });
     session.remove(XIAMEN);
-    // Another client deletes both first.
-    await adapters.transactions.commit({ typeName: POLYGONS, inserts: [], updates: [], deletes: [FUZHOU, XIAMEN] });
+    // Another client deletes both after the conflict check read them, just before the commit.
+    const commit = adapters.transactions.commit.bind(adapters.transactions);
+    vi.spyOn(adapters.transactions, 'commit').mockImplementationOnce(async (changes) => {
+      await commit({ typeName: POLYGONS, inserts: [], updates: [], deletes: [FUZHOU, XIAMEN] });
+      return commit(changes);
+    });
     const outcome = await session.save();
     expect(outcome.ok ? [] : outcome.failure.failures.map((failure) => [failure.kind, failure.ref])).toEqual([
       ['update', FUZHOU],

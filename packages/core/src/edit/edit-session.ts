@@ -1,36 +1,27 @@
 import { DEFAULT_MAX_FEATURES } from '../domain/constants.js';
+import { NotFoundError } from '../errors/errors.js';
 import type { FeatureSchema, FeatureState, MapFeature, PropertyValue } from '../domain/feature.js';
 import type { Geometry } from '../domain/geometry.js';
 import type { JournalEntry } from '../domain/journal.js';
 import type { EditJournal } from '../ports/edit-journal.port.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
-import type { FeatureTransactions } from '../ports/feature-transactions.port.js';
-import { Emitter } from '../util/emitter.js';
-import { later } from '../util/timers.js';
+import { findConflicts, resolve, type ConflictChoice, type FeatureConflict } from './conflict-check.js';
+import { EditHistory } from './edit-history.js';
 import { assertGeometry, assertWritable } from './edit-validation.js';
 import { fromJournalChanges, journalEntryOf, unconfirmedFromJournal } from './journal-codec.js';
 import { JournalWriter } from './journal-writer.js';
 import { fetchLayer, fetchMissing, type FetchedLayer } from './layer-reads.js';
 import { OperationGuard } from './operation-guard.js';
 import { definedProperties, isEmpty, PendingEdits, type EditableFeature, type PendingChanges } from './pending-edits.js';
-import { reportText, SavePipeline } from './save-pipeline.js';
-import type { ChangeReason, EditOperation, EditSessionEvents, RestoreReport, SaveOutcome } from './session-events.js';
+import { SavePipeline } from './save-pipeline.js';
+import { SessionEvents, type ChangeReason, type EditOperation, type EditSessionEvents, type EditSessionOptions, type RestoreReport, type SaveOutcome } from './session-events.js';
 
 export type { SaveFailure, SaveFailureKind, SaveOutcomeKnowledge } from './save-failure.js';
 export type { EditableFeature, PendingChanges } from './pending-edits.js';
-export type { ChangeReason, EditOperation, EditSessionEvents, RestoreReport, SaveOutcome } from './session-events.js';
+export type { ChangeReason, EditOperation, EditSessionEvents, EditSessionOptions, RestoreReport, SaveOutcome } from './session-events.js';
 export { JOURNAL_WRITE_TIMEOUT_MS } from './journal-writer.js';
-
-export interface EditSessionOptions {
-  source: FeatureSource;
-  transactions: FeatureTransactions;
-  /** The layer edited, e.g. `store_33:multipolygon`. */
-  typeName: string;
-  /** Features per load; defaults to {@link DEFAULT_MAX_FEATURES} (2000). */
-  maxFeatures?: number;
-  /** When given, every pending change is journaled so a later session can {@link EditSession.restore} it. */
-  journal?: EditJournal;
-}
+export { DEFAULT_UNDO_STEPS } from './edit-history.js';
+export { GEOMETRY_FIELD, type ConflictChoice, type FeatureConflict } from './conflict-check.js';
 
 /**
  * The feature edit state machine of spec section 4 for one layer. Loaded features are `exist`;
@@ -39,10 +30,12 @@ export interface EditSessionOptions {
  * deletion. `save()` sends everything pending in one transaction. Edits are refused while a
  * load, save, redraw or restore is under way.
  *
- * A facade over its roles: the pending changes and their states (`pending-edits.ts`), sending
- * and settling a save (`save-pipeline.ts`, `save-settlement.ts`, `reconcile.ts`), the journal
- * (`journal-codec.ts`, `journal-writer.ts`) and one operation at a time (`operation-guard.ts`).
- * Nothing pending is dropped unless the server proved it committed.
+ * A facade over its roles: the pending changes and their states (`pending-edits.ts`), undo and
+ * redo (`edit-history.ts`), sending and settling a save (`save-pipeline.ts`,
+ * `save-settlement.ts`, `reconcile.ts`) after the check against overwriting another client's
+ * changes (`conflict-check.ts`), the journal (`journal-codec.ts`, `journal-writer.ts`), events
+ * (`session-events.ts`) and one operation at a time (`operation-guard.ts`). Nothing pending is
+ * dropped unless the server proved it committed.
  */
 export class EditSession {
   private readonly source: FeatureSource;
@@ -50,15 +43,17 @@ export class EditSession {
   readonly typeName: string;
   readonly maxFeatures: number;
 
-  private readonly events = new Emitter<EditSessionEvents>((event, error) => this.handlerFailed(event, error));
+  private readonly events = new SessionEvents();
   private readonly edits = new PendingEdits();
-  private readonly guard = new OperationGuard((operation, error) => this.emitError(operation, error));
+  private readonly guard = new OperationGuard((operation, error) => this.events.error(operation, error));
   private readonly journalWriter: JournalWriter;
   private readonly saves: SavePipeline;
+  private readonly history: EditHistory;
   private layerSchema: FeatureSchema | undefined;
   private loadedOnce = false;
 
-  constructor({ source, transactions, typeName, maxFeatures = DEFAULT_MAX_FEATURES, journal }: EditSessionOptions) {
+  constructor({ source, transactions, typeName, maxFeatures = DEFAULT_MAX_FEATURES, journal, undoSteps }: EditSessionOptions) {
+    this.history = new EditHistory(undoSteps);
     this.source = source;
     this.typeName = typeName;
     this.maxFeatures = maxFeatures;
@@ -67,7 +62,7 @@ export class EditSession {
       journal,
       typeName,
       entry: () => journalEntryOf(typeName, this.edits.pending(), this.saves.generation, this.saves.unconfirmed),
-      onError: (error) => this.emitError('journal', error),
+      onError: (error) => this.events.error('journal', error),
     });
     this.saves = new SavePipeline({
       edits: this.edits,
@@ -76,7 +71,6 @@ export class EditSession {
       typeName,
       events: this.events,
       journalPending: () => this.journalWriter.write(),
-      emitError: (operation, error, message) => this.emitError(operation, error, message),
     });
   }
 
@@ -103,6 +97,21 @@ export class EditSession {
     return this.saves.unconfirmed !== undefined;
   }
 
+  /** Whether `undo` has an edit to take back. */
+  get canUndo(): boolean {
+    return this.history.canUndo;
+  }
+
+  /** Whether `redo` has an undone edit to take again. */
+  get canRedo(): boolean {
+    return this.history.canRedo;
+  }
+
+  /** The conflicts the last save found and that are not resolved yet (see `resolveConflict`). */
+  get conflicts(): FeatureConflict[] {
+    return [...this.saves.conflicts.values()];
+  }
+
   /**
    * Loads the layer (at most `maxFeatures`). Pending changes survive: they are re-applied on top
    * of the fresh server copies, and an unconfirmed send is reconciled. Rejects, and emits
@@ -117,6 +126,7 @@ export class EditSession {
     return this.guard.run('redraw', async () => {
       const layer = await fetchLayer(this.source, this.typeName, this.maxFeatures);
       this.replaceLayer(layer, []);
+      this.history.clear();
       this.saves.unconfirmed = undefined;
       void this.journalWriter.write();
       return this.emitLoad(layer.skipped);
@@ -138,11 +148,12 @@ export class EditSession {
       try {
         entry = await this.journal?.load(this.typeName);
       } catch (error) {
-        this.emitError('journal', error);
+        this.events.error('journal', error);
         return null;
       }
       if (!entry || entry.typeName !== this.typeName) return null;
       const changes = fromJournalChanges(entry);
+      this.history.clear();
       const { dropped, ids } = await this.apply(changes);
       this.saves.generation = Math.max(this.saves.generation, entry.generation ?? 0);
       if (entry.unconfirmed) {
@@ -151,7 +162,7 @@ export class EditSession {
           ids.push(...(await this.saves.reconcileUnconfirmed()));
         } catch (error) {
           // Still unknown: the next save asks again before it sends.
-          this.emitError('restore', error);
+          this.events.error('restore', error);
         }
       }
       void this.journalWriter.write();
@@ -192,6 +203,7 @@ export class EditSession {
     const properties = definedProperties(feature.properties ?? {});
     assertWritable(this.layerSchema, properties);
     const id = this.edits.add(feature.geometry, properties);
+    this.history.record({ id, before: { removed: false }, after: this.edits.entryOf(id) });
     this.changed('add', [id]);
     return id;
   }
@@ -205,14 +217,44 @@ export class EditSession {
     if (changes.geometry !== undefined) assertGeometry(changes.geometry);
     const properties = definedProperties(changes.properties ?? {});
     assertWritable(this.layerSchema, properties);
+    const before = this.edits.entryOf(id);
     this.edits.update(id, changes.geometry, properties);
+    this.history.record({ id, before, after: this.edits.entryOf(id) });
     this.changed('update', [id]);
   }
 
   /** A drawn feature is dropped; a loaded one is marked `remove` (and its pending update discarded). */
   remove(id: string): void {
     this.guard.assertIdle();
-    if (this.edits.remove(id)) this.changed('remove', [id]);
+    const before = this.edits.entryOf(id);
+    if (!this.edits.remove(id)) return;
+    this.history.record({ id, before, after: this.edits.entryOf(id) });
+    this.changed('remove', [id]);
+  }
+
+  /**
+   * Takes back the last add, update or remove (a whole shape edit is one update): the feature
+   * returns to what it was, its state with it (an `exist` edited once is `exist` again, a removed
+   * draft is back). The journal follows. False when there is nothing to undo. A save, load,
+   * redraw or restore ends the history, so nothing committed is undone by accident.
+   */
+  undo(): boolean {
+    this.guard.assertIdle();
+    const step = this.history.undo();
+    if (!step) return false;
+    this.edits.setEntry(step.id, step.before);
+    this.changed('undo', [step.id]);
+    return true;
+  }
+
+  /** Takes again the last undone edit; a new edit clears what could be redone. False when there is nothing to redo. */
+  redo(): boolean {
+    this.guard.assertIdle();
+    const step = this.history.redo();
+    if (!step) return false;
+    this.edits.setEntry(step.id, step.after);
+    this.changed('redo', [step.id]);
+    return true;
   }
 
   /** Pending changes: inserts with their handles, updates with only what changed, deletes by id. */
@@ -227,10 +269,33 @@ export class EditSession {
    * changes nothing; a server that commits action by action (QGIS Server) settles what it
    * confirms by id and totals; a failure of unknown outcome is journaled as such and reconciled
    * with the server before the next send. Each failure emits `save:failed` with its `kind`.
-   * Nothing is sent when the journal cannot record the send (kind `journal`).
+   * Nothing is sent when the journal cannot record the send (kind `journal`), nor when the
+   * features to update or delete, read again first, show that another client changed what this
+   * session changed (kind `conflict`, with `failure.conflicts`; see `resolveConflict`); changes of
+   * other fields merge. A save ends the undo history.
    */
   save(): Promise<SaveOutcome> {
-    return this.guard.run('save', () => this.saves.save());
+    return this.guard.run('save', () => {
+      this.history.clear();
+      return this.saves.save();
+    });
+  }
+
+  /**
+   * Settles a conflict the last save found. `mine`: the next save sends this session's values
+   * (over the other client's in the fields both changed; a feature the other client deleted is
+   * drawn again, as an insert). `theirs`: this session's edit of the feature is dropped and the
+   * server's copy is shown. Ends the history, as the baseline changed. Throws `NotFoundError`
+   * for an id with no unresolved conflict.
+   */
+  resolveConflict(id: string, choice: ConflictChoice): void {
+    this.guard.assertIdle();
+    const conflict = this.saves.conflicts.get(id);
+    if (!conflict) throw new NotFoundError(`conflict of feature ${id}`);
+    const ids = resolve(this.edits, conflict, choice, this.layerSchema);
+    this.saves.conflicts.delete(id);
+    this.history.clear();
+    this.changed('resolve', ids);
   }
 
   /** Resolves once every journal write queued so far has finished. */
@@ -238,27 +303,21 @@ export class EditSession {
     return this.journalWriter.flush();
   }
 
-  private emitError(operation: EditSessionEvents['error']['operation'], error: unknown, message = reportText(error)): void {
-    this.events.emit('error', { operation, error, message });
-  }
-
-  /** A handler's error is reported; one thrown by an `error` handler goes to the host (window.onerror), never to the caller. */
-  private handlerFailed(event: keyof EditSessionEvents, error: unknown): void {
-    if (event === 'error') {
-      later(() => {
-        throw error;
-      });
-      return;
-    }
-    this.emitError('handler', error, `${event} handler: ${reportText(error)}`);
-  }
-
   /** Reads everything first and changes the session only once every read succeeded. */
   private async loadKeepingChanges(): Promise<EditableFeature[]> {
     const carried = this.edits.pending();
     const layer = await fetchLayer(this.source, this.typeName, this.maxFeatures);
     const extra = await fetchMissing(this.source, this.typeName, carried, new Set(layer.features.map((feature) => feature.id)));
+    // The fresh copies are checked as a save checks them: one that another client changed where
+    // this session did keeps its old copy as the baseline, so the conflict is not lost.
+    const fresh = new Map([...layer.features, ...extra].map((feature) => [feature.id, feature]));
+    const conflicts = findConflicts(this.edits, carried, fresh).conflicts.filter((conflict) => conflict.theirs);
+    const baselines = conflicts.map((conflict) => this.edits.loaded.get(conflict.id) as MapFeature);
     this.replaceLayer(layer, extra);
+    for (const baseline of baselines) this.edits.loaded.set(baseline.id, baseline);
+    for (const conflict of conflicts) this.saves.conflicts.set(conflict.id, conflict);
+    // Steps hold records of the copies just replaced: taking one back would undo the server's values.
+    this.history.clear();
     if (!isEmpty(carried)) {
       this.edits.apply(carried);
       void this.journalWriter.write();
@@ -268,7 +327,7 @@ export class EditSession {
       try {
         await this.saves.reconcileUnconfirmed();
       } catch (error) {
-        this.emitError('load', error);
+        this.events.error('load', error);
       }
     }
     return this.emitLoad(layer.skipped);
@@ -276,6 +335,7 @@ export class EditSession {
 
   private replaceLayer(layer: FetchedLayer, extra: MapFeature[]): void {
     this.layerSchema = layer.schema;
+    this.saves.conflicts.clear();
     this.edits.replace([...layer.features, ...extra]);
     this.loadedOnce = true;
   }

@@ -1,6 +1,7 @@
 import type { FeatureInsert, FeatureState, FeatureUpdate, MapFeature, Properties, PropertyValue } from '../domain/feature.js';
 import type { Geometry } from '../domain/geometry.js';
 import { ConflictError, NotFoundError } from '../errors/errors.js';
+import type { FeatureEntry } from './edit-history.js';
 import { holdsSent } from './reconcile.js';
 
 /**
@@ -149,6 +150,23 @@ export class PendingEdits {
     this.removed.add(id);
     this.edited.delete(id);
     return true;
+  }
+
+  /** What is held for one feature, sharing its records (see {@link FeatureEntry}). */
+  entryOf(id: string): FeatureEntry {
+    const draft = this.drafts.get(id);
+    const edited = this.edited.get(id);
+    return { ...(draft ? { draft } : {}), ...(edited ? { edited } : {}), removed: this.removed.has(id) };
+  }
+
+  /** Puts back what was held for one feature (an undo or redo); a draft put back is shown last. */
+  setEntry(id: string, entry: FeatureEntry): void {
+    if (entry.draft) this.drafts.set(id, entry.draft);
+    else this.drafts.delete(id);
+    if (entry.edited) this.edited.set(id, entry.edited);
+    else this.edited.delete(id);
+    if (entry.removed) this.removed.add(id);
+    else this.removed.delete(id);
   }
 
   /** Pending changes: inserts with their handles, updates with only what changed, deletes by id. */

@@ -1,5 +1,6 @@
 import type { ActionFailure, CommitResult } from '../domain/feature.js';
 import { MapServerError, NetworkError, TimeoutError } from '../errors/errors.js';
+import type { FeatureConflict } from './conflict-check.js';
 
 /**
  * Why a save failed, so a screen can say it in the user's words:
@@ -10,8 +11,9 @@ import { MapServerError, NetworkError, TimeoutError } from '../errors/errors.js'
  * - `partial`: a server that commits action by action committed some and refused others.
  * - `malformed-answer`: the answer could not be read; the server may have committed.
  * - `journal`: the pending changes could not be journaled, so nothing was sent.
+ * - `conflict`: another client changed what this session changed (see `conflicts`), so nothing was sent.
  */
-export type SaveFailureKind = 'connection-refused' | 'outcome-unknown' | 'timeout' | 'server-error' | 'partial' | 'malformed-answer' | 'journal';
+export type SaveFailureKind = 'connection-refused' | 'outcome-unknown' | 'timeout' | 'server-error' | 'partial' | 'malformed-answer' | 'journal' | 'conflict';
 
 /** What is known of the server's data after the failure: `unknown` is checked before anything is sent again. */
 export type SaveOutcomeKnowledge = 'nothing-committed' | 'partly-committed' | 'unknown';
@@ -28,6 +30,8 @@ export interface SaveFailure {
   error?: unknown;
   /** The answer of a server that committed some actions and refused others. */
   result?: CommitResult;
+  /** Kind `conflict`: each feature another client changed in a field this session changed, or deleted. */
+  conflicts?: FeatureConflict[];
 }
 
 /** Codes the WFS adapter gives an answer it could not read. */

@@ -1,8 +1,8 @@
-import type { CommitResult } from '../domain/feature.js';
+import type { CommitResult, MapFeature } from '../domain/feature.js';
 import { MapServerError } from '../errors/errors.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
 import type { FeatureTransactions } from '../ports/feature-transactions.port.js';
-import type { Emitter } from '../util/emitter.js';
+import { conflictFailures, findConflicts, forgetGone, idsToCheck, takeBaseline, type FeatureConflict } from './conflict-check.js';
 import type { JournalWrite } from './journal-writer.js';
 import type { Unconfirmed } from './journal-codec.js';
 import { fetchByIds } from './layer-reads.js';
@@ -10,12 +10,7 @@ import { isEmpty, type PendingEdits } from './pending-edits.js';
 import { reconcile } from './reconcile.js';
 import { classifyCommitError, type SaveFailure } from './save-failure.js';
 import { emptyResult, everyAction, settleCommit, settleReconciliation } from './save-settlement.js';
-import type { EditSessionEvents, SaveOutcome } from './session-events.js';
-
-export function reportText(error: unknown): string {
-  if (error instanceof MapServerError) return error.text;
-  return error instanceof Error ? error.message : String(error);
-}
+import { reportText, type SaveOutcome, type SessionEvents } from './session-events.js';
 
 /** What the save pipeline works with: the session's changes, its server and its voice. */
 export interface SaveHost {
@@ -23,9 +18,8 @@ export interface SaveHost {
   readonly source: FeatureSource;
   readonly transactions: FeatureTransactions;
   readonly typeName: string;
-  readonly events: Emitter<EditSessionEvents>;
+  readonly events: SessionEvents;
   journalPending(): Promise<JournalWrite>;
-  emitError(operation: EditSessionEvents['error']['operation'], error: unknown, message?: string): void;
 }
 
 /**
@@ -38,6 +32,8 @@ export class SavePipeline {
   /** Sends so far; journaled, so a restored session continues the count. */
   generation = 0;
   unconfirmed: Unconfirmed | undefined;
+  /** The conflicts the last check found, by id, until resolved or checked again. */
+  readonly conflicts = new Map<string, FeatureConflict>();
 
   constructor(private readonly host: SaveHost) {}
 
@@ -52,6 +48,8 @@ export class SavePipeline {
         return this.failed({ kind: classifyCommitError(error).kind, committed: 'unknown', message, failures: everyAction(edits.pending(), message), error });
       }
     }
+    const checked = await this.checkConflicts();
+    if (!checked.ok) return checked.outcome;
     const changes = edits.pending();
     if (isEmpty(changes)) {
       const result = emptyResult();
@@ -96,6 +94,40 @@ export class SavePipeline {
   }
 
   /**
+   * Reads the features about to be updated or deleted again (one request) and compares them with
+   * the loaded copies (see `conflict-check.ts`): merges what merges, forgets removed features
+   * already deleted, and stops the save on a conflict or when the read fails. Nothing is sent either way.
+   */
+  private async checkConflicts(): Promise<{ ok: true } | { ok: false; outcome: SaveOutcome }> {
+    const { edits, events } = this.host;
+    const changes = edits.pending();
+    const ids = idsToCheck(changes);
+    this.conflicts.clear();
+    if (ids.length === 0) return { ok: true };
+    let stored: MapFeature[];
+    try {
+      stored = await fetchByIds(this.host.source, this.host.typeName, ids);
+    } catch (error) {
+      const message = `the features to save could not be read again, so nothing was sent: ${reportText(error)}`;
+      const kind = error instanceof MapServerError ? 'server-error' : 'connection-refused';
+      return { ok: false, outcome: this.failed({ kind, committed: 'nothing-committed', message, failures: everyAction(changes, message), error }) };
+    }
+    const findings = findConflicts(edits, changes, new Map(stored.map((feature) => [feature.id, feature])));
+    for (const theirs of findings.merges) takeBaseline(edits, theirs);
+    for (const id of findings.gone) forgetGone(edits, id);
+    const touched = [...findings.merges.map((feature) => feature.id), ...findings.gone];
+    if (touched.length > 0) {
+      void this.host.journalPending();
+      events.emit('change', { reason: 'save', ids: touched });
+    }
+    if (findings.conflicts.length === 0) return { ok: true };
+    for (const conflict of findings.conflicts) this.conflicts.set(conflict.id, conflict);
+    const failures = conflictFailures(changes, findings.conflicts);
+    const message = failures.map((failure) => `${failure.kind} ${failure.ref}: ${failure.message}`).join('; ');
+    return { ok: false, outcome: this.failed({ kind: 'conflict', committed: 'nothing-committed', message, failures, conflicts: findings.conflicts }) };
+  }
+
+  /**
    * Asks the server what became of the unconfirmed send and settles what it committed; what it
    * did not stays pending. Edits made since are kept on top. Throws (and changes nothing) when
    * the server cannot be read. Returns the ids that changed.
@@ -119,7 +151,7 @@ export class SavePipeline {
       for (const feature of features) if (edits.loaded.has(feature.id)) edits.loaded.set(feature.id, feature);
     } catch (error) {
       // The commit stands; the reader is told the reload failed.
-      this.host.emitError('save', error);
+      this.host.events.error('save', error);
     }
   }
 

@@ -1,12 +1,31 @@
 import type { CommitResult } from '../domain/feature.js';
+import { MapServerError } from '../errors/errors.js';
+import type { EditJournal } from '../ports/edit-journal.port.js';
+import type { FeatureSource } from '../ports/feature-source.port.js';
+import type { FeatureTransactions } from '../ports/feature-transactions.port.js';
+import { Emitter } from '../util/emitter.js';
+import { later } from '../util/timers.js';
 import type { EditableFeature } from './pending-edits.js';
 import type { SaveFailure } from './save-failure.js';
+
+export interface EditSessionOptions {
+  source: FeatureSource;
+  transactions: FeatureTransactions;
+  /** The layer edited, e.g. `store_33:multipolygon`. */
+  typeName: string;
+  /** Features per load; defaults to `DEFAULT_MAX_FEATURES` (2000). */
+  maxFeatures?: number;
+  /** When given, every pending change is journaled so a later session can `restore` it. */
+  journal?: EditJournal;
+  /** Edits that `undo` can take back; defaults to `DEFAULT_UNDO_STEPS` (100). */
+  undoSteps?: number;
+}
 
 export type SaveOutcome = { ok: true; result: CommitResult } | { ok: false; failure: SaveFailure };
 
 export type EditOperation = 'load' | 'save' | 'redraw' | 'restore';
 
-export type ChangeReason = 'add' | 'update' | 'remove' | 'save' | 'restore';
+export type ChangeReason = 'add' | 'update' | 'remove' | 'undo' | 'redo' | 'resolve' | 'save' | 'restore';
 
 export interface RestoreReport {
   inserts: number;
@@ -27,4 +46,47 @@ export interface EditSessionEvents {
    * event handler that threw (`handler`; the session carried on as if it had not).
    */
   error: { operation: EditOperation | 'journal' | 'handler'; error: unknown; message: string };
+}
+
+type ErrorOperation = EditSessionEvents['error']['operation'];
+
+export function reportText(error: unknown): string {
+  if (error instanceof MapServerError) return error.text;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * A session's events, with its handlers isolated: a handler that throws is reported as an
+ * `error` event (operation `handler`) and never changes what the session did; one thrown by an
+ * `error` handler goes to the host (window.onerror), never to the caller.
+ */
+export class SessionEvents {
+  private readonly emitter = new Emitter<EditSessionEvents>((event, error) => this.handlerFailed(event, error));
+
+  on<Name extends keyof EditSessionEvents>(event: Name, handler: (payload: EditSessionEvents[Name]) => void): () => void {
+    return this.emitter.on(event, handler);
+  }
+
+  off<Name extends keyof EditSessionEvents>(event: Name, handler: (payload: EditSessionEvents[Name]) => void): void {
+    this.emitter.off(event, handler);
+  }
+
+  emit<Name extends keyof EditSessionEvents>(event: Name, payload: EditSessionEvents[Name]): void {
+    this.emitter.emit(event, payload);
+  }
+
+  /** Reports a failure as an `error` event. */
+  error(operation: ErrorOperation, error: unknown, message = reportText(error)): void {
+    this.emit('error', { operation, error, message });
+  }
+
+  private handlerFailed(event: keyof EditSessionEvents, error: unknown): void {
+    if (event === 'error') {
+      later(() => {
+        throw error;
+      });
+      return;
+    }
+    this.error('handler', error, `${event} handler: ${reportText(error)}`);
+  }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   authGatewayContract,
   dataStoreAdminContract,
+  editConflictContract,
   editJournalContract,
   featureSourceContract,
   featureTransactionsContract,
@@ -38,6 +39,13 @@ for (const transactionMode of ['atomic', 'per-action'] as const) {
       return { source: adapters.features, transactions: adapters.transactions, typeName: `store_33:${kind}` };
     });
   }
+}
+
+for (const transactionMode of ['atomic', 'per-action'] as const) {
+  editConflictContract(`memory polygon ${transactionMode}`, () => {
+    const adapters = createMemoryAdapters({ ...sampleSeed(), transactionMode });
+    return { ...adapters, source: adapters.features, typeName: polygonType, featureId: `${polygonType}.1`, textProperty: 'name', numberProperty: 'population' };
+  });
 }
 
 describe('memory adapters beyond the contracts', () => {

@@ -22,6 +22,11 @@ describe('saveFailureMessage', () => {
       "部分修改已保存，1 项没有保存：NOT NULL constraint error on layer 'towns'",
       "Some changes were saved; not saved (1): NOT NULL constraint error on layer 'towns'",
     ],
+    [
+      failure('conflict', { committed: 'nothing-committed', conflicts: [{ id: 'towns.1', fields: ['name'], theirs: null }] }),
+      '你编辑的要素中有 1 个在此期间被其他人修改了相同的内容',
+      'Someone else changed the same fields of 1 of the features you edited',
+    ],
     [failure('journal', { committed: 'nothing-committed' }), '无法在浏览器中记录待保存的修改，因此没有发送', 'could not be recorded in the browser'],
     [failure('journal', { committed: 'nothing-committed', error: new JournalConflictError('towns') }), '正在另一个标签页中编辑', 'being edited in another tab'],
   ])('%#: says what happened and that the changes are kept, in Chinese and English', (given, chinese, english) => {
@@ -30,7 +35,7 @@ describe('saveFailureMessage', () => {
   });
 
   it('every kind promises that nothing is lost', () => {
-    const kinds: Array<SaveFailure['kind']> = ['connection-refused', 'outcome-unknown', 'timeout', 'server-error', 'partial', 'malformed-answer', 'journal'];
+    const kinds: Array<SaveFailure['kind']> = ['connection-refused', 'outcome-unknown', 'timeout', 'server-error', 'partial', 'malformed-answer', 'journal', 'conflict'];
     for (const kind of kinds) {
       expect(saveFailureMessage(failure(kind), t('zh-CN')), kind).toMatch(/保留|仍显示在地图上/);
       expect(saveFailureMessage(failure(kind), t('en')), kind).toMatch(/kept|stay on the map/);

@@ -24,6 +24,8 @@ export function saveFailureMessage(failure: SaveFailure, t: Translate): string {
       return t(failure.committed === 'unknown' ? 'saveFailure.server-error-unknown' : 'saveFailure.server-error', { detail: detail(failure.message) });
     case 'partial':
       return t('saveFailure.partial', { count: failure.failures.length, detail: detail(failure.failures.map((action) => action.message).join('; ')) });
+    case 'conflict':
+      return t('saveFailure.conflict', { count: failure.conflicts?.length ?? failure.failures.length });
     case 'journal':
       return t(failure.error instanceof JournalConflictError ? 'saveFailure.journalConflict' : 'saveFailure.journal');
   }

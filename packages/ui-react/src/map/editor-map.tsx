@@ -1,4 +1,4 @@
-import { CloseOutlined, DeleteOutlined, EditOutlined, CheckOutlined, SaveOutlined, BorderOutlined } from '@ant-design/icons';
+import { CloseOutlined, DeleteOutlined, EditOutlined, CheckOutlined, SaveOutlined, BorderOutlined, UndoOutlined, RedoOutlined } from '@ant-design/icons';
 import {
   DRAWING,
   fittableBounds,
@@ -13,6 +13,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, 
 import { useI18n } from '../i18n/i18n-provider';
 import type { MessageKey } from '../i18n/messages';
 import { AttributeForm } from './attribute-form';
+import { SessionConflictDialog } from './conflict-dialog';
 import { applyDrawLocale } from './draw-locale';
 import { FeatureLayerRenderer } from './feature-layer-renderer';
 import { FeaturePopup } from './feature-popup';
@@ -22,9 +23,11 @@ import { measureText } from './measure';
 import { useDrawTool, type DrawTool } from './use-draw-tool';
 import type { FeatureSessionView } from './use-feature-session';
 import { ShapeFeedback } from './shape-feedback';
+import { useConflictHighlight } from './use-conflict-highlight';
 import { useGeometryEdit } from './use-geometry-edit';
 import { useLatest } from './use-latest';
 import { toLatLngBounds, useBaseLayer, useLeafletMap } from './use-leaflet-map';
+import { useUndoKeys } from './use-undo-keys';
 import './map.css';
 import { LabelledButton } from './labelled-button';
 
@@ -156,7 +159,9 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
     [message, t],
   );
 
-  useDrawTool(map, mode.type === 'draw' ? mode.tool : undefined, {
+  const [drawnPoints, setDrawnPoints] = useState(0);
+  const drawing = useDrawTool(map, mode.type === 'draw' ? mode.tool : undefined, {
+    onVertices: setDrawnPoints,
     onCreated: (parts) => {
       if (!session || !geometryKind) return;
       const geometry = geometryOfParts(geometryKind, parts);
@@ -210,6 +215,26 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
     setMode({ type: 'idle' });
   };
 
+  // While drawing, undo takes back the last point (leaflet-draw keeps the first one); otherwise
+  // the session's last edit. A shape edit in progress is not in the session yet: nothing to undo.
+  const ready = Boolean(session && schema) && view.status === 'ready';
+  const canUndo = mode.type === 'draw' ? drawnPoints > 1 : mode.type === 'idle' && ready && Boolean(session?.canUndo);
+  const canRedo = mode.type === 'idle' && ready && Boolean(session?.canRedo);
+  const undo = () => {
+    if (mode.type === 'draw') drawing.deleteLastVertex();
+    else if (session) apply(() => session.undo());
+  };
+  const redo = () => {
+    if (session) apply(() => session.redo());
+  };
+  useUndoKeys({ canUndo, canRedo, undo, redo });
+
+  const conflicting = useMemo(() => {
+    const ids = new Set(view.conflicts.map((conflict) => conflict.id));
+    return features.filter((feature) => ids.has(feature.id));
+  }, [features, view.conflicts]);
+  useConflictHighlight(map, conflicting);
+
   const start = (next: Mode) => {
     setPopup(undefined);
     setMode(next);
@@ -218,7 +243,6 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   const popupFeature = popup ? features.find((feature) => feature.id === popup.id) : undefined;
   const closePopup = useCallback(() => setPopup(undefined), []);
   const attributesFeature = attributesOf ? features.find((feature) => feature.id === attributesOf) : undefined;
-  const ready = Boolean(session && schema) && view.status === 'ready';
   const hint: string | undefined =
     mode.type === 'draw'
       ? t('map.hint.draw')
@@ -243,6 +267,8 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
         <Space wrap size="small">
           {drawButton('polygon', 'map.tool.drawPolygon', <BorderOutlined />)}
           {drawButton('line', 'map.tool.drawLine', <SaveOutlined />)}
+          <LabelledButton label={t('history.undo')} icon={<UndoOutlined />} disabled={!canUndo} onClick={undo} />
+          <LabelledButton label={t('history.redo')} icon={<RedoOutlined />} disabled={!canRedo} onClick={redo} />
           {mode.type === 'idle' && (
             <>
               <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || features.length === 0} onClick={() => start({ type: 'edit' })} />
@@ -287,6 +313,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
           }}
         />
       )}
+      <SessionConflictDialog session={session} conflicts={view.conflicts} />
       {attributesFeature && schema && session && (
         <AttributeForm
           feature={attributesFeature}

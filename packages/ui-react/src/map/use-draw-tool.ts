@@ -1,5 +1,5 @@
 import { DRAWING } from '@gportal/core';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { type ShapeParts } from './geometry-latlngs';
 import { UNSAVED_STYLE } from './feature-layer-renderer';
 import { L } from './leaflet';
@@ -17,6 +17,14 @@ export interface DrawToolCallbacks {
   onShape(parts: ShapeParts | undefined): void;
   /** leaflet-draw refused a vertex or the finish because edges would cross. */
   onIntersection(): void;
+  /** The number of points placed so far (0 when drawing starts or ends), e.g. to enable an undo. */
+  onVertices(count: number): void;
+}
+
+/** What the caller can do to the drawing under way. */
+export interface DrawControl {
+  /** Takes back the last point placed (leaflet-draw's `deleteLastVertex`); nothing when none is. */
+  deleteLastVertex(): void;
 }
 
 /** leaflet-draw's options for both tools: the limits of spec sections 4 and 9, our own measurement. */
@@ -38,8 +46,10 @@ function drawOptions(): L.DrawOptions.PolylineOptions {
  * line 2 before it can be finished (leaflet-draw's own rule); the click tolerance (9 px) and the
  * touch finish tolerance (10 px) are leaflet-draw's. Escape cancels, from the map or anywhere.
  */
-export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, callbacks: DrawToolCallbacks): void {
+export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, callbacks: DrawToolCallbacks): DrawControl {
   const latest = useLatest(callbacks);
+  const undo = useRef<() => void>(() => undefined);
+  const control = useRef<DrawControl>({ deleteLastVertex: () => undo.current() });
   useEffect(() => {
     if (!map || !tool) return;
     const handler =
@@ -58,6 +68,7 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
     const onVertex = (event: L.LeafletEvent) => {
       const markers = (event as L.DrawEvents.DrawVertex).layers.getLayers() as L.Marker[];
       vertices = markers.map((marker) => marker.getLatLng());
+      latest.current.onVertices(vertices.length);
       latest.current.onShape(drawingParts(tool, vertices));
     };
     const onMove = (event: L.LeafletMouseEvent) => {
@@ -69,6 +80,7 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
       latest.current.onCreated(tool === 'polygon' ? { kind: 'polygon', parts: [latlngs as L.LatLng[][]] } : { kind: 'line', parts: [latlngs as L.LatLng[]] });
     };
     const onStop = () => {
+      latest.current.onVertices(0);
       latest.current.onShape(undefined);
       latest.current.onStop();
     };
@@ -78,7 +90,12 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
     map.on(L.Draw.Event.DRAWVERTEX, onVertex).on('mousemove', onMove).on(L.Draw.Event.CREATED, onCreated).on(L.Draw.Event.DRAWSTOP, onStop);
     document.addEventListener('keydown', onKey);
     handler.enable();
+    // leaflet-draw fires DRAWVERTEX after removing the point, so the read-out and count follow.
+    undo.current = () => {
+      if (vertices.length > 0) handler.deleteLastVertex();
+    };
     return () => {
+      undo.current = () => undefined;
       map.off(L.Draw.Event.DRAWSTOP, onStop);
       handler.disable();
       map.off(L.Draw.Event.DRAWVERTEX, onVertex).off('mousemove', onMove).off(L.Draw.Event.CREATED, onCreated);
@@ -86,4 +103,5 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
       latest.current.onShape(undefined);
     };
   }, [map, tool, latest]);
+  return control.current;
 }

@@ -4,6 +4,7 @@ import {
   FEATURE_SOURCE,
   FEATURE_TRANSACTIONS,
   type EditableFeature,
+  type FeatureConflict,
   type EditJournal,
   type FeatureSchema,
   type FeatureSource,
@@ -40,6 +41,8 @@ export interface FeatureSessionView {
   loads: number;
   /** Journaled changes put back when the session started, until kept or discarded. */
   restored: RestoreReport | undefined;
+  /** What the last save found another client changed too, until resolved. */
+  conflicts: FeatureConflict[];
 }
 
 const NOTHING_PENDING: PendingCounts = { inserts: 0, updates: 0, deletes: 0, total: 0 };
@@ -156,7 +159,8 @@ export function useFeatureSession(kind: LayerKind) {
           total: changes.inserts.length + changes.updates.length + changes.deletes.length,
         }
       : NOTHING_PENDING;
-    return { session, typeName, status, problem, features: session?.features() ?? [], schema: session?.schema, pending, loads, restored };
+    const conflicts = session?.conflicts ?? [];
+    return { session, typeName, status, problem, features: session?.features() ?? [], schema: session?.schema, pending, loads, restored, conflicts };
     // `version` stands for every session event.
   }, [session, typeName, status, problem, version, loads, restored]);
 
