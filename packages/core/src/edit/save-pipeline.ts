@@ -103,7 +103,7 @@ export class SavePipeline {
   async reconcileUnconfirmed(): Promise<string[]> {
     const unconfirmed = this.unconfirmed;
     if (!unconfirmed) return [];
-    const found = await reconcile(this.host.source, this.host.typeName, unconfirmed.changes, unconfirmed.preexisting);
+    const found = await reconcile(this.host.source, this.host.typeName, unconfirmed.changes, { ids: unconfirmed.preexisting, complete: true });
     const ids = settleReconciliation(this.host.edits, unconfirmed.changes, found);
     this.unconfirmed = undefined;
     void this.host.journalPending();
