@@ -218,7 +218,8 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   const popupFeature = popup ? features.find((feature) => feature.id === popup.id) : undefined;
   const closePopup = useCallback(() => setPopup(undefined), []);
   const attributesFeature = attributesOf ? features.find((feature) => feature.id === attributesOf) : undefined;
-  const ready = Boolean(session && schema) && view.status === 'ready';
+  // A layer another tab edits is only shown here.
+  const ready = Boolean(session && schema) && view.status === 'ready' && !view.editingElsewhere;
   const hint: string | undefined =
     mode.type === 'draw'
       ? t('map.hint.draw')
@@ -275,6 +276,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
           feature={popupFeature}
           schema={schema}
           latlng={popup.latlng}
+          readOnly={!ready}
           onClose={closePopup}
           onEditGeometry={() => start({ type: 'edit', id: popupFeature.id })}
           onEditAttributes={() => {

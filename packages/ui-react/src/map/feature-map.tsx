@@ -37,8 +37,8 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, cre
   const { t } = useI18n();
   const { modal } = App.useApp();
   const [kind, setKind] = useState<LayerKind>(initialLayer);
-  const { view, save, redraw, keepRestored } = useFeatureSession(kind);
-  const { pending, status, restored, problem } = view;
+  const { view, save, redraw, keepRestored, editHere } = useFeatureSession(kind);
+  const { pending, status, restored, problem, editingElsewhere } = view;
   const baseLayer = useMemo(() => baseLayerOf(wmtsUrl, credentialsOrigin), [wmtsUrl, credentialsOrigin]);
   const dirty = pending.total > 0;
   useBeforeUnload(dirty);
@@ -83,11 +83,20 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, cre
           }
         />
       )}
+      {editingElsewhere && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="editing-elsewhere"
+          title={t(editingElsewhere === 'handed-over' ? 'map.handedOver' : 'map.editingElsewhere')}
+          action={<LabelledButton label={t('map.editHere')} size="small" type="primary" disabled={status !== 'ready'} onClick={() => void editHere()} />}
+        />
+      )}
       {problem && <Alert type="error" showIcon title={problem} />}
       <Spin spinning={status === 'saving'} tip={t('map.saving')}>
         <EditorMap view={view} style={{ height }} baseLayer={baseLayer}>
           <LabelledButton label={t('featureMap.save')} type="primary" icon={<CloudUploadOutlined />} loading={status === 'saving'} disabled={status !== 'ready' || pending.total === 0} onClick={() => void save()} />
-          <LabelledButton label={t('featureMap.redraw')} icon={<ReloadOutlined />} disabled={status === 'saving' || status === 'resolving'} onClick={confirmRedraw} />
+          <LabelledButton label={t('featureMap.redraw')} icon={<ReloadOutlined />} disabled={status === 'saving' || status === 'resolving' || Boolean(editingElsewhere)} onClick={confirmRedraw} />
         </EditorMap>
       </Spin>
     </Space>
