@@ -139,6 +139,7 @@ const zhCN = {
   'map.attributes.title': '编辑属性',
   'map.attributes.required': '“{name}”不能为空',
   'map.attributes.number': '“{name}”必须是数字',
+  'map.attributes.date': '“{name}”必须是有效日期，年份为四位数',
   'map.attributes.ok': '确定',
 
   'geoserverApi.title': '地图服务器 API 测试',
@@ -385,6 +386,7 @@ const en: MessageTable = {
   'map.attributes.title': 'Edit attributes',
   'map.attributes.required': '"{name}" cannot be empty',
   'map.attributes.number': '"{name}" must be a number',
+  'map.attributes.date': '"{name}" must be a valid date with a four-digit year',
   'map.attributes.ok': 'OK',
 
   'geoserverApi.title': 'Map server API test',
