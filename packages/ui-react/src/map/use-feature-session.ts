@@ -47,6 +47,8 @@ export interface FeatureSessionView {
    * one opened it, `handed-over` when this tab handed its edits to it. The layer is only shown.
    */
   editingElsewhere: 'other-tab' | 'handed-over' | undefined;
+  /** Drawn features whose last send the server could neither confirm nor deny: the user keeps or discards them. */
+  undecided: string[];
 }
 
 const NOTHING_PENDING: PendingCounts = { inserts: 0, updates: 0, deletes: 0, total: 0 };
@@ -194,7 +196,7 @@ export function useFeatureSession(kind: LayerKind) {
           total: changes.inserts.length + changes.updates.length + changes.deletes.length,
         }
       : NOTHING_PENDING;
-    return { session, typeName, status, problem, features: session?.features() ?? [], schema: session?.schema, pending, loads, restored, editingElsewhere };
+    return { session, typeName, status, problem, features: session?.features() ?? [], schema: session?.schema, pending, loads, restored, editingElsewhere, undecided: session?.undecidedInserts ?? [] };
     // `version` stands for every session event.
   }, [session, typeName, status, problem, version, loads, restored, editingElsewhere]);
 
@@ -234,5 +236,13 @@ export function useFeatureSession(kind: LayerKind) {
     setClaims((value) => value + 1);
   }, [journal, typeName]);
 
-  return { view, save, redraw, keepRestored, editHere };
+  /** Keeps (to be sent again) or discards every undecided drawing. */
+  const decideUndecided = useCallback(
+    (decision: 'keep' | 'discard') => {
+      for (const id of session?.undecidedInserts ?? []) session?.decideInsert(id, decision);
+    },
+    [session],
+  );
+
+  return { view, save, redraw, keepRestored, editHere, decideUndecided };
 }
