@@ -78,6 +78,17 @@ describe.each([
     await expect(button(second, '标绘').isDisabled()).resolves.toBe(true);
     await expect(button(second, '编辑').isDisabled()).resolves.toBe(true);
     await screenshot(second, `editing-tabs-read-only${withoutLocks ? '-no-locks' : ''}`);
+    if (!withoutLocks) {
+      // The same notice in English, on a 1024 px screen and on a phone.
+      await second.getByText('English', { exact: true }).click();
+      await expect(notice(second).textContent()).resolves.toBe('This layer is being edited in another tab; here you can only view it.Edit here');
+      await second.setViewportSize({ width: 1024, height: 768 });
+      await screenshot(second, 'editing-tabs-read-only-en-1024');
+      await second.setViewportSize({ width: 390, height: 844 });
+      await screenshot(second, 'editing-tabs-read-only-en-390');
+      await second.setViewportSize({ width: 1280, height: 800 });
+      await second.getByText('中文', { exact: true }).click();
+    }
 
     // Taking over: the first tab hands over its unsaved drawing and becomes read-only, saying so.
     await button(second, '在此编辑').click();
