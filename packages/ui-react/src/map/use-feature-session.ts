@@ -170,7 +170,8 @@ export function useFeatureSession(kind: LayerKind) {
       (report) => {
         if (!live) return;
         setStatus('ready');
-        if (report && report.inserts + report.updates + report.deletes > 0) setRestored(report);
+        // Drawings set aside are told at every start until a redraw discards them.
+        if (report && report.inserts + report.updates + report.deletes + report.setAside.length > 0) setRestored(report);
         refresh();
       },
       (error: unknown) => {
