@@ -1,4 +1,5 @@
 import { isJournalEntry, JournalConflictError, ValidationError, type EditJournal, type JournalEntry, type UnconfirmedSend } from '@gportal/core';
+import { broadcastMessages, JOURNAL_LEASE_TIMING, JournalClaims, PAGE_TAB_ID, type JournalLeaseTiming, type LockManagerLike, type TabMessages } from './journal-claims.js';
 import type { VersionedStorage } from './versioned-storage.js';
 
 /** Record kinds: the small index of a layer's journal, and its parts (one per changed feature, one for an unconfirmed send). */
@@ -13,20 +14,21 @@ export interface JournalScope {
   user: string;
 }
 
-/** The part of the Web Locks API the journal uses (`navigator.locks`). */
-export interface LockManagerLike {
-  request(name: string, options: { ifAvailable: boolean }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown>;
-}
-
 export interface BrowserEditJournalOptions {
   /** Asked on every call; default: one scope for everything (`default`, no user). */
   scope?: () => JournalScope | Promise<JournalScope>;
   /**
    * Held per journal so that two tabs never write the same one. Default: `navigator.locks` (Web
-   * Locks, in every current browser); `null` turns the check off (where Web Locks are missing,
-   * nothing else prevents two tabs from writing one journal).
+   * Locks, in secure contexts only); where it is missing or `null` (any plain-HTTP address), a
+   * lease in storage renewed by a heartbeat guards the journal instead.
    */
   locks?: LockManagerLike | null;
+  /** How the tabs ask each other to hand a journal over. Default: a `BroadcastChannel` per namespace; `null` for none. */
+  messages?: TabMessages | null;
+  /** This tab's id. Default: one id per page. */
+  tabId?: string;
+  /** The lease's timing where Web Locks are missing. Default: {@link JOURNAL_LEASE_TIMING}. */
+  timing?: Partial<JournalLeaseTiming>;
 }
 
 /** How a layer's journal is laid out: the entry without its changes, and the names of its parts in order. */
@@ -63,13 +65,6 @@ function partsOf(entry: JournalEntry): Map<string, Part> {
 
 const GLOBAL_SCOPE: JournalScope = { mapServer: 'default', user: '' };
 
-/**
- * The journal locks this page holds (or was refused), per lock manager: shared by every journal
- * of the page, since a lock belongs to the tab, not to one object (a second composition root, a
- * hot reload).
- */
-const PAGE_LOCKS = new WeakMap<LockManagerLike, Map<string, Promise<boolean>>>();
-
 function defaultLocks(): LockManagerLike | null {
   return (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks ?? null;
 }
@@ -80,12 +75,12 @@ function defaultLocks(): LockManagerLike | null {
  * changed (then the index, then drops records no longer listed), so a journal write costs what
  * the edit changed, not the whole set of pending edits. Each record is written whole by one
  * `setItem`; a write that does not fit (`BrowserStorageError` `quota`) leaves the index, and so
- * the entry a restore sees, as it was. The first call for a journal takes a Web Lock for the
- * rest of the page's life: a second tab editing the same layer gets `JournalConflictError`.
+ * the entry a restore sees, as it was. One tab at a time writes a layer's journal (see
+ * `JournalClaims`): a second tab gets `JournalConflictError` until it takes the layer over.
  */
 export class BrowserEditJournal implements EditJournal {
   private readonly scope: () => JournalScope | Promise<JournalScope>;
-  private readonly locks: LockManagerLike | null;
+  private readonly claims: JournalClaims;
   /** What this page last wrote or read per part, so unchanged parts are not written again. */
   private readonly written = new Map<string, string>();
 
@@ -94,7 +89,35 @@ export class BrowserEditJournal implements EditJournal {
     options: BrowserEditJournalOptions = {},
   ) {
     this.scope = options.scope ?? (() => GLOBAL_SCOPE);
-    this.locks = options.locks === undefined ? defaultLocks() : options.locks;
+    this.claims = new JournalClaims(records, {
+      locks: options.locks === undefined ? defaultLocks() : options.locks,
+      messages: options.messages === undefined ? broadcastMessages(records.keyOf('journal-tabs')) : options.messages,
+      tabId: options.tabId ?? PAGE_TAB_ID,
+      timing: { ...JOURNAL_LEASE_TIMING, ...options.timing },
+    });
+  }
+
+  /** Whether this tab may edit the layer: it writes its journal, or takes it because no other tab does. */
+  async claim(typeName: string): Promise<boolean> {
+    return this.claims.holds(await this.nameOf(typeName));
+  }
+
+  /** Asks the tab editing the layer to journal its pending edits and let go; resolves once this tab may edit it. */
+  async takeOver(typeName: string): Promise<void> {
+    await this.claims.takeOver(await this.nameOf(typeName));
+  }
+
+  /** Called in this tab before it hands the layer to another one, to journal what is pending; nothing is written after. */
+  onHandOver(typeName: string, handler: () => Promise<void> | void): () => void {
+    let off: (() => void) | undefined;
+    let cancelled = false;
+    void Promise.resolve(this.nameOf(typeName)).then((name) => {
+      if (!cancelled) off = this.claims.onHandOver(name, handler);
+    });
+    return () => {
+      cancelled = true;
+      off?.();
+    };
   }
 
   async save(entry: JournalEntry): Promise<void> {
@@ -148,35 +171,16 @@ export class BrowserEditJournal implements EditJournal {
     for (const part of index?.parts ?? []) this.dropPart(`${name}/${part}`);
   }
 
-  /** The journal's record name in the current scope, once this page holds its lock. */
-  private async owned(typeName: string): Promise<string> {
+  private async nameOf(typeName: string): Promise<string> {
     const { mapServer, user } = await this.scope();
-    const name = [mapServer, user, typeName].map(encodeURIComponent).join('/');
-    if (!(await this.lock(name))) throw new JournalConflictError(typeName, `the pending edits of ${typeName} are open in another tab; edit this layer there, or close that tab`);
-    return name;
+    return [mapServer, user, typeName].map(encodeURIComponent).join('/');
   }
 
-  private lock(name: string): Promise<boolean> {
-    const locks = this.locks;
-    if (!locks) return Promise.resolve(true);
-    const page = PAGE_LOCKS.get(locks) ?? new Map<string, Promise<boolean>>();
-    PAGE_LOCKS.set(locks, page);
-    let held = page.get(name);
-    if (!held) {
-      held = new Promise<boolean>((resolve) => {
-        // Granted: kept until the page goes away (the callback's promise never settles).
-        void locks.request(`gportal-journal:${name}`, { ifAvailable: true }, (lock) => {
-          resolve(lock !== null);
-          return lock === null ? Promise.resolve() : new Promise(() => undefined);
-        });
-      });
-      // A refusal is asked again next time: the other tab may have closed.
-      void held.then((granted) => {
-        if (!granted) page.delete(name);
-      });
-      page.set(name, held);
-    }
-    return held;
+  /** The journal's record name in the current scope, once this tab holds it. */
+  private async owned(typeName: string): Promise<string> {
+    const name = await this.nameOf(typeName);
+    if (!(await this.claims.holds(name))) throw new JournalConflictError(typeName, `the pending edits of ${typeName} are open in another tab; edit this layer there, or close that tab`);
+    return name;
   }
 
   private dropPart(partName: string): void {

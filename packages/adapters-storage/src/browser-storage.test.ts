@@ -306,7 +306,8 @@ describe('BrowserEditJournal', () => {
 
   it('writes only what changed: one feature edited among a hundred pending costs one small record and the index', async () => {
     const storage = new CountingStorage();
-    const journal = createBrowserStorage({ storage }).journal;
+    // With Web Locks: without, the first call also writes the tab's lease.
+    const journal = createBrowserStorage({ storage, locks: new BrowserLocks().tab() }).journal;
     const entry = journalEntry('towns', 100);
     await journal.save(entry);
     expect(storage.writes).toHaveLength(101);

@@ -1,5 +1,5 @@
 import type { EditJournal, SessionStore, UserCache } from '@gportal/core';
-import { BrowserEditJournal, type LockManagerLike } from './browser-edit-journal.js';
+import { BrowserEditJournal, type BrowserEditJournalOptions } from './browser-edit-journal.js';
 import { BrowserSessionStore } from './browser-session-store.js';
 import { BrowserUserCache } from './browser-user-cache.js';
 import { describeError } from './describe-error.js';
@@ -21,8 +21,10 @@ export interface BrowserStorageOptions {
    * Default: `default`.
    */
   mapServer?: string;
-  /** Web Locks that keep two tabs from writing one journal. Default: `navigator.locks`; `null` for none. */
-  locks?: LockManagerLike | null;
+  /** Web Locks that keep two tabs from writing one journal. Default: `navigator.locks`; `null` for none (a lease in storage guards it then). */
+  locks?: BrowserEditJournalOptions['locks'];
+  /** How the journal's tabs talk and time their lease; see {@link BrowserEditJournalOptions}. */
+  tabs?: Pick<BrowserEditJournalOptions, 'messages' | 'tabId' | 'timing'>;
 }
 
 export const BROWSER_STORAGE_DEFAULTS = { namespace: 'gportal', onProblem: warnOnConsole, mapServer: 'default' } as const;
@@ -62,7 +64,7 @@ export function createBrowserStorage(options: BrowserStorageOptions = {}): Brows
     // The cache belongs to whoever is signed in now.
     userCache: new BrowserUserCache(records, () => session.username()),
     session,
-    journal: new BrowserEditJournal(records, { scope, ...(options.locks === undefined ? {} : { locks: options.locks }) }),
+    journal: new BrowserEditJournal(records, { scope, ...options.tabs, ...(options.locks === undefined ? {} : { locks: options.locks }) }),
     records,
   };
 }

@@ -1,5 +1,6 @@
 export { BrowserStorageError } from './browser-storage-error.js';
-export { BrowserEditJournal, type BrowserEditJournalOptions, type JournalScope, type LockManagerLike } from './browser-edit-journal.js';
+export { BrowserEditJournal, type BrowserEditJournalOptions, type JournalScope } from './browser-edit-journal.js';
+export { JOURNAL_LEASE_TIMING, type JournalLeaseTiming, type LockManagerLike, type TabMessage, type TabMessages } from './journal-claims.js';
 export { BrowserSessionStore } from './browser-session-store.js';
 export { BrowserUserCache } from './browser-user-cache.js';
 export {

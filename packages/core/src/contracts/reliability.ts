@@ -41,10 +41,11 @@ export type InjectedFault =
   | 'journal-full';
 
 /**
- * What the session must classify each fault as, whatever the adapters. A truncated read hits the
- * conflict check's read before the commit, so the save stops and sends nothing.
+ * What the session must classify each fault as, whatever the adapters; `null`: the save itself
+ * succeeds. A truncated read hits the conflict check's read before the commit, so the save stops
+ * and sends nothing; a journal that cannot be written is reported and never blocks a save.
  */
-export const EXPECTED_SAVE_FAILURE_KIND: Readonly<Record<InjectedFault, SaveFailureKind>> = {
+export const EXPECTED_SAVE_FAILURE_KIND: Readonly<Record<InjectedFault, SaveFailureKind | null>> = {
   'connection-refused': 'connection-refused',
   'dropped-after-commit': 'outcome-unknown',
   'http-500-html': 'server-error',
@@ -53,5 +54,5 @@ export const EXPECTED_SAVE_FAILURE_KIND: Readonly<Record<InjectedFault, SaveFail
   timeout: 'timeout',
   'malformed-xml': 'malformed-answer',
   'truncated-json': 'server-error',
-  'journal-full': 'journal',
+  'journal-full': null,
 };

@@ -24,6 +24,8 @@ export interface UnconfirmedSend extends JournalChanges {
   generation: number;
   /** Features that already equalled one of the inserts before it was sent, so never taken for it. */
   preexisting: string[];
+  /** False when those features could not all be read; absent in entries written before it existed. */
+  preexistingComplete?: boolean;
 }
 
 /** The pending edits of one layer, in a JSON-safe form that a later session can restore. */
@@ -34,6 +36,12 @@ export interface JournalEntry extends JournalChanges {
   /** Advanced by every save that sends; absent in entries written before it existed. */
   generation?: number;
   unconfirmed?: UnconfirmedSend;
+  /** The last local id (`new-<n>`) handed out for this layer, so a restored session never hands it out again. */
+  lastLocalId?: number;
+  /** Inserts a reconciliation could not prove committed or not: kept pending until the user keeps or discards each. */
+  undecided?: string[];
+  /** Drafts whose geometry no longer fits the layer: kept here, never sent, until discarded. */
+  aside?: JournalChanges['inserts'];
 }
 
 export function toJsonValue(value: PropertyValue): JsonPropertyValue {
@@ -103,12 +111,21 @@ export function isJournalEntry(value: unknown): value is JournalEntry {
     typeof entry.savedAt === 'string' &&
     isJournalChanges(value) &&
     (entry.generation === undefined || typeof entry.generation === 'number') &&
-    (entry.unconfirmed === undefined || isUnconfirmedSend(entry.unconfirmed))
+    (entry.unconfirmed === undefined || isUnconfirmedSend(entry.unconfirmed)) &&
+    (entry.lastLocalId === undefined || (Number.isInteger(entry.lastLocalId) && entry.lastLocalId >= 0)) &&
+    (entry.undecided === undefined || (Array.isArray(entry.undecided) && entry.undecided.every((handle) => typeof handle === 'string'))) &&
+    (entry.aside === undefined || isJournalChanges({ inserts: entry.aside, updates: [], deletes: [] }))
   );
 }
 
 function isUnconfirmedSend(value: unknown): value is UnconfirmedSend {
   if (!isObject(value)) return false;
   const sent = value as Partial<UnconfirmedSend>;
-  return typeof sent.generation === 'number' && Array.isArray(sent.preexisting) && sent.preexisting.every(isText) && isJournalChanges(value);
+  return (
+    typeof sent.generation === 'number' &&
+    Array.isArray(sent.preexisting) &&
+    sent.preexisting.every(isText) &&
+    (sent.preexistingComplete === undefined || typeof sent.preexistingComplete === 'boolean') &&
+    isJournalChanges(value)
+  );
 }

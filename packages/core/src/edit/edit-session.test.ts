@@ -493,7 +493,7 @@ describe.each(MODES)('EditSession save (%s server)', (mode) => {
     const session = new EditSession({ source, transactions: reversing, typeName: POLYGONS });
     await session.load();
     const first = session.add({ geometry: square(118, 24), properties: { name: '甲' } });
-    const refused = session.add({ geometry: square(118.2, 24), properties: { name: '乙', population: 'many' as unknown as number } });
+    const refused = session.add({ geometry: { type: 'Point', coordinates: [118.2, 24] }, properties: { name: '乙' } });
     const third = session.add({ geometry: square(118.4, 24), properties: { name: '丙' } });
     source.getFeatures = () => Promise.reject(new NetworkError('offline'));
     const outcome = await session.save();
@@ -546,10 +546,10 @@ describe.each(MODES)('EditSession save (%s server)', (mode) => {
 });
 
 describe('EditSession save failures by server kind', () => {
-  /** An insert the server refuses (a text where the schema wants a number), beside good changes. */
+  /** An insert the server refuses (a point on a polygon layer), beside good changes. */
   function stageMixed(session: EditSession) {
     const good = session.add({ geometry: square(118, 24), properties: { name: '好' } });
-    const bad = session.add({ geometry: square(118.2, 24), properties: { population: 'many' as unknown as number } });
+    const bad = session.add({ geometry: { type: 'Point', coordinates: [118.2, 24] }, properties: {} });
     session.update(FUZHOU, { properties: { name: '榕城' } });
     session.remove(XIAMEN);
     return { good, bad };
@@ -560,7 +560,7 @@ describe('EditSession save failures by server kind', () => {
     const { good, bad } = stageMixed(session);
     const before = session.pending();
     const outcome = await session.save();
-    const report = `insert ${bad}: property 'population' expects number`;
+    const report = `insert ${bad}: a Point does not fit the Polygon layer`;
     expect(outcome).toMatchObject({ ok: false, failure: { message: report } });
     expect(events['save:failed']).toHaveLength(1);
     const failure = events['save:failed'][0];
@@ -580,20 +580,20 @@ describe('EditSession save failures by server kind', () => {
     const { session, events, stored } = await loaded({ mode: 'per-action' });
     const { good, bad } = stageMixed(session);
     const outcome = await session.save();
-    const failures = [{ kind: 'insert', ref: bad, message: "property 'population' expects number" }];
-    expect(outcome).toMatchObject({ ok: false, failure: { message: `insert ${bad}: property 'population' expects number`, failures } });
+    const failures = [{ kind: 'insert', ref: bad, message: 'a Point does not fit the Polygon layer' }];
+    expect(outcome).toMatchObject({ ok: false, failure: { message: `insert ${bad}: a Point does not fit the Polygon layer`, failures } });
     expect(events['save:failed']).toEqual([
       {
         kind: 'partial',
         committed: 'partly-committed',
-        message: `insert ${bad}: property 'population' expects number`,
+        message: `insert ${bad}: a Point does not fit the Polygon layer`,
         failures,
         result: { inserted: [{ handle: good, id: 'store_33:polygon.9' }], totals: { inserted: 1, updated: 1, deleted: 1 }, failures },
       },
     ]);
     expect(events['save:success']).toEqual([]);
     expect(session.pending()).toEqual({
-      inserts: [{ handle: bad, geometry: square(118.2, 24), properties: { population: 'many' } }],
+      inserts: [{ handle: bad, geometry: { type: 'Point', coordinates: [118.2, 24] }, properties: {} }],
       updates: [],
       deletes: [],
     });
@@ -604,7 +604,7 @@ describe('EditSession save failures by server kind', () => {
     expect((await stored(FUZHOU))?.properties.name).toBe('榕城');
 
     // Fixed, the refused insert goes through on the next save.
-    session.update(bad, { properties: { population: 12 } });
+    session.update(bad, { geometry: square(118.2, 24) });
     const retry = await session.save();
     expect(retry).toMatchObject({ ok: true, result: { inserted: [{ handle: bad, id: 'store_33:polygon.10' }] } });
     expect(session.pending()).toEqual(NO_CHANGES);
@@ -705,7 +705,7 @@ describe('EditSession journal and restore', () => {
     second.on('load', () => events.push('load'));
     second.on('change', ({ reason }) => events.push(reason));
     const report = await second.restore();
-    expect(report).toEqual({ inserts: 1, updates: 1, deletes: 1, dropped: [] });
+    expect(report).toEqual({ inserts: 1, updates: 1, deletes: 1, dropped: [], droppedProperties: [], setAside: [] });
     expect(events).toEqual(['load', 'restore']);
     expect(second.pending()).toEqual(pending);
     expect(second.feature(drawn)?.properties.founded).toEqual(new Date('2020-01-02T00:00:00Z'));
@@ -728,7 +728,7 @@ describe('EditSession journal and restore', () => {
     await first.adapters.transactions.commit({ typeName: POLYGONS, inserts: [], updates: [], deletes: ['store_33:polygon.8'] });
 
     const second = new EditSession({ source: first.adapters.features, transactions: first.adapters.transactions, typeName: POLYGONS, maxFeatures: 2, journal: first.adapters.journal });
-    expect(await second.restore()).toEqual({ inserts: 0, updates: 2, deletes: 1, dropped: ['store_33:polygon.8'] });
+    expect(await second.restore()).toEqual({ inserts: 0, updates: 2, deletes: 1, dropped: ['store_33:polygon.8'], droppedProperties: [], setAside: [] });
     expect(second.features().map((feature) => feature.id)).toEqual([FUZHOU, XIAMEN, 'store_33:polygon.7']);
     expect(second.pending()).toEqual({
       inserts: [],

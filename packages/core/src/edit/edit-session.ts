@@ -1,8 +1,8 @@
 import { DEFAULT_MAX_FEATURES } from '../domain/constants.js';
-import { NotFoundError } from '../errors/errors.js';
-import type { FeatureSchema, FeatureState, MapFeature, PropertyValue } from '../domain/feature.js';
+import type { FeatureInsert, FeatureSchema, FeatureState, MapFeature, PropertyValue } from '../domain/feature.js';
 import type { Geometry } from '../domain/geometry.js';
 import type { JournalEntry } from '../domain/journal.js';
+import { NotFoundError } from '../errors/errors.js';
 import type { EditJournal } from '../ports/edit-journal.port.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
 import { findConflicts, resolve, type ConflictChoice, type FeatureConflict } from './conflict-check.js';
@@ -11,6 +11,7 @@ import { assertGeometry, assertWritable } from './edit-validation.js';
 import { fromJournalChanges, journalEntryOf, unconfirmedFromJournal } from './journal-codec.js';
 import { JournalWriter } from './journal-writer.js';
 import { fetchLayer, fetchMissing, type FetchedLayer } from './layer-reads.js';
+import { fitToSchema } from './restore-fit.js';
 import { OperationGuard } from './operation-guard.js';
 import { definedProperties, isEmpty, PendingEdits, type EditableFeature, type PendingChanges } from './pending-edits.js';
 import { SavePipeline } from './save-pipeline.js';
@@ -51,6 +52,9 @@ export class EditSession {
   private readonly history: EditHistory;
   private layerSchema: FeatureSchema | undefined;
   private loadedOnce = false;
+  private wholeLayer = false;
+  /** Restored drafts whose geometry no longer fits the layer: journaled, never sent. */
+  private aside: FeatureInsert[] = [];
 
   constructor({ source, transactions, typeName, maxFeatures = DEFAULT_MAX_FEATURES, journal, undoSteps }: EditSessionOptions) {
     this.history = new EditHistory(undoSteps);
@@ -61,7 +65,14 @@ export class EditSession {
     this.journalWriter = new JournalWriter({
       journal,
       typeName,
-      entry: () => journalEntryOf(typeName, this.edits.pending(), this.saves.generation, this.saves.unconfirmed),
+      entry: () =>
+        journalEntryOf(typeName, this.edits.pending(), {
+          generation: this.saves.generation,
+          unconfirmed: this.saves.unconfirmed,
+          lastLocalId: this.edits.lastLocalId,
+          undecided: [...this.saves.undecided],
+          aside: this.aside,
+        }),
       onError: (error) => this.events.error('journal', error),
     });
     this.saves = new SavePipeline({
@@ -70,7 +81,9 @@ export class EditSession {
       transactions,
       typeName,
       events: this.events,
+      wholeLayerLoaded: () => this.wholeLayer,
       journalPending: () => this.journalWriter.write(),
+      journalBehind: () => this.journalWriter.behind,
     });
   }
 
@@ -113,6 +126,27 @@ export class EditSession {
   }
 
   /**
+   * Drawn features (their local ids) whose last send the server could neither confirm nor deny
+   * (a look-alike stood where they were drawn). They stay pending and are not sent again until
+   * {@link decideInsert} says whether to keep or discard each: saving twice, or dropping a drawing,
+   * is never done on a guess.
+   */
+  get undecidedInserts(): string[] {
+    return [...this.saves.undecided];
+  }
+
+  /**
+   * Settles an undecided insert: `keep` sends it with the next save (when the server already has
+   * it, it will have it twice); `discard` drops the drawing (when the server never got it, it is gone).
+   */
+  decideInsert(id: string, decision: 'keep' | 'discard'): void {
+    this.guard.assertIdle();
+    if (!this.saves.undecided.delete(id)) throw new NotFoundError(`undecided insert ${id}`);
+    if (decision === 'discard') this.edits.remove(id);
+    this.changed(decision === 'discard' ? 'remove' : 'update', [id]);
+  }
+
+  /**
    * Loads the layer (at most `maxFeatures`). Pending changes survive: they are re-applied on top
    * of the fresh server copies, and an unconfirmed send is reconciled. Rejects, and emits
    * `error`, when the server cannot be read; the session is then left exactly as it was.
@@ -128,6 +162,8 @@ export class EditSession {
       this.replaceLayer(layer, []);
       this.history.clear();
       this.saves.unconfirmed = undefined;
+      this.saves.undecided.clear();
+      this.aside = [];
       void this.journalWriter.write();
       return this.emitLoad(layer.skipped);
     });
@@ -152,9 +188,21 @@ export class EditSession {
         return null;
       }
       if (!entry || entry.typeName !== this.typeName) return null;
-      const changes = fromJournalChanges(entry);
+      const journaled = fromJournalChanges(entry);
       this.history.clear();
+      // Journaled against the layer as it was: a column dropped since must not block every save.
+      const schema = this.layerSchema;
+      const fitted = schema ? fitToSchema(journaled, schema) : { changes: journaled, droppedProperties: [], aside: [] };
+      const changes = fitted.changes;
+      const keptAside = fromJournalChanges({ inserts: entry.aside ?? [], updates: [], deletes: [] }).inserts;
+      this.aside = [...keptAside, ...fitted.aside.filter((insert) => !keptAside.some((kept) => kept.handle === insert.handle))];
+      this.edits.reserveLocalIds(entry.lastLocalId ?? 0, [
+        ...entry.inserts.map((insert) => insert.handle),
+        ...(entry.unconfirmed?.inserts ?? []).map((insert) => insert.handle),
+        ...this.aside.map((insert) => insert.handle),
+      ]);
       const { dropped, ids } = await this.apply(changes);
+      for (const handle of entry.undecided ?? []) if (this.edits.drafts.has(handle)) this.saves.undecided.add(handle);
       this.saves.generation = Math.max(this.saves.generation, entry.generation ?? 0);
       if (entry.unconfirmed) {
         this.saves.unconfirmed = unconfirmedFromJournal(entry.unconfirmed);
@@ -173,6 +221,8 @@ export class EditSession {
         updates: changes.updates.length,
         deletes: changes.deletes.length,
         dropped: dropped.filter((id) => !sentDeletes.has(id)),
+        droppedProperties: fitted.droppedProperties,
+        setAside: this.aside.map((insert) => insert.handle),
       };
     });
   }
@@ -269,10 +319,12 @@ export class EditSession {
    * changes nothing; a server that commits action by action (QGIS Server) settles what it
    * confirms by id and totals; a failure of unknown outcome is journaled as such and reconciled
    * with the server before the next send. Each failure emits `save:failed` with its `kind`.
-   * Nothing is sent when the journal cannot record the send (kind `journal`), nor when the
-   * features to update or delete, read again first, show that another client changed what this
-   * session changed (kind `conflict`, with `failure.conflicts`; see `resolveConflict`); changes of
-   * other fields merge. A save ends the undo history.
+   * A journal that cannot be written (storage full) never blocks it: the failed write is reported
+   * as a `journal` error and the save goes through; only another tab editing the layer stops it
+   * (kind `journal`). Undecided inserts ({@link undecidedInserts}) are not sent. Nothing is sent
+   * when the features to update or delete, read again first, show that another client changed
+   * what this session changed (kind `conflict`, with `failure.conflicts`; see `resolveConflict`);
+   * changes of other fields merge. A save ends the undo history.
    */
   save(): Promise<SaveOutcome> {
     return this.guard.run('save', () => {
@@ -336,6 +388,8 @@ export class EditSession {
   private replaceLayer(layer: FetchedLayer, extra: MapFeature[]): void {
     this.layerSchema = layer.schema;
     this.saves.conflicts.clear();
+    // The server stopped at `maxFeatures` (skipped features count): a feature may not have been loaded.
+    this.wholeLayer = layer.features.length + layer.skipped < this.maxFeatures;
     this.edits.replace([...layer.features, ...extra]);
     this.loadedOnce = true;
   }

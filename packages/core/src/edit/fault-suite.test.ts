@@ -114,11 +114,13 @@ describe('EditSession fault-injection suite (in-memory adapters)', () => {
     expect(outcome.ok ? null : outcome.failure.kind).toBe(EXPECTED_SAVE_FAILURE_KIND[fault]);
     // The conflict check's read before the commit fails: nothing is sent.
     if (fault === 'truncated-json') expect(ports.commits).toBe(0);
-    if (fault === 'journal-full') expect(ports.commits).toBe(0);
+    // A journal that cannot be written is reported, and the save goes through all the same.
+    if (fault === 'journal-full') expect([ports.commits, errors.some((error) => error.operation === 'journal')]).toEqual([1, true]);
     const lost = lostEdits(await rows(), session.pending());
     expect(lost).toBe(0);
     ports.disarm();
-    await journalMatches(session, ports);
+    // A journal that could not be written catches up at the next save (checked after it).
+    if (fault !== 'journal-full') await journalMatches(session, ports);
 
     let retries = 0;
     let last = outcome;
@@ -138,7 +140,7 @@ describe('EditSession fault-injection suite (in-memory adapters)', () => {
     recordReliability(task, {
       suite: SUITE,
       fault: `${fault} (${mode})`,
-      classifiedAs: EXPECTED_SAVE_FAILURE_KIND[fault],
+      classifiedAs: EXPECTED_SAVE_FAILURE_KIND[fault] ?? 'save ok, journal failure reported',
       injected: ports.injected,
       edits: STAGED_EDITS,
       retries,

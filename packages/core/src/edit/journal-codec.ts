@@ -1,4 +1,5 @@
 import { fromJsonProperties, JOURNAL_VERSION, toJsonProperties, type JournalChanges, type JournalEntry, type UnconfirmedSend } from '../domain/journal.js';
+import type { FeatureInsert } from '../domain/feature.js';
 import { isEmpty, type PendingChanges } from './pending-edits.js';
 
 /** Sent changes whose outcome is not known yet, and the features that looked like its inserts before. */
@@ -6,6 +7,17 @@ export interface Unconfirmed {
   changes: PendingChanges;
   generation: number;
   preexisting: string[];
+  /** False when the look-alikes could not all be read before the send: a look-alike found after it proves nothing. */
+  preexistingComplete: boolean;
+}
+
+/** What a session journals beside its pending changes. */
+export interface JournaledState {
+  generation: number;
+  unconfirmed: Unconfirmed | undefined;
+  lastLocalId: number;
+  undecided: readonly string[];
+  aside: readonly FeatureInsert[];
 }
 
 /** Changes in the journal's JSON-safe form (dates become `{ $date }`). */
@@ -35,23 +47,29 @@ export function fromJournalChanges(changes: JournalChanges): PendingChanges {
 
 /** The unconfirmed send of a journal entry, back in the session's form. */
 export function unconfirmedFromJournal(send: UnconfirmedSend): Unconfirmed {
-  return { changes: fromJournalChanges(send), generation: send.generation, preexisting: send.preexisting };
+  return { changes: fromJournalChanges(send), generation: send.generation, preexisting: send.preexisting, preexistingComplete: send.preexistingComplete ?? true };
 }
 
-/** The entry that records the pending changes and the unconfirmed send; `null` when there is neither. */
-export function journalEntryOf(typeName: string, changes: PendingChanges, generation: number, pendingSend: Unconfirmed | undefined): JournalEntry | null {
+/** The entry that records the pending changes and the unconfirmed send; `null` when there is nothing to keep. */
+export function journalEntryOf(typeName: string, changes: PendingChanges, state: JournaledState): JournalEntry | null {
+  const pendingSend = state.unconfirmed;
   const unconfirmed: UnconfirmedSend | undefined = pendingSend && {
     ...toJournalChanges(pendingSend.changes),
     generation: pendingSend.generation,
     preexisting: pendingSend.preexisting,
+    preexistingComplete: pendingSend.preexistingComplete,
   };
-  if (isEmpty(changes) && !unconfirmed) return null;
+  const aside = toJournalChanges({ inserts: [...state.aside], updates: [], deletes: [] }).inserts;
+  if (isEmpty(changes) && !unconfirmed && aside.length === 0) return null;
   return {
     version: JOURNAL_VERSION,
     typeName,
     savedAt: new Date().toISOString(),
     ...toJournalChanges(changes),
-    generation,
+    generation: state.generation,
+    lastLocalId: state.lastLocalId,
     ...(unconfirmed ? { unconfirmed } : {}),
+    ...(state.undecided.length > 0 ? { undecided: [...state.undecided] } : {}),
+    ...(aside.length > 0 ? { aside } : {}),
   };
 }

@@ -35,6 +35,7 @@ export class JournalWriter {
   /** The last write, and the next one while it waits: changes made meanwhile join it. */
   private writes: Promise<JournalWrite> = Promise.resolve({ ok: true });
   private queued: Promise<JournalWrite> | undefined;
+  private lastFailed = false;
 
   constructor(private readonly options: JournalWriterOptions) {}
 
@@ -45,12 +46,16 @@ export class JournalWriter {
     if (this.queued) return this.queued;
     const queued = this.writes.then(async () => {
       this.queued = undefined;
-      const current = entry();
+      // Inside the try: a write that fails for any reason, even building the entry, is reported and
+      // must leave the queue usable, or every later write and save would reject with it.
       try {
+        const current = entry();
         const write = current ? journal.save(current) : journal.clear(typeName);
         await withTimeout(write, JOURNAL_WRITE_TIMEOUT_MS, `journal of ${typeName}`);
+        this.lastFailed = false;
         return { ok: true } as const;
       } catch (error) {
+        this.lastFailed = true;
         onError(error);
         return { ok: false, error } as const;
       }
@@ -63,5 +68,10 @@ export class JournalWriter {
   /** Resolves once every write queued so far has finished. */
   async flush(): Promise<void> {
     await this.writes;
+  }
+
+  /** Whether the last finished write failed: the journal is behind the session until a write succeeds. */
+  get behind(): boolean {
+    return this.lastFailed;
   }
 }

@@ -94,7 +94,22 @@ export class PendingEdits {
    * Snapshots by id. A snapshot is current while its record and state are the same.
    */
   private views = new Map<string, View>();
+  /** The last `new-<n>` handed out; journaled, so local ids are never reused within a layer's journal. */
   private localCounter = 0;
+
+  get lastLocalId(): number {
+    return this.localCounter;
+  }
+
+  /** Never hands out `last` or below, nor any of `handles` (ids of a journal written before the counter was). */
+  reserveLocalIds(last: number, handles: Iterable<string>): void {
+    let highest = last;
+    for (const handle of handles) {
+      const match = /^new-(\d+)$/.exec(handle);
+      if (match) highest = Math.max(highest, Number(match[1]));
+    }
+    this.localCounter = Math.max(this.localCounter, highest);
+  }
 
   /** Every feature shown: loaded ones (edited copies, removed ones left out), then drawn ones. */
   features(): EditableFeature[] {

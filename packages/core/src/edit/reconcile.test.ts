@@ -188,12 +188,14 @@ describe('reconcile comparisons', () => {
     expect(sameStoredValue(null, undefined)).toBe(true);
   });
 
-  it('narrows insert candidates by their text properties, and finds nothing that is not there', async () => {
+  it('narrows insert candidates by their text and number properties, and finds nothing that is not there', async () => {
     const adapters = createMemoryAdapters(sampleSeed());
     const getFeatures = vi.spyOn(adapters.features, 'getFeatures');
-    const found = await reconcile(adapters.features, POLYGONS, { inserts: [{ handle: 'h', geometry: square(118, 24), properties: { name: '甲', population: 1 } }], updates: [], deletes: [] }, []);
+    const found = await reconcile(adapters.features, POLYGONS, { inserts: [{ handle: 'h', geometry: square(118, 24), properties: { name: '甲', population: 1 } }], updates: [], deletes: [] }, { ids: [], complete: true });
     expect(found.inserted.size).toBe(0);
-    expect(getFeatures.mock.calls[0]?.[0]).toMatchObject({ filter: { op: 'eq', property: 'name', value: '甲' } });
+    expect(getFeatures.mock.calls[0]?.[0]).toMatchObject({
+      filter: { op: 'and', filters: [{ op: 'eq', property: 'name', value: '甲' }, { op: 'ge', property: 'population' }, { op: 'le', property: 'population' }] },
+    });
   });
 });
 

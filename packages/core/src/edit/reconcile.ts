@@ -10,7 +10,11 @@ import type { FeatureSource } from '../ports/feature-source.port.js';
  *   in its bounding box and was not there before it was sent (`preexisting`);
  * - an update is committed when its feature holds every sent value;
  * - a delete is committed when its feature is absent.
- * Only what is found is settled; everything else stays pending and is sent again.
+ * Only what is found is settled; everything else stays pending and is sent again. An insert is
+ * `undecided` when the evidence cannot prove either way: its candidates did not all fit in one
+ * read, or a feature equal to it was found while the look-alikes that existed before the send
+ * are not all known. The caller keeps it pending and asks the user; it is never sent again, nor
+ * dropped, on a guess.
  */
 
 export interface SentChanges {
@@ -28,13 +32,28 @@ export interface Reconciliation {
   gone: string[];
   /** Deletes the server carried out. */
   deleted: string[];
+  /** Handles of inserts neither proven committed nor proven not committed. */
+  undecided: string[];
+}
+
+/**
+ * The features that already equalled an insert before it was sent. `complete` is false when they
+ * could not all be read (the layer was not loaded whole, and the server's answer was capped):
+ * then a look-alike found later proves nothing.
+ */
+export interface Preexisting {
+  ids: readonly string[];
+  complete: boolean;
 }
 
 /** Coordinates agree within this (degrees): servers round them (QGIS Server to 8 decimals). */
 const COORDINATE_TOLERANCE = 1e-7;
 /** Widens an insert's box so a server's rounding cannot move the feature out of it. */
 const BBOX_MARGIN = 1e-6;
-/** Most candidates read per insert; a box crowded beyond this is narrowed by the string properties. */
+/**
+ * Most candidates read per insert, after narrowing by every text, number, boolean and empty
+ * property sent. A box still crowded beyond this proves nothing: the insert is `undecided`.
+ */
 export const RECONCILE_MAX_CANDIDATES = 500;
 
 function samePositions(a: Position, b: Position): boolean {
@@ -81,31 +100,72 @@ function widened([minX, minY, maxX, maxY]: BBox): BBox {
   return [minX - BBOX_MARGIN, minY - BBOX_MARGIN, maxX + BBOX_MARGIN, maxY + BBOX_MARGIN];
 }
 
-/** String properties narrow the candidates exactly; numbers and dates may come back rounded, so they are compared afterwards. */
-function stringFilter(properties: Properties): AttributeFilter | undefined {
-  const filters: AttributeFilter[] = Object.entries(properties)
-    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-    .map(([property, value]) => ({ op: 'eq', property, value }));
+/**
+ * Narrows the candidates by the sent values a server keeps exactly or within a known rounding:
+ * text and booleans are equal, numbers within the rounding {@link sameStoredValue} allows, empty
+ * values empty. Dates may come back as another type (a day), so they are compared afterwards.
+ */
+function candidateFilter(properties: Properties): AttributeFilter | undefined {
+  const filters: AttributeFilter[] = [];
+  for (const [property, value] of Object.entries(properties)) {
+    if (typeof value === 'string' || typeof value === 'boolean') filters.push({ op: 'eq', property, value });
+    else if (value === null) filters.push({ op: 'isNull', property });
+    else if (typeof value === 'number' && Number.isFinite(value)) {
+      const rounding = 1e-9 * Math.max(1, Math.abs(value));
+      filters.push({ op: 'ge', property, value: value - rounding }, { op: 'le', property, value: value + rounding });
+    }
+  }
   if (filters.length === 0) return undefined;
   return filters.length === 1 ? filters[0] : { op: 'and', filters };
 }
 
-export async function reconcile(source: FeatureSource, typeName: string, sent: SentChanges, preexisting: readonly string[]): Promise<Reconciliation> {
+/** Every stored feature equal to an insert, or `undefined` when they do not all fit in one read. */
+async function equalsOf(source: FeatureSource, typeName: string, insert: FeatureInsert): Promise<MapFeature[] | undefined> {
+  const filter = candidateFilter(insert.properties);
+  const { features } = await source.getFeatures({
+    typeName,
+    bbox: widened(geometryBBox(insert.geometry)),
+    maxFeatures: RECONCILE_MAX_CANDIDATES + 1,
+    ...(filter ? { filter } : {}),
+  });
+  if (features.length > RECONCILE_MAX_CANDIDATES) return undefined;
+  return features.filter((feature) => holdsSent(feature, insert.geometry, insert.properties));
+}
+
+/**
+ * Reads, before a send, the stored features equal to its inserts, for a layer not loaded whole
+ * (beyond `maxFeatures` a look-alike may not have been loaded). Incomplete when an insert's
+ * candidates do not fit in one read.
+ */
+export async function preexistingOf(source: FeatureSource, typeName: string, inserts: readonly FeatureInsert[]): Promise<Preexisting> {
+  const ids = new Set<string>();
+  let complete = true;
+  // One by one, like the reconciliation: a save of many drawings must not flood the server.
+  for (const insert of inserts) {
+    const equal = await equalsOf(source, typeName, insert);
+    if (!equal) complete = false;
+    for (const feature of equal ?? []) ids.add(feature.id);
+  }
+  return { ids: [...ids], complete };
+}
+
+export async function reconcile(source: FeatureSource, typeName: string, sent: SentChanges, preexisting: Preexisting): Promise<Reconciliation> {
   const inserted = new Map<string, MapFeature>();
-  const taken = new Set(preexisting);
+  const undecided: string[] = [];
+  const taken = new Set(preexisting.ids);
   // One by one: this runs only after a lost answer, and must not flood a server that just failed.
   for (const insert of sent.inserts) {
-    const filter = stringFilter(insert.properties);
-    const { features } = await source.getFeatures({
-      typeName,
-      bbox: widened(geometryBBox(insert.geometry)),
-      maxFeatures: RECONCILE_MAX_CANDIDATES,
-      ...(filter ? { filter } : {}),
-    });
-    const match = features
-      .filter((feature) => !taken.has(feature.id) && holdsSent(feature, insert.geometry, insert.properties))
-      .sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }))[0];
+    const equal = await equalsOf(source, typeName, insert);
+    if (!equal) {
+      undecided.push(insert.handle);
+      continue;
+    }
+    const match = equal.filter((feature) => !taken.has(feature.id)).sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }))[0];
     if (!match) continue;
+    if (!preexisting.complete) {
+      undecided.push(insert.handle);
+      continue;
+    }
     taken.add(match.id);
     inserted.set(insert.handle, match);
   }
@@ -124,5 +184,5 @@ export async function reconcile(source: FeatureSource, typeName: string, sent: S
     }
     for (const id of sent.deletes) if (!stored.has(id)) deleted.push(id);
   }
-  return { inserted, updated, gone, deleted };
+  return { inserted, updated, gone, deleted, undecided };
 }

@@ -1,13 +1,13 @@
 import type { CommitResult, MapFeature } from '../domain/feature.js';
-import { MapServerError } from '../errors/errors.js';
+import { JournalConflictError, MapServerError } from '../errors/errors.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
 import type { FeatureTransactions } from '../ports/feature-transactions.port.js';
 import { conflictFailures, findConflicts, forgetGone, idsToCheck, takeBaseline, type FeatureConflict } from './conflict-check.js';
 import type { JournalWrite } from './journal-writer.js';
 import type { Unconfirmed } from './journal-codec.js';
 import { fetchByIds } from './layer-reads.js';
-import { isEmpty, type PendingEdits } from './pending-edits.js';
-import { reconcile } from './reconcile.js';
+import { isEmpty, type PendingChanges, type PendingEdits } from './pending-edits.js';
+import { preexistingOf, reconcile, type Preexisting } from './reconcile.js';
 import { classifyCommitError, type SaveFailure } from './save-failure.js';
 import { emptyResult, everyAction, settleCommit, settleReconciliation } from './save-settlement.js';
 import { reportText, type SaveOutcome, type SessionEvents } from './session-events.js';
@@ -19,7 +19,11 @@ export interface SaveHost {
   readonly transactions: FeatureTransactions;
   readonly typeName: string;
   readonly events: SessionEvents;
+  /** Whether the last load brought the whole layer (fewer features than `maxFeatures`). */
+  wholeLayerLoaded(): boolean;
   journalPending(): Promise<JournalWrite>;
+  /** Whether the last journal write failed (storage full): every save tries it again. */
+  journalBehind(): boolean;
 }
 
 /**
@@ -34,11 +38,15 @@ export class SavePipeline {
   unconfirmed: Unconfirmed | undefined;
   /** The conflicts the last check found, by id, until resolved or checked again. */
   readonly conflicts = new Map<string, FeatureConflict>();
+  /** Handles of inserts a reconciliation could not prove committed or not: never sent until the user decides. */
+  readonly undecided = new Set<string>();
 
   constructor(private readonly host: SaveHost) {}
 
   async save(): Promise<SaveOutcome> {
     const { edits, events } = this.host;
+    // Storage may have been freed since: a journal that caught up protects the drafts again.
+    if (this.host.journalBehind()) await this.host.journalPending();
     if (this.unconfirmed) {
       try {
         const ids = await this.reconcileUnconfirmed();
@@ -50,16 +58,26 @@ export class SavePipeline {
     }
     const checked = await this.checkConflicts();
     if (!checked.ok) return checked.outcome;
-    const changes = edits.pending();
+    const changes = this.sendable(edits.pending());
     if (isEmpty(changes)) {
       const result = emptyResult();
       events.emit('save:success', { result });
       return { ok: true, result };
     }
+    let preexisting: Preexisting;
+    try {
+      preexisting = await this.preexisting(changes);
+    } catch (error) {
+      const message = `the layer could not be read before sending, so nothing was sent: ${reportText(error)}`;
+      return this.failed({ kind: classifyCommitError(error).kind, committed: 'nothing-committed', message, failures: everyAction(changes, message), error });
+    }
     this.generation += 1;
-    this.unconfirmed = { changes, generation: this.generation, preexisting: edits.lookalikes(changes) };
+    this.unconfirmed = { changes, generation: this.generation, preexisting: [...preexisting.ids], preexistingComplete: preexisting.complete };
     const journaled = await this.host.journalPending();
-    if (!journaled.ok) {
+    // A journal that cannot be written (storage full) never blocks a save: the failed write was
+    // reported, and the user told that drafts are unprotected against a reload. Only another
+    // tab editing the layer stops the send, since that tab may send the same edits.
+    if (!journaled.ok && journaled.error instanceof JournalConflictError) {
       this.unconfirmed = undefined;
       const message = `the pending changes could not be journaled, so nothing was sent: ${reportText(journaled.error)}`;
       return this.failed({ kind: 'journal', committed: 'nothing-committed', message, failures: everyAction(changes, message), error: journaled.error });
@@ -135,11 +153,31 @@ export class SavePipeline {
   async reconcileUnconfirmed(): Promise<string[]> {
     const unconfirmed = this.unconfirmed;
     if (!unconfirmed) return [];
-    const found = await reconcile(this.host.source, this.host.typeName, unconfirmed.changes, unconfirmed.preexisting);
+    const found = await reconcile(this.host.source, this.host.typeName, unconfirmed.changes, { ids: unconfirmed.preexisting, complete: unconfirmed.preexistingComplete });
     const ids = settleReconciliation(this.host.edits, unconfirmed.changes, found);
+    // Still drafts, neither sent again nor dropped: the user keeps or discards each.
+    for (const handle of found.undecided) if (this.host.edits.drafts.has(handle)) this.undecided.add(handle);
+    ids.push(...found.undecided);
     this.unconfirmed = undefined;
     void this.host.journalPending();
     return ids;
+  }
+
+  /** What a save sends: everything pending but the undecided inserts. */
+  private sendable(changes: PendingChanges): PendingChanges {
+    return this.undecided.size === 0 ? changes : { ...changes, inserts: changes.inserts.filter((insert) => !this.undecided.has(insert.handle)) };
+  }
+
+  /**
+   * The features equal to an insert before it is sent, which a later reconciliation must never
+   * take for it: among the loaded ones when the whole layer is loaded, else read from the server
+   * too (a look-alike beyond `maxFeatures` was never loaded). Throws when the server cannot be read.
+   */
+  private async preexisting(changes: PendingChanges): Promise<Preexisting> {
+    const loaded = this.host.edits.lookalikes(changes);
+    if (changes.inserts.length === 0 || this.host.wholeLayerLoaded()) return { ids: loaded, complete: true };
+    const read = await preexistingOf(this.host.source, this.host.typeName, changes.inserts);
+    return { ids: [...new Set([...loaded, ...read.ids])], complete: read.complete };
   }
 
   /** Replaces committed features by their server copies; a failed read keeps the local copies and is reported. */

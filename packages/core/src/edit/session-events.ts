@@ -33,6 +33,10 @@ export interface RestoreReport {
   deletes: number;
   /** Updated or removed features the server no longer has; their changes are dropped. */
   dropped: string[];
+  /** Properties the layer no longer has (or fills itself, or whose values no longer fit their type), dropped from the restored changes. */
+  droppedProperties: string[];
+  /** Drafts (local ids) whose geometry no longer fits the layer: kept in the journal, not shown and never sent, until a redraw discards them. */
+  setAside: string[];
 }
 
 export interface EditSessionEvents {

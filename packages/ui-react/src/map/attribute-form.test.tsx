@@ -83,4 +83,18 @@ describe('AttributeForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     expect(document.body.textContent).toContain('“name”不能为空');
   });
+
+  it('cannot produce a value the session refuses: a five-digit year is a field error, nothing is submitted', async () => {
+    const onSubmit = vi.fn();
+    act(() => root.render(<I18nProvider initialLocale="zh-CN"><AttributeForm feature={feature} schema={schema} onSubmit={onSubmit} onCancel={() => {}} /></I18nProvider>));
+    act(() => type(input('founded'), '10000-01-01'));
+    expect(input('founded').value).toBe('10000-01-01');
+    await submit();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(document.body.textContent).toContain('“founded”必须是有效日期，年份为四位数');
+    act(() => type(input('founded'), '1950-02-28'));
+    act(() => type(input('population'), '12'));
+    await submit();
+    expect(onSubmit).toHaveBeenCalledWith({ name: 'Fuzhou', population: 12, is_capital: true, founded: new Date('1950-02-28T00:00:00Z') });
+  });
 });

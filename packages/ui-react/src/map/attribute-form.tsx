@@ -29,6 +29,11 @@ function propertyValue(property: PropertySchema, value: FieldValue): PropertyVal
   }
 }
 
+/** A date input's value a server and the journal can both take: `YYYY-MM-DD`, a four-digit year, a real day. */
+function isDateInput(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+}
+
 /**
  * The native input of each non-boolean type; a number is a native number input (role spinbutton):
  * antd's InputNumber would add its decimal library for these fields alone.
@@ -53,13 +58,22 @@ export function AttributeForm({ feature, schema, onSubmit, onCancel }: Attribute
   // Errors show once OK was pressed, then follow every change.
   const [checked, setChecked] = useState(false);
   const isEmpty = (value: FieldValue) => value === undefined || value === null || value === '';
-  const errorOf = (property: PropertySchema) =>
-    checked && !property.nullable && property.type !== 'boolean' && isEmpty(values[property.name]) ? t('map.attributes.required', { name: property.name }) : undefined;
+  /** Why a value cannot be stored, whether or not OK was pressed yet. */
+  const problemOf = (property: PropertySchema): string | undefined => {
+    const value = values[property.name];
+    const name = property.name;
+    if (isEmpty(value)) return !property.nullable && property.type !== 'boolean' ? t('map.attributes.required', { name }) : undefined;
+    // `1e400` is a number input's Infinity; a five-digit year makes an Invalid Date: neither can be saved.
+    if (property.type === 'number' && !Number.isFinite(Number(value))) return t('map.attributes.number', { name });
+    if (property.type === 'date' && !isDateInput(String(value))) return t('map.attributes.date', { name });
+    return undefined;
+  };
+  const errorOf = (property: PropertySchema) => (checked ? problemOf(property) : undefined);
   const set = (name: string, value: FieldValue) => setValues((previous) => ({ ...previous, [name]: value }));
 
   const submit = () => {
     setChecked(true);
-    if (writable.some((property) => !property.nullable && property.type !== 'boolean' && isEmpty(values[property.name]))) return;
+    if (writable.some((property) => problemOf(property) !== undefined)) return;
     onSubmit(Object.fromEntries(writable.map((property) => [property.name, propertyValue(property, values[property.name])])));
   };
 

@@ -217,7 +217,8 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
 
   // While drawing, undo takes back the last point (leaflet-draw keeps the first one); otherwise
   // the session's last edit. A shape edit in progress is not in the session yet: nothing to undo.
-  const ready = Boolean(session && schema) && view.status === 'ready';
+  // A layer another tab edits is only shown here.
+  const ready = Boolean(session && schema) && view.status === 'ready' && !view.editingElsewhere;
   const canUndo = mode.type === 'draw' ? drawnPoints > 1 : mode.type === 'idle' && ready && Boolean(session?.canUndo);
   const canRedo = mode.type === 'idle' && ready && Boolean(session?.canRedo);
   const undo = () => {
@@ -301,6 +302,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
           feature={popupFeature}
           schema={schema}
           latlng={popup.latlng}
+          readOnly={!ready}
           onClose={closePopup}
           onEditGeometry={() => start({ type: 'edit', id: popupFeature.id })}
           onEditAttributes={() => {

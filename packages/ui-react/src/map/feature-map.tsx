@@ -37,8 +37,8 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, cre
   const { t } = useI18n();
   const { modal } = App.useApp();
   const [kind, setKind] = useState<LayerKind>(initialLayer);
-  const { view, save, redraw, keepRestored } = useFeatureSession(kind);
-  const { pending, status, restored, problem } = view;
+  const { view, save, redraw, keepRestored, editHere, decideUndecided } = useFeatureSession(kind);
+  const { pending, status, restored, problem, editingElsewhere, undecided } = view;
   const baseLayer = useMemo(() => baseLayerOf(wmtsUrl, credentialsOrigin), [wmtsUrl, credentialsOrigin]);
   const dirty = pending.total > 0;
   useBeforeUnload(dirty);
@@ -61,6 +61,13 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, cre
   };
 
   const restoredCount = restored ? restored.inserts + restored.updates + restored.deletes : 0;
+  const restoredDetails = restored
+    ? [
+        restored.dropped.length > 0 ? t('map.restoredDropped', { count: restored.dropped.length }) : undefined,
+        restored.droppedProperties.length > 0 ? t('map.restoredDroppedProperties', { names: restored.droppedProperties.join('、') }) : undefined,
+        restored.setAside.length > 0 ? t('map.restoredSetAside', { count: restored.setAside.length }) : undefined,
+      ].filter((detail): detail is string => detail !== undefined)
+    : [];
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap>
@@ -74,7 +81,7 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, cre
           showIcon
           data-testid="restored-notice"
           title={t('map.restored', { count: restoredCount })}
-          description={restored.dropped.length > 0 ? t('map.restoredDropped', { count: restored.dropped.length }) : undefined}
+          description={restoredDetails.length > 0 ? restoredDetails.map((detail) => <div key={detail}>{detail}</div>) : undefined}
           action={
             <Space>
               <LabelledButton label={t('map.restoredKeep')} size="small" type="primary" onClick={keepRestored} />
@@ -83,11 +90,34 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, cre
           }
         />
       )}
+      {editingElsewhere && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="editing-elsewhere"
+          title={t(editingElsewhere === 'handed-over' ? 'map.handedOver' : 'map.editingElsewhere')}
+          action={<LabelledButton label={t('map.editHere')} size="small" type="primary" disabled={status !== 'ready'} onClick={() => void editHere()} />}
+        />
+      )}
+      {undecided.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="undecided-notice"
+          title={t('map.undecided', { count: undecided.length })}
+          action={
+            <Space>
+              <LabelledButton label={t('map.undecidedKeep')} size="small" type="primary" disabled={status !== 'ready'} onClick={() => decideUndecided('keep')} />
+              <LabelledButton label={t('map.undecidedDiscard')} size="small" danger disabled={status !== 'ready'} onClick={() => decideUndecided('discard')} />
+            </Space>
+          }
+        />
+      )}
       {problem && <Alert type="error" showIcon title={problem} />}
       <Spin spinning={status === 'saving'} tip={t('map.saving')}>
         <EditorMap view={view} style={{ height }} baseLayer={baseLayer}>
           <LabelledButton label={t('featureMap.save')} type="primary" icon={<CloudUploadOutlined />} loading={status === 'saving'} disabled={status !== 'ready' || pending.total === 0} onClick={() => void save()} />
-          <LabelledButton label={t('featureMap.redraw')} icon={<ReloadOutlined />} disabled={status === 'saving' || status === 'resolving'} onClick={confirmRedraw} />
+          <LabelledButton label={t('featureMap.redraw')} icon={<ReloadOutlined />} disabled={status === 'saving' || status === 'resolving' || Boolean(editingElsewhere)} onClick={confirmRedraw} />
         </EditorMap>
       </Spin>
     </Space>

@@ -27,6 +27,8 @@ export interface FeaturePopupProps {
   feature: EditableFeature;
   schema: FeatureSchema | undefined;
   latlng: L.LatLng;
+  /** Only the properties, without the edit toolbar (the layer is edited in another tab, or busy). */
+  readOnly?: boolean;
   onClose(): void;
   onEditGeometry(): void;
   onEditAttributes(): void;
@@ -38,7 +40,7 @@ export interface FeaturePopupProps {
  * and the edit toolbar (edit geometry, edit attributes, delete). Its content is React, rendered
  * into the Leaflet popup, so every value is text.
  */
-export function FeaturePopup({ map, feature, schema, latlng, onClose, onEditGeometry, onEditAttributes, onDelete }: FeaturePopupProps) {
+export function FeaturePopup({ map, feature, schema, latlng, readOnly = false, onClose, onEditGeometry, onEditAttributes, onDelete }: FeaturePopupProps) {
   const { t } = useI18n();
   const [element] = useState(() => document.createElement('div'));
   useEffect(() => {
@@ -73,11 +75,13 @@ export function FeaturePopup({ map, feature, schema, latlng, onClose, onEditGeom
           </div>
         ))}
       </dl>
-      <Space wrap size="small">
-        <LabelledButton label={t('map.popup.editGeometry')} size="small" icon={<EditOutlined />} onClick={onEditGeometry} />
-        <LabelledButton label={t('map.popup.editAttributes')} size="small" icon={<FormOutlined />} onClick={onEditAttributes} />
-        <LabelledButton label={t('map.popup.delete')} size="small" danger icon={<DeleteOutlined />} onClick={onDelete} />
-      </Space>
+      {!readOnly && (
+        <Space wrap size="small">
+          <LabelledButton label={t('map.popup.editGeometry')} size="small" icon={<EditOutlined />} onClick={onEditGeometry} />
+          <LabelledButton label={t('map.popup.editAttributes')} size="small" icon={<FormOutlined />} onClick={onEditAttributes} />
+          <LabelledButton label={t('map.popup.delete')} size="small" danger icon={<DeleteOutlined />} onClick={onDelete} />
+        </Space>
+      )}
     </div>,
     element,
   );

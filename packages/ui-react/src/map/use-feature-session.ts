@@ -1,7 +1,9 @@
+import { BrowserStorageError } from '@gportal/adapters-storage';
 import {
   EDIT_JOURNAL,
   EditSession,
   FEATURE_SOURCE,
+  JournalConflictError,
   FEATURE_TRANSACTIONS,
   type EditableFeature,
   type FeatureConflict,
@@ -13,9 +15,9 @@ import {
   type RestoreReport,
 } from '@gportal/core';
 import { App } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useService } from '../app/services';
-import { useI18n } from '../i18n/i18n-provider';
+import { useI18n, type Translate } from '../i18n/i18n-provider';
 import { resolveLayerTypes } from './layer-catalog';
 import { saveFailureMessage } from '../app/save-failure-message';
 
@@ -43,12 +45,26 @@ export interface FeatureSessionView {
   restored: RestoreReport | undefined;
   /** What the last save found another client changed too, until resolved. */
   conflicts: FeatureConflict[];
+  /**
+   * Set while another tab of the browser edits this layer: `other-tab` when it did so before this
+   * one opened it, `handed-over` when this tab handed its edits to it. The layer is only shown.
+   */
+  editingElsewhere: 'other-tab' | 'handed-over' | undefined;
+  /** Drawn features whose last send the server could neither confirm nor deny: the user keeps or discards them. */
+  undecided: string[];
 }
 
 const NOTHING_PENDING: PendingCounts = { inserts: 0, updates: 0, deletes: 0, total: 0 };
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A failed journal write, told by its kind; the error's own words only as a detail. */
+function journalNotice(error: unknown, t: Translate): { title: string; description?: string } {
+  if (error instanceof JournalConflictError) return { title: t('map.editingElsewhere') };
+  if (error instanceof BrowserStorageError && error.reason === 'quota') return { title: t('map.journalFull') };
+  return { title: t('map.journalFailed'), description: errorText(error) };
 }
 
 /**
@@ -70,6 +86,11 @@ export function useFeatureSession(kind: LayerKind) {
   const [version, setVersion] = useState(0);
   const [loads, setLoads] = useState(0);
   const [restored, setRestored] = useState<RestoreReport>();
+  const [editingElsewhere, setEditingElsewhere] = useState<FeatureSessionView['editingElsewhere']>();
+  /** Bumped to start the session again: after this tab took the layer over, or handed it over. */
+  const [claims, setClaims] = useState(0);
+  /** The save under way: a hand-over waits for it, so the other tab never sends the same edits again. */
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
 
   useEffect(() => {
     let live = true;
@@ -119,21 +140,41 @@ export function useFeatureSession(kind: LayerKind) {
         // Why, whether anything may have been saved, and that the changes are kept (issue: never lose an edit).
         void message.error({ key: 'save', content: saveFailureMessage(failure, t), duration: 8 });
       }),
-      created.on('error', ({ operation, message: reason }) => {
+      created.on('error', ({ operation, error, message: reason }) => {
         if (!live) return;
         // A journal that cannot be written loses nothing on screen, but a reload would: say so at once.
-        if (operation === 'journal') notification.warning({ key: 'journal', title: t('map.journalFailed', { reason }), duration: 0 });
+        if (operation === 'journal') notification.warning({ key: 'journal', ...journalNotice(error, t), duration: 0 });
         else if (operation === 'save') void message.warning(t('map.loadFailed', { reason }));
       }),
     ];
     setSession(created);
     setRestored(undefined);
     setStatus('loading');
-    created.restore().then(
+    const start = async (): Promise<RestoreReport | null> => {
+      // One tab edits a layer at a time; another one only shows it, and says so before any edit.
+      if (!((await journal.claim?.(typeName)) ?? true)) {
+        if (live) setEditingElsewhere((current) => current ?? 'other-tab');
+        await created.load();
+        return null;
+      }
+      if (live) setEditingElsewhere(undefined);
+      const off = journal.onHandOver?.(typeName, async () => {
+        // The other tab restores the journal: it must hold every edit, and no send may still be under way.
+        await saving.current;
+        await created.flushJournal();
+        if (!live) return;
+        setEditingElsewhere('handed-over');
+        setClaims((value) => value + 1);
+      });
+      if (off) offs.push(off);
+      return created.restore();
+    };
+    start().then(
       (report) => {
         if (!live) return;
         setStatus('ready');
-        if (report && report.inserts + report.updates + report.deletes > 0) setRestored(report);
+        // Drawings set aside are told at every start until a redraw discards them.
+        if (report && report.inserts + report.updates + report.deletes + report.setAside.length > 0) setRestored(report);
         refresh();
       },
       (error: unknown) => {
@@ -147,7 +188,7 @@ export function useFeatureSession(kind: LayerKind) {
       for (const off of offs) off();
       setSession(undefined);
     };
-  }, [source, transactions, journal, typeName]);
+  }, [source, transactions, journal, typeName, claims]);
 
   const view = useMemo<FeatureSessionView>(() => {
     const changes = session?.pending();
@@ -160,15 +201,30 @@ export function useFeatureSession(kind: LayerKind) {
         }
       : NOTHING_PENDING;
     const conflicts = session?.conflicts ?? [];
-    return { session, typeName, status, problem, features: session?.features() ?? [], schema: session?.schema, pending, loads, restored, conflicts };
+    return {
+      session,
+      typeName,
+      status,
+      problem,
+      features: session?.features() ?? [],
+      schema: session?.schema,
+      pending,
+      loads,
+      restored,
+      conflicts,
+      editingElsewhere,
+      undecided: session?.undecidedInserts ?? [],
+    };
     // `version` stands for every session event.
-  }, [session, typeName, status, problem, version, loads, restored]);
+  }, [session, typeName, status, problem, version, loads, restored, editingElsewhere]);
 
   const save = useCallback(async () => {
     if (!session) return;
     setStatus('saving');
+    const saved = session.save();
+    saving.current = saved.catch(() => undefined);
     try {
-      await session.save();
+      await saved;
     } finally {
       setStatus('ready');
     }
@@ -189,5 +245,22 @@ export function useFeatureSession(kind: LayerKind) {
 
   const keepRestored = useCallback(() => setRestored(undefined), []);
 
-  return { view, save, redraw, keepRestored };
+  /** Takes the layer over from the tab editing it: that tab hands over its pending edits, which are restored here. */
+  const editHere = useCallback(async () => {
+    if (!typeName) return;
+    setStatus('loading');
+    await journal.takeOver?.(typeName);
+    setEditingElsewhere(undefined);
+    setClaims((value) => value + 1);
+  }, [journal, typeName]);
+
+  /** Keeps (to be sent again) or discards every undecided drawing. */
+  const decideUndecided = useCallback(
+    (decision: 'keep' | 'discard') => {
+      for (const id of session?.undecidedInserts ?? []) session?.decideInsert(id, decision);
+    },
+    [session],
+  );
+
+  return { view, save, redraw, keepRestored, editHere, decideUndecided };
 }

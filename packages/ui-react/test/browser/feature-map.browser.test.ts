@@ -449,7 +449,7 @@ describe('feature map (embedded default)', () => {
     await expect(asked).resolves.toBe('beforeunload');
   });
 
-  it('warns at once when the journal cannot be written, and keeps the edit on the map', async () => {
+  it('warns at once when the journal cannot be written, keeps the edit on the map, and saves it all the same (issue 23 §2.7)', async () => {
     await openFeatureMap();
     // Fill the origin's storage so the next journal write does not fit.
     await page.evaluate(() => {
@@ -466,10 +466,16 @@ describe('feature map (embedded default)', () => {
       }
     });
     await drawPolygon(TRIANGLE);
-    await page.locator('.ant-notification-notice', { hasText: '无法在浏览器中暂存修改' }).waitFor();
+    await page
+      .locator('.ant-notification-notice', { hasText: '浏览器存储空间已满：修改仍可保存到服务器，但在腾出空间之前，未保存的修改不受保护，刷新页面就会丢失。' })
+      .waitFor();
     await waitForFeatures(page, 9);
     await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
     await screenshot(page, 'feature-map-journal-failed');
+    // Full storage never blocks a save.
+    await button('保存').click();
+    await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor();
+    await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
   });
 });
 
