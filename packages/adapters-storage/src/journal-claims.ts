@@ -230,7 +230,10 @@ export class JournalClaims {
     const deadline = Date.now() + this.options.timing.handOverMs;
     for (;;) {
       const lease = this.records.read(LEASE_KIND, name, isLease);
-      const free = !lease || lease.tab === this.options.tabId || lease.until <= Date.now();
+      // A lease no live tab could have written (beyond one lease from now: tampered, or a clock set
+      // back) would block the layer for ever; it counts as run out.
+      const now = Date.now();
+      const free = !lease || lease.tab === this.options.tabId || lease.until <= now || lease.until > now + 2 * this.options.timing.leaseMs;
       if (free || (force && Date.now() >= deadline)) {
         if (lease?.tab !== this.options.tabId || lease.until - Date.now() < this.options.timing.leaseMs - this.options.timing.renewMs) this.writeLease(name);
         if (!free) this.options.messages?.post({ type: 'taken', name, tab: this.options.tabId });
