@@ -12,9 +12,11 @@ import {
   type RestoreReport,
 } from '@gportal/core';
 import { App } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { createElement, useCallback, useEffect, useMemo, useState } from 'react';
 import { useService } from '../app/services';
-import { useI18n } from '../i18n/i18n-provider';
+import { describeError, type DescribedError } from '../i18n/describe-error';
+import { useI18n, type Translate } from '../i18n/i18n-provider';
+import { ErrorMessage } from '../screens/layout/error-detail';
 import { resolveLayerTypes } from './layer-catalog';
 import { saveFailureMessage } from '../app/save-failure-message';
 
@@ -31,8 +33,8 @@ export interface FeatureSessionView {
   session: EditSession | undefined;
   typeName: string | undefined;
   status: SessionStatus;
-  /** Why the layer could not be resolved or loaded. */
-  problem: string | undefined;
+  /** Why the layer could not be resolved or loaded, in the active language. */
+  problem: DescribedError | undefined;
   features: EditableFeature[];
   schema: FeatureSchema | undefined;
   pending: PendingCounts;
@@ -44,8 +46,13 @@ export interface FeatureSessionView {
 
 const NOTHING_PENDING: PendingCounts = { inserts: 0, updates: 0, deletes: 0, total: 0 };
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** Why the layer is not shown: the server has no layer of the kind, or resolving or loading it failed. */
+type LayerProblem = { missing: LayerKind } | { failed: unknown };
+
+function tellProblem(problem: LayerProblem, t: Translate): DescribedError {
+  if ('missing' in problem) return { message: t('map.layerMissing', { kind: t(`map.layer.${problem.missing}`) }) };
+  const described = describeError(problem.failed, t);
+  return { ...described, message: t('map.loadFailed', { reason: described.message }) };
 }
 
 /**
@@ -63,7 +70,7 @@ export function useFeatureSession(kind: LayerKind) {
   const [typeName, setTypeName] = useState<string>();
   const [session, setSession] = useState<EditSession>();
   const [status, setStatus] = useState<SessionStatus>('resolving');
-  const [problem, setProblem] = useState<string>();
+  const [problem, setProblem] = useState<LayerProblem>();
   const [version, setVersion] = useState(0);
   const [loads, setLoads] = useState(0);
   const [restored, setRestored] = useState<RestoreReport>();
@@ -80,13 +87,13 @@ export function useFeatureSession(kind: LayerKind) {
         if (name) setTypeName(name);
         else {
           setStatus('failed');
-          setProblem(t('map.layerMissing', { kind: t(`map.layer.${kind}`) }));
+          setProblem({ missing: kind });
         }
       },
       (error: unknown) => {
         if (!live) return;
         setStatus('failed');
-        setProblem(t('map.loadFailed', { reason: errorText(error) }));
+        setProblem({ failed: error });
       },
     );
     return () => {
@@ -114,13 +121,14 @@ export function useFeatureSession(kind: LayerKind) {
       created.on('save:failed', (failure) => {
         if (!live) return;
         // Why, whether anything may have been saved, and that the changes are kept (issue: never lose an edit).
-        void message.error({ key: 'save', content: saveFailureMessage(failure, t), duration: 8 });
+        void message.error({ key: 'save', content: createElement(ErrorMessage, { error: saveFailureMessage(failure, t) }), duration: 8 });
       }),
-      created.on('error', ({ operation, message: reason }) => {
+      created.on('error', ({ operation, error }) => {
         if (!live) return;
+        const described = describeError(error, t);
         // A journal that cannot be written loses nothing on screen, but a reload would: say so at once.
-        if (operation === 'journal') notification.warning({ key: 'journal', title: t('map.journalFailed', { reason }), duration: 0 });
-        else if (operation === 'save') void message.warning(t('map.loadFailed', { reason }));
+        if (operation === 'journal') notification.warning({ key: 'journal', title: t('map.journalFailed'), description: createElement(ErrorMessage, { error: described }), duration: 0 });
+        else if (operation === 'save') void message.warning(createElement(ErrorMessage, { error: described, lead: (reason) => t('map.loadFailed', { reason }) }));
       }),
     ];
     setSession(created);
@@ -136,7 +144,7 @@ export function useFeatureSession(kind: LayerKind) {
       (error: unknown) => {
         if (!live) return;
         setStatus('failed');
-        setProblem(t('map.loadFailed', { reason: errorText(error) }));
+        setProblem({ failed: error });
       },
     );
     return () => {
@@ -156,9 +164,11 @@ export function useFeatureSession(kind: LayerKind) {
           total: changes.inserts.length + changes.updates.length + changes.deletes.length,
         }
       : NOTHING_PENDING;
-    return { session, typeName, status, problem, features: session?.features() ?? [], schema: session?.schema, pending, loads, restored };
+    // Told when shown, so it follows a switch of language.
+    const told = problem === undefined ? undefined : tellProblem(problem, t);
+    return { session, typeName, status, problem: told, features: session?.features() ?? [], schema: session?.schema, pending, loads, restored };
     // `version` stands for every session event.
-  }, [session, typeName, status, problem, version, loads, restored]);
+  }, [session, typeName, status, problem, version, loads, restored, t]);
 
   const save = useCallback(async () => {
     if (!session) return;
@@ -179,7 +189,7 @@ export function useFeatureSession(kind: LayerKind) {
       setStatus('ready');
     } catch (error) {
       setStatus('failed');
-      setProblem(t('map.loadFailed', { reason: errorText(error) }));
+      setProblem({ failed: error });
     }
   }, [session, t]);
 
