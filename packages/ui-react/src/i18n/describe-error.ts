@@ -134,3 +134,8 @@ export function describeError(error: unknown, t: Translate): DescribedError {
   const raw = isKindedError(error) && error.kind === 'validation' ? Object.values((error as ValidationError).fields).join('\n') : rawText(error);
   return { message, detail: errorDetail(raw, message) };
 }
+
+/** `describeError` of `error` in whichever language is active when it is shown (`ErrorMessage`'s `tell`). */
+export function tellError(error: unknown): (t: Translate) => DescribedError {
+  return (t) => describeError(error, t);
+}

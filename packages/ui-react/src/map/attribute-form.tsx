@@ -1,5 +1,9 @@
 import type { EditableFeature, FeatureSchema, Properties, PropertySchema, PropertyValue } from '@gportal/core';
-import { Checkbox, Input, Modal } from 'antd';
+import { Checkbox, DatePicker, Input, Modal } from 'antd';
+import dayjs from 'dayjs';
+// The picker's month and weekday names: antd's zh_CN locale (from the I18nProvider) names the
+// dayjs locale, which must be loaded; English is dayjs's own.
+import 'dayjs/locale/zh-cn';
 import { useState } from 'react';
 import { useI18n } from '../i18n/i18n-provider';
 import { fieldErrorProps, FormField } from '../screens/layout/form-field';
@@ -30,10 +34,13 @@ function propertyValue(property: PropertySchema, value: FieldValue): PropertyVal
 }
 
 /**
- * The native input of each non-boolean type; a number is a native number input (role spinbutton):
- * antd's InputNumber would add its decimal library for these fields alone.
+ * The native input of numbers and strings; a number is a native number input (role spinbutton):
+ * antd's InputNumber would add its decimal library for these fields alone. Dates take antd's
+ * DatePicker, which speaks the app's language (a native date input speaks the browser's) and
+ * accepts only `YYYY-MM-DD`, so a five-digit year can never be typed.
  */
-const INPUT_TYPES = { number: 'number', date: 'date', string: 'text' } as const;
+const INPUT_TYPES = { number: 'number', string: 'text' } as const;
+const DATE_FORMAT = 'YYYY-MM-DD';
 
 export interface AttributeFormProps {
   feature: EditableFeature;
@@ -87,9 +94,20 @@ export function AttributeForm({ feature, schema, onSubmit, onCancel }: Attribute
           const error = errorOf(property);
           const value = values[property.name];
           return (
-            <FormField key={property.name} id={id} label={property.name} error={error}>
+            // The label is the layer's property name: data, not a message of the table.
+            <FormField key={property.name} id={id} label={<span data-raw="">{property.name}</span>} error={error}>
               {property.type === 'boolean' ? (
                 <Checkbox id={id} aria-label={property.name} checked={value === true} onChange={(event) => set(property.name, event.target.checked)} />
+              ) : property.type === 'date' ? (
+                <DatePicker
+                  id={id}
+                  aria-label={property.name}
+                  format={DATE_FORMAT}
+                  value={isEmpty(value) ? null : dayjs(String(value))}
+                  onChange={(date) => set(property.name, date ? date.format(DATE_FORMAT) : null)}
+                  style={{ width: '100%' }}
+                  {...fieldErrorProps(id, error)}
+                />
               ) : (
                 <Input
                   id={id}

@@ -10,7 +10,7 @@ import {
 } from '@gportal/core';
 import { App, Space, Tooltip } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { describeError } from '../i18n/describe-error';
+import { tellError } from '../i18n/describe-error';
 import { useI18n } from '../i18n/i18n-provider';
 import type { MessageKey } from '../i18n/messages';
 import { AttributeForm } from './attribute-form';
@@ -62,7 +62,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
 
   const containerRef = useRef<HTMLDivElement>(null);
   const map = useLeafletMap(containerRef);
-  useBaseLayer(map, baseLayer, (error) => void message.warning(<ErrorMessage error={describeError(error, t)} lead={(reason) => t('map.baseMapFailed', { reason })} />));
+  useBaseLayer(map, baseLayer, (error) => void message.warning(<ErrorMessage tell={tellError(error)} lead={(reason, translate) => translate('map.baseMapFailed', { reason })} />));
 
   const [mode, setMode] = useState<Mode>({ type: 'idle' });
   const [popup, setPopup] = useState<{ id: string; latlng: L.LatLng }>();
@@ -151,7 +151,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
         edit();
         return true;
       } catch (error) {
-        void message.error(<ErrorMessage error={describeError(error, t)} lead={(reason) => t('map.editRefused', { reason })} />);
+        void message.error(<ErrorMessage tell={tellError(error)} lead={(reason, translate) => translate('map.editRefused', { reason })} />);
         return false;
       }
     },

@@ -84,7 +84,7 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, cre
           }
         />
       )}
-      {problem && <Alert type="error" showIcon title={<ErrorMessage error={problem} />} />}
+      {problem && <Alert type="error" showIcon title={<ErrorMessage tell={() => problem} />} />}
       <Spin spinning={status === 'saving'} tip={t('map.saving')}>
         <EditorMap view={view} style={{ height }} baseLayer={baseLayer}>
           <LabelledButton label={t('featureMap.save')} type="primary" icon={<CloudUploadOutlined />} loading={status === 'saving'} disabled={status !== 'ready' || pending.total === 0} onClick={() => void save()} />

@@ -14,9 +14,9 @@ import {
 import { App } from 'antd';
 import { createElement, useCallback, useEffect, useMemo, useState } from 'react';
 import { useService } from '../app/services';
-import { describeError, type DescribedError } from '../i18n/describe-error';
+import { describeError, tellError, type DescribedError } from '../i18n/describe-error';
 import { useI18n, type Translate } from '../i18n/i18n-provider';
-import { ErrorMessage } from '../screens/layout/error-detail';
+import { ErrorMessage, Translated } from '../screens/layout/error-detail';
 import { resolveLayerTypes } from './layer-catalog';
 import { saveFailureMessage } from '../app/save-failure-message';
 
@@ -121,14 +121,14 @@ export function useFeatureSession(kind: LayerKind) {
       created.on('save:failed', (failure) => {
         if (!live) return;
         // Why, whether anything may have been saved, and that the changes are kept (issue: never lose an edit).
-        void message.error({ key: 'save', content: createElement(ErrorMessage, { error: saveFailureMessage(failure, t) }), duration: 8 });
+        void message.error({ key: 'save', content: createElement(ErrorMessage, { tell: (translate) => saveFailureMessage(failure, translate) }), duration: 8 });
       }),
       created.on('error', ({ operation, error }) => {
         if (!live) return;
-        const described = describeError(error, t);
+        const tell = tellError(error);
         // A journal that cannot be written loses nothing on screen, but a reload would: say so at once.
-        if (operation === 'journal') notification.warning({ key: 'journal', title: t('map.journalFailed'), description: createElement(ErrorMessage, { error: described }), duration: 0 });
-        else if (operation === 'save') void message.warning(createElement(ErrorMessage, { error: described, lead: (reason) => t('map.loadFailed', { reason }) }));
+        if (operation === 'journal') notification.warning({ key: 'journal', title: createElement(Translated, { id: 'map.journalFailed' }), description: createElement(ErrorMessage, { tell }), duration: 0 });
+        else if (operation === 'save') void message.warning(createElement(ErrorMessage, { tell, lead: (reason, translate) => translate('map.loadFailed', { reason }) }));
       }),
     ];
     setSession(created);

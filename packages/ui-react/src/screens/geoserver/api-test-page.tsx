@@ -3,7 +3,7 @@ import { App, Button, Checkbox, Input, Space, Tag } from 'antd';
 import { useNavigate, useOutletContext } from 'react-router-dom';
 import { ROUTES } from '../../app/routes';
 import { useI18n, type Translate } from '../../i18n/i18n-provider';
-import { describeError } from '../../i18n/describe-error';
+import { describeError, tellError } from '../../i18n/describe-error';
 import type { MessageKey } from '../../i18n/messages';
 import { ErrorMessage, RAW_TEXT_ATTRIBUTE } from '../layout/error-detail';
 import { API_CALLS, API_GROUPS, type ApiCall } from './api-calls';
@@ -53,7 +53,7 @@ export function ApiTestPage() {
   const press = async (call: ApiCall) => {
     const result = await run(call);
     if (result?.status === 'refused' && !call.quiet) {
-      void message.warning({ key: 'geoserverApi.refused', content: <ErrorMessage error={describeError(result.error, t)} /> });
+      void message.warning({ key: 'geoserverApi.refused', content: <ErrorMessage tell={tellError(result.error)} /> });
     }
   };
 

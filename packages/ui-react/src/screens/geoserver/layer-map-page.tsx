@@ -11,7 +11,7 @@ import '../../map/map.css';
 import { toLatLngBounds, useBaseLayer, useLeafletMap } from '../../map/use-leaflet-map';
 import { useI18n } from '../../i18n/i18n-provider';
 import type { ApiTestState } from './api-test-state';
-import { describeError } from '../../i18n/describe-error';
+import { tellError } from '../../i18n/describe-error';
 import { ErrorMessage, RAW_TEXT_ATTRIBUTE } from '../layout/error-detail';
 
 type LoadState = { status: 'loading' } | { status: 'loaded'; count: number } | { status: 'failed'; error: unknown };
@@ -54,7 +54,7 @@ export function LayerMapPage() {
   const config = useService<AppConfig>(APP_CONFIG);
   const { message } = App.useApp();
   const baseLayer = useMemo(() => baseLayerOf(config.mode === 'map-server' ? config.wmtsUrl : undefined, config.geoserverRestUrl), [config]);
-  useBaseLayer(map, baseLayer, (error) => void message.warning(<ErrorMessage error={describeError(error, t)} lead={(reason) => t('map.baseMapFailed', { reason })} />));
+  useBaseLayer(map, baseLayer, (error) => void message.warning(<ErrorMessage tell={tellError(error)} lead={(reason, translate) => translate('map.baseMapFailed', { reason })} />));
 
   useEffect(() => {
     if (!map || !typeName) return;
@@ -100,7 +100,7 @@ export function LayerMapPage() {
         {state.status === 'loaded' && <span data-testid="layer-map-count">{state.count === 0 ? t('geoserverMap.empty', { typeName }) : t('geoserverMap.count', { count: state.count })}</span>}
       </Space>
       {state.status === 'failed' && (
-        <Alert type="error" showIcon title={<ErrorMessage error={describeError(state.error, t)} lead={(detail) => t('geoserverMap.failed', { typeName, detail })} />} />
+        <Alert type="error" showIcon title={<ErrorMessage tell={tellError(state.error)} lead={(detail, translate) => translate('geoserverMap.failed', { typeName, detail })} />} />
       )}
       <div ref={element} role="region" aria-label={t('geoserverMap.label')} data-testid="layer-map" className="gportal-sea" style={{ height: 480, width: '100%', border: '1px solid #f0f0f0' }} />
     </Space>

@@ -4,7 +4,7 @@ import { Alert, Button, Input, Space } from 'antd';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useService } from '../../app/services';
 import { useI18n } from '../../i18n/i18n-provider';
-import { describeError } from '../../i18n/describe-error';
+import { tellError } from '../../i18n/describe-error';
 import { ErrorMessage, RAW_TEXT_ATTRIBUTE } from '../layout/error-detail';
 import { formatResult } from './format-result';
 import { SECONDARY_TEXT, STRONG_TEXT } from '../layout/text-styles';
@@ -109,7 +109,7 @@ export function UploadTestPage() {
               status={state.status === 'failed' || (state.status === 'done' && !state.answer.isOk) ? 'exception' : state.status === 'done' ? 'success' : 'active'}
             />
             {state.status === 'failed' && (
-              <Alert type="error" showIcon title={<ErrorMessage error={describeError(state.error, t)} lead={(reason) => t('upload.failed', { detail: reason })} />} />
+              <Alert type="error" showIcon title={<ErrorMessage tell={tellError(state.error)} lead={(reason, translate) => translate('upload.failed', { detail: reason })} />} />
             )}
             {state.status === 'done' && <strong style={STRONG_TEXT}>{t('upload.answer')}</strong>}
             {state.status === 'done' && (

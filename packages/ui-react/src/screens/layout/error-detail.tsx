@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import type { DescribedError } from '../../i18n/describe-error';
+import { useI18n, type Translate } from '../../i18n/i18n-provider';
+import type { MessageKey } from '../../i18n/messages';
 
 /** Marks text that is data (a server's or a user's words), not a message of the table: the language checks skip it. */
 export const RAW_TEXT_ATTRIBUTE = 'data-raw';
@@ -17,15 +19,29 @@ export function ErrorDetail({ detail }: { detail: string | undefined }) {
   );
 }
 
+export interface ErrorMessageProps {
+  /** The error in words of the active language: `describeError` of it, or a screen's own wording. */
+  tell: (t: Translate) => DescribedError;
+  /** A screen's sentence around the error's (`图层加载失败：{reason}`). */
+  lead?: (sentence: string, t: Translate) => ReactNode;
+}
+
 /**
- * An error as every screen shows it: the sentence in the active language (optionally inside a
- * screen's own wording, `lead`), then the detail beneath.
+ * An error as every screen shows it: the sentence in the active language, then the detail
+ * beneath. It is told when rendered, so a notice still on screen follows a switch of language.
  */
-export function ErrorMessage({ error, lead }: { error: DescribedError; lead?: (sentence: string) => ReactNode }) {
+export function ErrorMessage({ tell, lead }: ErrorMessageProps) {
+  const { t } = useI18n();
+  const told = tell(t);
   return (
     <div data-testid="error-message">
-      <div>{lead ? lead(error.message) : error.message}</div>
-      <ErrorDetail detail={error.detail} />
+      <div>{lead ? lead(told.message, t) : told.message}</div>
+      <ErrorDetail detail={told.detail} />
     </div>
   );
+}
+
+/** A message of the table in a notice's title: rendered, so it follows a switch of language too. */
+export function Translated({ id }: { id: MessageKey }) {
+  return useI18n().t(id);
 }
