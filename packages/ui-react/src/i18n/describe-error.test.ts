@@ -47,8 +47,8 @@ describe('describeError: a sentence in the active language by the error kind, th
   });
 
   it('a field without a known rule or label still gets a sentence', () => {
-    expect(zh(new ValidationError({ sld: 'the style definition must be SLD XML' })).message).toBe('SLD 样式定义的内容无效，没有发送。');
-    expect(zh(new ValidationError({ maxFeatures: 'maxFeatures must be a non-negative integer' })).message).toBe('输入的内容无效，没有发送。');
+    expect(zh(new ValidationError({ sld: 'the style definition must be SLD XML' })).message).toBe('SLD 样式定义的内容无效。');
+    expect(zh(new ValidationError({ maxFeatures: 'maxFeatures must be a non-negative integer' })).message).toBe('输入的内容无效。');
   });
 
   it('conflicts: exists, in use, busy', () => {

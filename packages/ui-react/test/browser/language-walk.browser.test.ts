@@ -154,6 +154,9 @@ describe('the language walk (embedded default, zh-CN)', () => {
     await expect(refused.getByTestId('error-detail').count()).resolves.toBe(1);
     await expectNoEnglish(page, 'the refused sign-in');
     await screenshot(page, 'language-login-refused-zh-CN', { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'language-login-refused-zh-CN-390', { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await switchTo(page, 'en');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -200,6 +203,9 @@ describe('the language walk (embedded default, zh-CN)', () => {
     await page.getByLabel('Workspace name', { exact: true }).fill(NAME_WITH_SPACE);
     expect(await api.press('Get database')).toMatch(/^Get database: not sent\nWorkspace name "my ws" is not valid: a name is made of letters/);
     await screenshot(page, 'language-api-invalid-workspace-en');
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await screenshot(page, 'language-api-invalid-workspace-en-1024', { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await switchTo(page, 'zh-CN');
 
     await page.getByLabel('工作空间名称', { exact: true }).fill('store_33');
@@ -295,7 +301,7 @@ describe('the language walk (map server unreachable, zh-CN)', () => {
     await expectNoEnglish(page, 'the feature map without a server');
     await screenshot(page, 'language-feature-map-unreachable-zh-CN', { fullPage: false });
     await switchTo(page, 'en');
-    await notice(page, 'The layer could not be loaded: The server cannot be reached; check the network and try again.').waitFor();
+    await notice(page, 'The layer could not be loaded. The server cannot be reached; check the network and try again.').waitFor();
     await screenshot(page, 'language-feature-map-unreachable-en', { fullPage: false });
   });
 });

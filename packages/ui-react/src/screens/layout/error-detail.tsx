@@ -34,7 +34,8 @@ export function ErrorMessage({ tell, lead }: ErrorMessageProps) {
   const { t } = useI18n();
   const told = tell(t);
   return (
-    <div data-testid="error-message">
+    // A toast grows with its text: a long detail wraps at a readable width instead of running off screen.
+    <div data-testid="error-message" style={{ maxWidth: 'min(640px, 90vw)', textAlign: 'start' }}>
       <div>{lead ? lead(told.message, t) : told.message}</div>
       <ErrorDetail detail={told.detail} />
     </div>
