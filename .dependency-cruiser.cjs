@@ -35,7 +35,6 @@ const LIBRARIES = {
     'world-atlas', // Natural Earth outlines
     'topojson-client',
     'flatbush', // spatial index of the feature canvas (culling, hit-testing)
-    'dayjs', // antd DatePicker's dates, and its zh-cn locale
   ],
   examples: [],
 };

@@ -139,6 +139,8 @@ const zhCN = {
   'map.attributes.title': '编辑属性',
   'map.attributes.required': '“{name}”不能为空',
   'map.attributes.number': '“{name}”必须是数字',
+  'map.attributes.date': '“{name}”须为“年-月-日”格式的日期，例如 1949-08-17',
+  'map.attributes.datePlaceholder': '年-月-日',
   'map.attributes.ok': '确定',
 
   'geoserverApi.title': '地图服务器 API 测试',
@@ -428,6 +430,8 @@ const en: MessageTable = {
   'map.attributes.title': 'Edit attributes',
   'map.attributes.required': '"{name}" cannot be empty',
   'map.attributes.number': '"{name}" must be a number',
+  'map.attributes.date': '"{name}" must be a date written year-month-day, e.g. 1949-08-17',
+  'map.attributes.datePlaceholder': 'YYYY-MM-DD',
   'map.attributes.ok': 'OK',
 
   'geoserverApi.title': 'Map server API test',

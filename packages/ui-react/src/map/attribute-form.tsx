@@ -1,9 +1,5 @@
 import type { EditableFeature, FeatureSchema, Properties, PropertySchema, PropertyValue } from '@gportal/core';
-import { Checkbox, DatePicker, Input, Modal } from 'antd';
-import dayjs from 'dayjs';
-// The picker's month and weekday names: antd's zh_CN locale (from the I18nProvider) names the
-// dayjs locale, which must be loaded; English is dayjs's own.
-import 'dayjs/locale/zh-cn';
+import { Checkbox, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useI18n } from '../i18n/i18n-provider';
 import { fieldErrorProps, FormField } from '../screens/layout/form-field';
@@ -34,13 +30,24 @@ function propertyValue(property: PropertySchema, value: FieldValue): PropertyVal
 }
 
 /**
- * The native input of numbers and strings; a number is a native number input (role spinbutton):
- * antd's InputNumber would add its decimal library for these fields alone. Dates take antd's
- * DatePicker, which speaks the app's language (a native date input speaks the browser's) and
- * accepts only `YYYY-MM-DD`, so a five-digit year can never be typed.
+ * The native input of each non-boolean type; a number is a native number input (role spinbutton):
+ * antd's InputNumber would add its decimal library for these fields alone. A date is a text
+ * field for `YYYY-MM-DD` with its hint in the app's language: a native date input speaks the
+ * browser's language and takes five-digit years; antd's DatePicker speaks the app's but costs
+ * ~36 KiB gzip, beyond the whole app's size budget.
  */
-const INPUT_TYPES = { number: 'number', string: 'text' } as const;
-const DATE_FORMAT = 'YYYY-MM-DD';
+const INPUT_TYPES = { number: 'number', date: 'text', string: 'text' } as const;
+
+/** A calendar date written `YYYY-MM-DD`, years 0001–9999: what the date field accepts. */
+export function isDateText(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  // `setUTCFullYear`, unlike `Date.UTC`, keeps years below 100 as they are.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 export interface AttributeFormProps {
   feature: EditableFeature;
@@ -60,13 +67,18 @@ export function AttributeForm({ feature, schema, onSubmit, onCancel }: Attribute
   // Errors show once OK was pressed, then follow every change.
   const [checked, setChecked] = useState(false);
   const isEmpty = (value: FieldValue) => value === undefined || value === null || value === '';
-  const errorOf = (property: PropertySchema) =>
-    checked && !property.nullable && property.type !== 'boolean' && isEmpty(values[property.name]) ? t('map.attributes.required', { name: property.name }) : undefined;
+  const problemOf = (property: PropertySchema): string | undefined => {
+    const value = values[property.name];
+    if (!property.nullable && property.type !== 'boolean' && isEmpty(value)) return t('map.attributes.required', { name: property.name });
+    if (property.type === 'date' && !isEmpty(value) && !isDateText(String(value))) return t('map.attributes.date', { name: property.name });
+    return undefined;
+  };
+  const errorOf = (property: PropertySchema) => (checked ? problemOf(property) : undefined);
   const set = (name: string, value: FieldValue) => setValues((previous) => ({ ...previous, [name]: value }));
 
   const submit = () => {
     setChecked(true);
-    if (writable.some((property) => !property.nullable && property.type !== 'boolean' && isEmpty(values[property.name]))) return;
+    if (writable.some((property) => problemOf(property) !== undefined)) return;
     onSubmit(Object.fromEntries(writable.map((property) => [property.name, propertyValue(property, values[property.name])])));
   };
 
@@ -98,22 +110,13 @@ export function AttributeForm({ feature, schema, onSubmit, onCancel }: Attribute
             <FormField key={property.name} id={id} label={<span data-raw="">{property.name}</span>} error={error}>
               {property.type === 'boolean' ? (
                 <Checkbox id={id} aria-label={property.name} checked={value === true} onChange={(event) => set(property.name, event.target.checked)} />
-              ) : property.type === 'date' ? (
-                <DatePicker
-                  id={id}
-                  aria-label={property.name}
-                  format={DATE_FORMAT}
-                  value={isEmpty(value) ? null : dayjs(String(value))}
-                  onChange={(date) => set(property.name, date ? date.format(DATE_FORMAT) : null)}
-                  style={{ width: '100%' }}
-                  {...fieldErrorProps(id, error)}
-                />
               ) : (
                 <Input
                   id={id}
                   aria-label={property.name}
                   type={INPUT_TYPES[property.type]}
                   value={value === null || value === undefined ? '' : String(value)}
+                  {...(property.type === 'date' ? { placeholder: t('map.attributes.datePlaceholder'), inputMode: 'numeric' as const, maxLength: 10 } : {})}
                   onChange={(event) => set(property.name, event.target.value)}
                   {...fieldErrorProps(id, error)}
                 />

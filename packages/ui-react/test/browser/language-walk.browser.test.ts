@@ -84,7 +84,7 @@ async function shownText(page: Page): Promise<string[]> {
       if (placeholder && !(element as HTMLInputElement).value) texts.push(placeholder);
     }
     // An editable text area holds the user's words (data); a read-only one shows the app's results.
-    for (const area of document.body.querySelectorAll('textarea[readonly]')) {
+    for (const area of document.body.querySelectorAll<HTMLTextAreaElement>('textarea[readonly]')) {
       if (!visible(area)) continue;
       const raw = area.getAttribute('data-raw') ?? '';
       texts.push(raw ? area.value.replace(raw, '') : area.value);
@@ -217,7 +217,7 @@ describe('the language walk (embedded default, zh-CN)', () => {
     await screenshot(page, 'language-layer-map-missing-zh-CN');
   });
 
-  it('the feature map: zoom buttons, the date picker, a journal that cannot be written and a failed save', async () => {
+  it('the feature map: zoom buttons, the date field, a journal that cannot be written and a failed save', async () => {
     const page = await freshPage(browser);
     await signIn(page, baseUrl);
     await page.goto(`${baseUrl}${ROUTES.featureMap}`);
@@ -225,18 +225,19 @@ describe('the language walk (embedded default, zh-CN)', () => {
     await expect(page.locator('.leaflet-control-zoom-in').getAttribute('title')).resolves.toBe('放大');
     await expect(page.locator('.leaflet-control-zoom-out').getAttribute('title')).resolves.toBe('缩小');
 
-    // The attribute form's date field is antd's DatePicker in Chinese.
+    // The attribute form's date field hints and refuses in Chinese (a native date input would
+    // speak the browser's language).
     await clickMap(page, 119.3, 26.08);
     await page.getByRole('button', { name: '编辑属性', exact: true }).click();
     const founded = page.getByRole('textbox', { name: 'founded' });
     await expect(founded.inputValue()).resolves.toBe('1949-08-17');
-    await founded.click();
-    const panel = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
-    await panel.getByText('今天', { exact: true }).waitFor();
-    await expect(panel.locator('.ant-picker-content th').allTextContents()).resolves.toEqual(['一', '二', '三', '四', '五', '六', '日']);
-    await expectNoEnglish(page, 'the attribute form with its date picker open');
-    await screenshot(page, 'language-date-picker-zh-CN', { fullPage: false });
-    await page.keyboard.press('Escape');
+    await founded.fill('');
+    await expect(founded.getAttribute('placeholder')).resolves.toBe('年-月-日');
+    await founded.fill('10000-01-01');
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('“founded”须为“年-月-日”格式的日期，例如 1949-08-17', { exact: true }).waitFor();
+    await expectNoEnglish(page, 'the attribute form refusing a five-digit year');
+    await screenshot(page, 'language-date-field-zh-CN', { fullPage: false });
     await page.getByRole('button', { name: /取\s*消/ }).click();
 
     // Fill the origin's storage, so the journal cannot be written and the save is refused.
