@@ -67,6 +67,12 @@ describe('describeError: a sentence in the active language by the error kind, th
     expect(zh(new JournalConflictError('store_33:point')).message).toBe('此图层正在另一个标签页中编辑。');
   });
 
+  it('an adapter error is told by its kind; a sub-second timeout still reads as one second', () => {
+    const storage = Object.assign(new Error('browser storage is full'), { kind: 'browser-storage' });
+    expect(zh(storage)).toEqual({ message: '浏览器存储无法使用或已满。', detail: 'browser storage is full' });
+    expect(en(new TimeoutError(300)).message).toBe('The server did not answer within 1 second.');
+  });
+
   it('anything else is unexpected, with its text as the detail', () => {
     expect(zh(new TypeError("Cannot read properties of undefined (reading 'x')"))).toEqual({
       message: '出现了意外的错误。',

@@ -1,4 +1,14 @@
-import type { FieldProblem, GportalError, MapServerError, ValidationError } from '@gportal/core';
+import {
+  ConflictError,
+  JournalConflictError,
+  MapServerError,
+  NetworkError,
+  NotFoundError,
+  TimeoutError,
+  ValidationError,
+  type FieldProblem,
+  type ResourceKind,
+} from '@gportal/core';
 import type { Translate } from './i18n-provider';
 import type { MessageKey } from './messages';
 
@@ -66,50 +76,52 @@ function validationSentence(error: ValidationError, t: Translate): string {
   return [...new Set(fields.map((field) => fieldSentence(field, error.problems[field], t)))].join(' ');
 }
 
-function resourceWords(error: { resourceKind?: string; resourceName?: string }, t: Translate): { resource: string; name: string } | undefined {
-  if (!error.resourceKind) return undefined;
-  return { resource: t(`error.resource.${error.resourceKind}` as MessageKey), name: error.resourceName ?? '' };
+const RESOURCE_WORDS: Readonly<Record<ResourceKind, MessageKey>> = {
+  workspace: 'error.resource.workspace',
+  'data-store': 'error.resource.data-store',
+  'feature-type': 'error.resource.feature-type',
+  layer: 'error.resource.layer',
+  style: 'error.resource.style',
+  feature: 'error.resource.feature',
+  'edit-session': 'error.resource.edit-session',
+};
+
+function resourceWords(error: NotFoundError | ConflictError, t: Translate): { resource: string; name: string } | undefined {
+  return error.resourceKind && { resource: t(RESOURCE_WORDS[error.resourceKind]), name: error.resourceName ?? '' };
 }
 
-function sentenceOf(error: GportalError & { kind: string }, t: Translate): string {
-  switch (error.kind) {
-    case 'validation':
-      return validationSentence(error as ValidationError, t);
-    case 'not-found': {
-      const words = resourceWords(error as { resourceKind?: string; resourceName?: string }, t);
-      if (!words) return t('error.notFoundUnknown');
-      return words.name ? t('error.notFound', words) : t('error.notFoundKind', words);
-    }
-    case 'conflict': {
-      const conflict = error as { resourceKind?: string; resourceName?: string; reason?: string };
-      const words = resourceWords(conflict, t);
-      if (conflict.reason === 'busy' || conflict.resourceKind === 'edit-session') return t('error.busy');
-      if (words?.name && conflict.reason === 'exists') return t('error.exists', words);
-      if (words?.name && conflict.reason === 'in-use') return t('error.inUse', words);
-      return t('error.conflict');
-    }
-    case 'map-server': {
-      const server = error as MapServerError;
-      if (server.code !== undefined && UNREADABLE_ANSWER_CODES.includes(server.code)) return t('error.malformedAnswer');
-      return server.status !== undefined ? t('error.mapServerStatus', { status: server.status }) : t('error.mapServer');
-    }
-    case 'malformed-response':
-      return t('error.malformedAnswer');
-    case 'network':
-      return t('error.network');
-    case 'timeout':
-      return t('error.timeout', { count: Math.round((error as unknown as { timeoutMs: number }).timeoutMs / 1000) });
-    case 'journal-conflict':
-      return t('error.journalConflict');
-    case 'browser-storage':
-      return t('error.browserStorage');
-    default:
-      return t('error.unexpected');
+function conflictSentence(error: ConflictError, t: Translate): string {
+  const words = resourceWords(error, t);
+  if (error.reason === 'busy' || error.resourceKind === 'edit-session') return t('error.busy');
+  if (words?.name && error.reason === 'exists') return t('error.exists', words);
+  if (words?.name && error.reason === 'in-use') return t('error.inUse', words);
+  return t('error.conflict');
+}
+
+/** Errors of kinds the core does not define (an adapter's), told by their `kind`. */
+const OTHER_KINDS: Readonly<Record<string, MessageKey>> = {
+  'browser-storage': 'error.browserStorage',
+  'malformed-response': 'error.malformedAnswer',
+};
+
+function sentenceOf(error: unknown, t: Translate): string {
+  if (error instanceof ValidationError) return validationSentence(error, t);
+  if (error instanceof NotFoundError) {
+    const words = resourceWords(error, t);
+    if (!words) return t('error.notFoundUnknown');
+    return words.name ? t('error.notFound', words) : t('error.notFoundKind', words);
   }
-}
-
-function isKindedError(error: unknown): error is GportalError & { kind: string } {
-  return error instanceof Error && typeof (error as { kind?: unknown }).kind === 'string';
+  if (error instanceof ConflictError) return conflictSentence(error, t);
+  if (error instanceof MapServerError) {
+    if (error.code !== undefined && UNREADABLE_ANSWER_CODES.includes(error.code)) return t('error.malformedAnswer');
+    return error.status !== undefined ? t('error.mapServerStatus', { status: error.status }) : t('error.mapServer');
+  }
+  if (error instanceof NetworkError) return t('error.network');
+  // Whole seconds, at least one: "0 seconds" would read as no wait at all.
+  if (error instanceof TimeoutError) return t('error.timeout', { count: Math.max(1, Math.round(error.timeoutMs / 1000)) });
+  if (error instanceof JournalConflictError) return t('error.journalConflict');
+  const kind = (error as { kind?: unknown } | null)?.kind;
+  return t((typeof kind === 'string' && OTHER_KINDS[kind]) || 'error.unexpected');
 }
 
 function rawText(error: unknown): string {
@@ -130,8 +142,8 @@ export function errorDetail(text: string, sentence = ''): string | undefined {
  * a detail beneath. Never parses English: it reads the errors' structured fields.
  */
 export function describeError(error: unknown, t: Translate): DescribedError {
-  const message = isKindedError(error) ? sentenceOf(error, t) : t('error.unexpected');
-  const raw = isKindedError(error) && error.kind === 'validation' ? Object.values((error as ValidationError).fields).join('\n') : rawText(error);
+  const message = sentenceOf(error, t);
+  const raw = error instanceof ValidationError ? Object.values(error.fields).join('\n') : rawText(error);
   return { message, detail: errorDetail(raw, message) };
 }
 
