@@ -1,4 +1,4 @@
-import { MapServerError, NetworkError, TimeoutError } from '@gportal/core';
+import { describeResource, MapServerError, NetworkError, TimeoutError, type ResourceRef } from '@gportal/core';
 import { CONTENT_TYPES, isJsonMediaType, mediaTypeOf } from './content-types.js';
 import { GEOSERVER_ERROR_RULES, toHttpError, type HttpErrorRule } from './http-errors.js';
 import { joinUrl, sameOrigin } from './url-template.js';
@@ -7,6 +7,10 @@ import { definedOnly } from '../util/defined-only.js';
 /** Something that knows the `Authorization` header to send now (e.g. a sign-in held in memory). */
 export interface AuthorizationSource {
   authorization(): string | undefined;
+}
+
+function wordsOf(resource: string | ResourceRef): string {
+  return typeof resource === 'string' ? resource : describeResource(resource);
 }
 
 export interface HttpClientOptions {
@@ -60,8 +64,11 @@ export interface HttpRequest {
   /** `Accept` header. */
   accept?: string;
   body?: HttpBody;
-  /** What the request is about, for error messages and `NotFoundError.resource`: `workspace acme`. */
-  resource: string;
+  /**
+   * What the request is about, for error messages and `NotFoundError`/`ConflictError`: a
+   * `ResourceRef` (`{ kind: 'workspace', name: 'acme' }`) when it is one the core names, else words.
+   */
+  resource: string | ResourceRef;
   redirect?: RequestRedirect;
   /** Cancels the request; the abort reason is rethrown as is. */
   signal?: AbortSignal;
@@ -206,13 +213,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (!isJsonMediaType(response.mediaType) && !/^\s*[[{"]/.test(response.body)) {
         throw new MapServerError({
           status: response.status,
-          text: `expected JSON for ${request.resource}, got ${response.mediaType || 'no content type'}: ${response.body.slice(0, 200)}`,
+          text: `expected JSON for ${wordsOf(request.resource)}, got ${response.mediaType || 'no content type'}: ${response.body.slice(0, 200)}`,
         });
       }
       try {
         return JSON.parse(response.body) as T;
       } catch (error) {
-        throw new MapServerError({ status: response.status, text: `unreadable JSON for ${request.resource}`, cause: error });
+        throw new MapServerError({ status: response.status, text: `unreadable JSON for ${wordsOf(request.resource)}`, cause: error });
       }
     },
   };

@@ -1,4 +1,4 @@
-import { ConflictError, MapServerError, NotFoundError, type GportalError } from '@gportal/core';
+import { ConflictError, MapServerError, NotFoundError, type ConflictReason, type GportalError, type ResourceRef } from '@gportal/core';
 import { CONTENT_TYPES } from './content-types.js';
 
 /** What is known of a failed answer when it is turned into a typed error. */
@@ -9,8 +9,8 @@ export interface HttpFailure {
   mediaType: string;
   /** The answer body as received. */
   body: string;
-  /** What the request was about, e.g. `workspace acme`: the `resource` of `NotFoundError`/`ConflictError`. */
-  resource: string;
+  /** What the request was about, e.g. `{ kind: 'workspace', name: 'acme' }`: the resource of `NotFoundError`/`ConflictError`. */
+  resource: string | ResourceRef;
 }
 
 type HttpErrorKind = 'not-found' | 'conflict';
@@ -24,6 +24,8 @@ export interface HttpErrorRule {
   statuses?: readonly number[];
   message?: RegExp;
   kind: HttpErrorKind;
+  /** For `conflict`: whether the resource exists already or is still in use. */
+  reason?: ConflictReason;
 }
 
 /**
@@ -34,9 +36,9 @@ export interface HttpErrorRule {
  */
 export const GEOSERVER_ERROR_RULES: readonly HttpErrorRule[] = [
   { statuses: [404], kind: 'not-found' },
-  { statuses: [409], kind: 'conflict' },
-  { statuses: [403, 500], message: /already exists/i, kind: 'conflict' },
-  { statuses: [403], message: /not empty|non-empty|referenced by/i, kind: 'conflict' },
+  { statuses: [409], kind: 'conflict', reason: 'exists' },
+  { statuses: [403, 500], message: /already exists/i, kind: 'conflict', reason: 'exists' },
+  { statuses: [403], message: /not empty|non-empty|referenced by/i, kind: 'conflict', reason: 'in-use' },
 ];
 
 // Where servlet containers put the message on their error pages: Jetty's table row, Tomcat's
@@ -87,7 +89,7 @@ export function toHttpError(failure: HttpFailure, rules: readonly HttpErrorRule[
     case 'not-found':
       return new NotFoundError(failure.resource, message);
     case 'conflict':
-      return new ConflictError(failure.resource, message);
+      return new ConflictError(failure.resource, message, rule.reason);
     default:
       return new MapServerError({ status: failure.status, text: message });
   }

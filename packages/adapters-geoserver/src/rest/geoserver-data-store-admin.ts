@@ -48,12 +48,12 @@ export class GeoServerDataStoreAdmin implements DataStoreAdmin {
 
   async list(workspace: string): Promise<string[]> {
     const path = expandPath(REST_ENDPOINTS.dataStores, { workspace });
-    return namesOf(await this.http.json({ method: 'GET', path, resource: `data stores of ${workspace}` }), 'dataStores', 'dataStore');
+    return namesOf(await this.http.json({ method: 'GET', path, resource: { kind: 'workspace', name: workspace } }), 'dataStores', 'dataStore');
   }
 
   async get(workspace: string, name: string): Promise<DataStoreInfo> {
     const path = expandPath(REST_ENDPOINTS.dataStore, { workspace, dataStore: name }, { extension: JSON_EXTENSION });
-    const store = rootOf<DataStoreJson>(await this.http.json({ method: 'GET', path, resource: `data store ${workspace}:${name}` }), 'dataStore', DATA_STORE_FIELDS, ['name']);
+    const store = rootOf<DataStoreJson>(await this.http.json({ method: 'GET', path, resource: { kind: 'data-store', name: `${workspace}:${name}` } }), 'dataStore', DATA_STORE_FIELDS, ['name']);
     return {
       name: store.name,
       workspace: store.workspace?.name ?? workspace,
@@ -72,13 +72,13 @@ export class GeoServerDataStoreAdmin implements DataStoreAdmin {
       connectionParameters: recordToEntries(postgisParameters(spec)),
     };
     expectCreated(
-      await this.http.send({ method: 'POST', path, body: { json: { dataStore } }, resource: `data store ${workspace}:${spec.name}` }),
+      await this.http.send({ method: 'POST', path, body: { json: { dataStore } }, resource: { kind: 'data-store', name: `${workspace}:${spec.name}` } }),
     );
   }
 
   /** `recurse` also removes the store's feature types and layers; without it a non-empty store is refused (`ConflictError`). */
   async delete(workspace: string, name: string, options: DeleteOptions = {}): Promise<void> {
     const path = expandPath(REST_ENDPOINTS.dataStore, { workspace, dataStore: name }, { extension: JSON_EXTENSION });
-    await this.http.send({ method: 'DELETE', path, query: { recurse: options.recurse }, resource: `data store ${workspace}:${name}` });
+    await this.http.send({ method: 'DELETE', path, query: { recurse: options.recurse }, resource: { kind: 'data-store', name: `${workspace}:${name}` } });
   }
 }

@@ -47,13 +47,13 @@ export class GeoServerLayerAdmin implements LayerAdmin {
 
   async listFeatureTypes(workspace: string, store: string): Promise<string[]> {
     const path = expandPath(REST_ENDPOINTS.featureTypes, { workspace, dataStore: store });
-    const body = await this.http.json({ method: 'GET', path, resource: `feature types of ${workspace}:${store}` });
+    const body = await this.http.json({ method: 'GET', path, resource: { kind: 'data-store', name: `${workspace}:${store}` } });
     return namesOf(body, 'featureTypes', 'featureType');
   }
 
   async getFeatureType(workspace: string, store: string, name: string): Promise<FeatureTypeInfo> {
     const path = this.featureTypePath(workspace, store, name);
-    const body = await this.http.json({ method: 'GET', path, resource: `feature type ${workspace}:${name}` });
+    const body = await this.http.json({ method: 'GET', path, resource: { kind: 'feature-type', name: `${workspace}:${name}` } });
     return featureTypeInfoOf(rootOf<FeatureTypeJson>(body, 'featureType', FEATURE_TYPE_FIELDS, ['name']), workspace, store);
   }
 
@@ -71,7 +71,7 @@ export class GeoServerLayerAdmin implements LayerAdmin {
         method: 'POST',
         path,
         body: { json: { featureType: featureTypeJson(spec) } },
-        resource: `feature type ${workspace}:${spec.name}`,
+        resource: { kind: 'feature-type', name: `${workspace}:${spec.name}` },
       }),
     );
   }
@@ -83,7 +83,7 @@ export class GeoServerLayerAdmin implements LayerAdmin {
       method: 'PUT',
       path: this.featureTypePath(workspace, store, name),
       body: { json: { featureType: featureTypeJson({ ...changes, name: undefined }) } },
-      resource: `feature type ${workspace}:${name}`,
+      resource: { kind: 'feature-type', name: `${workspace}:${name}` },
     });
   }
 
@@ -93,19 +93,19 @@ export class GeoServerLayerAdmin implements LayerAdmin {
       method: 'DELETE',
       path: this.featureTypePath(workspace, store, name),
       query: { recurse: options.recurse },
-      resource: `feature type ${workspace}:${name}`,
+      resource: { kind: 'feature-type', name: `${workspace}:${name}` },
     });
   }
 
   async listLayers(workspace: string): Promise<string[]> {
     const path = expandPath(REST_ENDPOINTS.layers, { workspace });
-    return namesOf(await this.http.json({ method: 'GET', path, resource: `layers of ${workspace}` }), 'layers', 'layer');
+    return namesOf(await this.http.json({ method: 'GET', path, resource: { kind: 'workspace', name: workspace } }), 'layers', 'layer');
   }
 
   /** The layer with its default style (`workspace:style` read into a `StyleRef`) and other styles. */
   async getLayer(workspace: string, name: string): Promise<LayerInfo> {
     const path = expandPath(REST_ENDPOINTS.layer, { workspace, layer: name }, { extension: JSON_EXTENSION });
-    const layer = rootOf<LayerJson>(await this.http.json({ method: 'GET', path, resource: `layer ${workspace}:${name}` }), 'layer', LAYER_FIELDS, ['name']);
+    const layer = rootOf<LayerJson>(await this.http.json({ method: 'GET', path, resource: { kind: 'layer', name: `${workspace}:${name}` } }), 'layer', LAYER_FIELDS, ['name']);
     return {
       name: unqualified(layer.name),
       workspace,
@@ -126,7 +126,7 @@ export class GeoServerLayerAdmin implements LayerAdmin {
       method: 'PUT',
       path,
       body: { json: { layer: { defaultStyle: { name: formatStyleRef(style) } } } },
-      resource: `layer ${workspace}:${layer}`,
+      resource: { kind: 'layer', name: `${workspace}:${layer}` },
     });
   }
 

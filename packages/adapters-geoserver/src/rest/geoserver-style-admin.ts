@@ -2,6 +2,7 @@ import {
   assertResourceName,
   MapServerError,
   styleScopeWorkspace,
+  type ResourceRef,
   type StyleAdmin,
   type StyleDeleteOptions,
   type StyleInfo,
@@ -42,8 +43,8 @@ function endpointsOf(scope: StyleScope | undefined): { params: Record<string, st
     : { params: {}, list: REST_ENDPOINTS.globalStyles, one: REST_ENDPOINTS.globalStyle, definition: REST_ENDPOINTS.globalStyleDefinition };
 }
 
-function describe(name: string, scope: StyleScope | undefined): string {
-  return `style ${scope?.workspace ? `${scope.workspace}:` : ''}${name}`;
+function describe(name: string, scope: StyleScope | undefined): ResourceRef {
+  return { kind: 'style', name: `${scope?.workspace ? `${scope.workspace}:` : ''}${name}` };
 }
 
 /** Global and workspace styles with their SLD definitions, through GeoServer's REST API. */
@@ -53,7 +54,7 @@ export class GeoServerStyleAdmin implements StyleAdmin {
   async list(scope?: StyleScope): Promise<StyleRef[]> {
     const endpoints = endpointsOf(scope);
     const path = expandPath(endpoints.list, endpoints.params);
-    const names = namesOf(await this.http.json({ method: 'GET', path, resource: `styles of ${scope?.workspace ?? 'the server'}` }), 'styles', 'style');
+    const names = namesOf(await this.http.json({ method: 'GET', path, resource: scope?.workspace ? { kind: 'workspace', name: scope.workspace } : 'styles of the server' }), 'styles', 'style');
     return names.map((name) => (scope?.workspace ? { workspace: scope.workspace, name } : { name }));
   }
 

@@ -29,13 +29,13 @@ export class GeoServerWorkspaceAdmin implements WorkspaceAdmin {
 
   async get(name: string): Promise<WorkspaceInfo> {
     const path = expandPath(REST_ENDPOINTS.workspace, { workspace: name }, { extension: JSON_EXTENSION });
-    const workspace = rootOf<WorkspaceJson>(await this.http.json({ method: 'GET', path, resource: `workspace ${name}` }), 'workspace', WORKSPACE_FIELDS, ['name']);
+    const workspace = rootOf<WorkspaceJson>(await this.http.json({ method: 'GET', path, resource: { kind: 'workspace', name } }), 'workspace', WORKSPACE_FIELDS, ['name']);
     return { name: workspace.name, isolated: workspace.isolated ?? false };
   }
 
   async getNamespace(name: string): Promise<NamespaceInfo> {
     const path = expandPath(REST_ENDPOINTS.namespace, { workspace: name }, { extension: JSON_EXTENSION });
-    const namespace = rootOf<NamespaceJson>(await this.http.json({ method: 'GET', path, resource: `namespace ${name}` }), 'namespace', NAMESPACE_FIELDS, ['prefix', 'uri']);
+    const namespace = rootOf<NamespaceJson>(await this.http.json({ method: 'GET', path, resource: { kind: 'workspace', name } }), 'namespace', NAMESPACE_FIELDS, ['prefix', 'uri']);
     return { prefix: namespace.prefix, uri: namespace.uri, isolated: namespace.isolated ?? false };
   }
 
@@ -46,7 +46,7 @@ export class GeoServerWorkspaceAdmin implements WorkspaceAdmin {
         method: 'POST',
         path: REST_ENDPOINTS.workspaces,
         body: { json: { workspace: { name } } },
-        resource: `workspace ${name}`,
+        resource: { kind: 'workspace', name },
       }),
     );
   }
@@ -54,6 +54,6 @@ export class GeoServerWorkspaceAdmin implements WorkspaceAdmin {
   /** `recurse` removes everything in the workspace; without it GeoServer refuses a non-empty one (`ConflictError`). */
   async delete(name: string, options: DeleteOptions = {}): Promise<void> {
     const path = expandPath(REST_ENDPOINTS.workspace, { workspace: name }, { extension: JSON_EXTENSION });
-    await this.http.send({ method: 'DELETE', path, query: { recurse: options.recurse }, resource: `workspace ${name}` });
+    await this.http.send({ method: 'DELETE', path, query: { recurse: options.recurse }, resource: { kind: 'workspace', name } });
   }
 }

@@ -27,6 +27,9 @@ export interface WfsAnswer {
  */
 export type WfsAnswerForm = 'document' | 'text';
 
+/** A WFS request is about a WFS operation, named in words (`WFS GetFeature store_33:point`). */
+type WfsRequest = HttpRequest & { resource: string };
+
 /**
  * Splits the service URL for the shared HTTP client (base + last path segment) and keeps its own
  * query parameters (QGIS Server's `MAP=…`), which are sent with every request.
@@ -86,12 +89,12 @@ export class WfsEndpoint {
     });
   }
 
-  private async exchange(form: WfsAnswerForm, request: HttpRequest): Promise<WfsAnswer> {
+  private async exchange(form: WfsAnswerForm, request: WfsRequest): Promise<WfsAnswer> {
     const response = await this.client.exchange(request);
     return this.check(response, request, form);
   }
 
-  private check(response: HttpResponse, request: HttpRequest, form: WfsAnswerForm): WfsAnswer {
+  private check(response: HttpResponse, request: WfsRequest, form: WfsAnswerForm): WfsAnswer {
     const answer = { status: response.status, mediaType: response.mediaType, text: response.body };
     if (!isXmlText(response.body)) {
       if (!response.ok) throw this.client.failure(response, request);

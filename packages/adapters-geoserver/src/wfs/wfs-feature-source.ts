@@ -177,7 +177,7 @@ export class WfsFeatureSource implements FeatureSource {
       );
     } catch (error) {
       if (error instanceof MapServerError && UNKNOWN_TYPE.test(error.text)) {
-        throw new NotFoundError(`feature type ${typeName}`, error.message);
+        throw new NotFoundError({ kind: 'feature-type', name: typeName }, error.message);
       }
       throw error;
     }
@@ -186,7 +186,7 @@ export class WfsFeatureSource implements FeatureSource {
       ...(featurePrefix ? { featurePrefix } : {}),
     });
     // QGIS Server answers an unknown type with an empty schema.
-    if (!layer) throw new NotFoundError(`feature type ${typeName}`, `the WFS has no feature type ${typeName}`);
+    if (!layer) throw new NotFoundError({ kind: 'feature-type', name: typeName }, `the WFS has no feature type ${typeName}`);
     return layer;
   }
 

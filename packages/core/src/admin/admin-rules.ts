@@ -15,7 +15,7 @@ export const DATABASE_NAME_REQUIRED_MESSAGE = '请输入数据库名称';
 
 /** The database name to create or delete; a blank one is refused with `请输入数据库名称`. */
 export function requireDatabaseName(name: string): string {
-  if (isBlankName(name)) throw new ValidationError({ dataBaseName: DATABASE_NAME_REQUIRED_MESSAGE });
+  if (isBlankName(name)) throw new ValidationError({ dataBaseName: DATABASE_NAME_REQUIRED_MESSAGE }, undefined, { dataBaseName: { rule: 'required' } });
   return name.trim();
 }
 
@@ -41,7 +41,9 @@ export function requireCoordinateSystem(srid: number): CoordinateSystem {
   const system = coordinateSystemFor(srid);
   if (!system) {
     const supported = COORDINATE_SYSTEMS.map((candidate) => candidate.code).join(', ');
-    throw new ValidationError({ srid: `没有与工作空间坐标系 ${srid} 匹配的坐标系 (${supported})` });
+    // An srid that is no number (an empty input) is a missing one, not one without a match.
+    const problem = Number.isFinite(srid) ? { rule: 'unsupported' as const, value: String(srid) } : { rule: 'required' as const };
+    throw new ValidationError({ srid: `没有与工作空间坐标系 ${srid} 匹配的坐标系 (${supported})` }, undefined, { srid: problem });
   }
   return system;
 }

@@ -66,10 +66,17 @@ export function workspaceAdminContract(name: string, factory: Factory): void {
       await admin.workspaces.delete(workspace, { recurse: true });
       await expect(admin.workspaces.get(workspace)).rejects.toBeInstanceOf(NotFoundError);
     });
-    it('answers NotFoundError for an unknown workspace', async () => {
+    it('answers NotFoundError for an unknown workspace, naming it by kind and name', async () => {
       const admin = await factory();
-      await expect(admin.workspaces.get(unique('missing'))).rejects.toBeInstanceOf(NotFoundError);
+      const missing = unique('missing');
+      await expect(admin.workspaces.get(missing)).rejects.toBeInstanceOf(NotFoundError);
+      await expect(admin.workspaces.get(missing)).rejects.toMatchObject({ resourceKind: 'workspace', resourceName: missing });
       await expect(admin.workspaces.delete(unique('missing'))).rejects.toBeInstanceOf(NotFoundError);
+    });
+    it('refuses an empty or malformed workspace name with ValidationError telling the field, the rule and the value', async () => {
+      const admin = await factory();
+      await expect(admin.workspaces.get('')).rejects.toMatchObject({ kind: 'validation', problems: { workspace: { rule: 'required' } } });
+      await expect(admin.workspaces.get('my ws')).rejects.toMatchObject({ kind: 'validation', problems: { workspace: { rule: 'invalid', value: 'my ws' } } });
     });
   });
 }
@@ -168,6 +175,14 @@ export function layerAdminContract(name: string, factory: Factory): void {
       await admin.dataStores.create(workspace, storeSpec('data'));
       await expect(admin.layers.getLayer(workspace, 'nothing')).rejects.toBeInstanceOf(NotFoundError);
       await expect(admin.layers.getFeatureType(workspace, 'data', 'nothing')).rejects.toBeInstanceOf(NotFoundError);
+      await expect(admin.layers.getLayer(workspace, 'nothing')).rejects.toMatchObject({ resourceKind: 'layer', resourceName: `${workspace}:nothing` });
+      await expect(admin.layers.getFeatureType(workspace, 'data', 'nothing')).rejects.toMatchObject({ resourceKind: 'feature-type', resourceName: `${workspace}:nothing` });
+    });
+    it('refuses an empty feature type name with ValidationError on the field featureType', async () => {
+      const admin = await factory();
+      const workspace = await withWorkspace(admin);
+      await admin.dataStores.create(workspace, storeSpec('data'));
+      await expect(admin.layers.getFeatureType(workspace, 'data', '')).rejects.toMatchObject({ kind: 'validation', problems: { featureType: { rule: 'required' } } });
     });
   });
 }

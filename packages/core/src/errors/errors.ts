@@ -7,11 +7,29 @@ export abstract class GportalError extends Error {
   }
 }
 
-/** Input refused before anything was sent: field → message (messages may be Chinese, shown as is). */
+/**
+ * Why a field was refused, so a UI can say it in its user's language without reading `fields`:
+ * `required` (empty), `invalid` (a value of the wrong form, e.g. a name with a space),
+ * `unsupported` (a well-formed value the system does not offer, e.g. a coordinate system).
+ */
+export type ValidationRule = 'required' | 'invalid' | 'unsupported';
+
+/** One refused field, told by rule; `value` is what was refused, as text, when there was one. */
+export interface FieldProblem {
+  rule: ValidationRule;
+  value?: string;
+}
+
+/**
+ * Input refused before anything was sent: field → message (the developer's words; the seed's
+ * Chinese messages are kept as they are). `problems` says, for the fields it names, why.
+ */
 export class ValidationError extends GportalError {
   readonly kind = 'validation';
-  constructor(readonly fields: Readonly<Record<string, string>>, message?: string) {
+  readonly problems: Readonly<Record<string, FieldProblem>>;
+  constructor(readonly fields: Readonly<Record<string, string>>, message?: string, problems: Readonly<Record<string, FieldProblem>> = {}) {
     super(message ?? Object.values(fields).join('; '));
+    this.problems = problems;
   }
 }
 
@@ -44,18 +62,62 @@ export class NetworkError extends GportalError {
   }
 }
 
-export class NotFoundError extends GportalError {
-  readonly kind = 'not-found';
-  constructor(readonly resource: string, message?: string) {
-    super(message ?? `${resource} not found`);
+/** The kinds of thing a `NotFoundError` or `ConflictError` can be about. */
+export type ResourceKind = 'workspace' | 'data-store' | 'feature-type' | 'layer' | 'style' | 'feature' | 'edit-session';
+
+/** A resource told by kind and name, so a UI can name it in its user's language. */
+export interface ResourceRef {
+  kind: ResourceKind;
+  /** As the caller named it (`ws_test`, `store_33:polygon`); absent when the kind alone says it. */
+  name?: string;
+}
+
+const RESOURCE_WORDS: Readonly<Record<ResourceKind, string>> = {
+  workspace: 'workspace',
+  'data-store': 'data store',
+  'feature-type': 'feature type',
+  layer: 'layer',
+  style: 'style',
+  feature: 'feature',
+  'edit-session': 'edit session',
+};
+
+/** `workspace acme`: the developer's words for a resource, as `resource` has always carried them. */
+export function describeResource(resource: ResourceRef): string {
+  return resource.name === undefined ? RESOURCE_WORDS[resource.kind] : `${RESOURCE_WORDS[resource.kind]} ${resource.name}`;
+}
+
+/** `resource` is a `ResourceRef` or, as before, only words; `resourceKind`/`resourceName` are set for a ref. */
+export abstract class ResourceError extends GportalError {
+  readonly resource: string;
+  readonly resourceKind: ResourceKind | undefined;
+  readonly resourceName: string | undefined;
+  constructor(resource: string | ResourceRef, message: (words: string) => string, given: string | undefined) {
+    const words = typeof resource === 'string' ? resource : describeResource(resource);
+    super(given ?? message(words));
+    this.resource = words;
+    this.resourceKind = typeof resource === 'string' ? undefined : resource.kind;
+    this.resourceName = typeof resource === 'string' ? undefined : resource.name;
   }
 }
 
+export class NotFoundError extends ResourceError {
+  readonly kind = 'not-found';
+  constructor(resource: string | ResourceRef, message?: string) {
+    super(resource, (words) => `${words} not found`, message);
+  }
+}
+
+/** Why a `ConflictError` happened, when the thrower knows. */
+export type ConflictReason = 'exists' | 'in-use' | 'busy';
+
 /** The resource already exists, or is still in use (e.g. a non-empty workspace deleted without recurse). */
-export class ConflictError extends GportalError {
+export class ConflictError extends ResourceError {
   readonly kind = 'conflict';
-  constructor(readonly resource: string, message?: string) {
-    super(message ?? `${resource} conflicts with an existing resource`);
+  readonly reason: ConflictReason | undefined;
+  constructor(resource: string | ResourceRef, message?: string, reason?: ConflictReason) {
+    super(resource, (words) => `${words} conflicts with an existing resource`, message);
+    this.reason = reason;
   }
 }
 

@@ -32,7 +32,7 @@ export function memoryDataStoreAdmin(catalogue: MemoryCatalogue): Synchronous<Da
       const record = catalogue.workspace(workspace);
       if (spec.dbtype !== 'postgis') throw new ValidationError({ dbtype: `unsupported dbtype ${String(spec.dbtype)}` });
       if (record.stores.has(spec.name)) {
-        throw new ConflictError(`data store ${workspace}:${spec.name}`, `Store '${spec.name}' already exists in workspace '${workspace}'`);
+        throw new ConflictError({ kind: 'data-store', name: `${workspace}:${spec.name}` }, `Store '${spec.name}' already exists in workspace '${workspace}'`, 'exists');
       }
       record.stores.set(spec.name, { spec: structuredClone(spec), featureTypes: new Map() });
     },
@@ -40,7 +40,7 @@ export function memoryDataStoreAdmin(catalogue: MemoryCatalogue): Synchronous<Da
       const record = catalogue.workspace(workspace);
       const store = catalogue.store(workspace, name);
       if (store.featureTypes.size > 0 && !options?.recurse) {
-        throw new ConflictError(`data store ${workspace}:${name}`, `Store '${name}' is not empty`);
+        throw new ConflictError({ kind: 'data-store', name: `${workspace}:${name}` }, `Store '${name}' is not empty`, 'in-use');
       }
       for (const typeName of store.featureTypes.keys()) {
         record.layers.delete(typeName);

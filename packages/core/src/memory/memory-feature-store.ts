@@ -155,7 +155,7 @@ export class MemoryFeatureStore {
 
   private type(typeName: string): TypeRecord {
     const record = this.types.get(typeName);
-    if (!record) throw new NotFoundError(`feature type ${typeName}`, `TypeName '${typeName}' could not be found`);
+    if (!record) throw new NotFoundError({ kind: 'feature-type', name: typeName }, `TypeName '${typeName}' could not be found`);
     return record;
   }
 

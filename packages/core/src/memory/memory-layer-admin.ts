@@ -42,7 +42,7 @@ export function memoryLayerAdmin(catalogue: MemoryCatalogue): Synchronous<LayerA
       const record = catalogue.workspace(workspace);
       const storeRecord = catalogue.store(workspace, store);
       if (storeRecord.featureTypes.has(spec.name) || record.layers.has(spec.name)) {
-        throw new ConflictError(`feature type ${workspace}:${spec.name}`, `Resource named '${spec.name}' already exists in store: '${store}'`);
+        throw new ConflictError({ kind: 'feature-type', name: `${workspace}:${spec.name}` }, `Resource named '${spec.name}' already exists in store: '${store}'`, 'exists');
       }
       const geometry = spec.attributes.find((attribute) => (GEOMETRY_KINDS as readonly string[]).includes(attribute.binding));
       storeRecord.featureTypes.set(spec.name, structuredClone({ ...spec, store }));
@@ -78,7 +78,7 @@ export function memoryLayerAdmin(catalogue: MemoryCatalogue): Synchronous<LayerA
       const storeRecord = catalogue.store(workspace, store);
       catalogue.featureType(workspace, store, name);
       if (record.layers.has(name) && !options?.recurse) {
-        throw new ConflictError(`feature type ${workspace}:${name}`, `Feature type '${name}' is published by a layer`);
+        throw new ConflictError({ kind: 'feature-type', name: `${workspace}:${name}` }, `Feature type '${name}' is published by a layer`, 'in-use');
       }
       record.layers.delete(name);
       storeRecord.featureTypes.delete(name);

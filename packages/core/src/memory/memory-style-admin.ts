@@ -29,7 +29,7 @@ export function memoryStyleAdmin(catalogue: MemoryCatalogue): Synchronous<StyleA
       assertResourceName(spec.name, 'style');
       assertSld(spec.sld);
       const styles = catalogue.styleMap(spec);
-      if (styles.has(spec.name)) throw new ConflictError(`style ${spec.name}`, `Style '${spec.name}' already exists`);
+      if (styles.has(spec.name)) throw new ConflictError({ kind: 'style', name: spec.name }, `Style '${spec.name}' already exists`, 'exists');
       styles.set(spec.name, structuredClone(spec));
     },
     updateDefinition: (name, sld, scope?: StyleScope) => {
@@ -43,7 +43,7 @@ export function memoryStyleAdmin(catalogue: MemoryCatalogue): Synchronous<StyleA
       catalogue.style(name, scope);
       const users = catalogue.layersUsing({ name, ...(scope ?? {}) });
       if (users.length > 0 && !options?.recurse) {
-        throw new ConflictError(`style ${name}`, `Style '${name}' is in use by layers: ${users.map((layer) => layer.name).join(', ')}`);
+        throw new ConflictError({ kind: 'style', name }, `Style '${name}' is in use by layers: ${users.map((layer) => layer.name).join(', ')}`, 'in-use');
       }
       for (const layer of users) {
         delete layer.defaultStyle;

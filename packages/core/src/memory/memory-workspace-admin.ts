@@ -16,7 +16,7 @@ export function memoryWorkspaceAdmin(catalogue: MemoryCatalogue): Synchronous<Wo
     },
     create: (name) => {
       assertResourceName(name, 'workspace');
-      if (catalogue.workspaces.has(name)) throw new ConflictError(`workspace ${name}`, `Workspace '${name}' already exists`);
+      if (catalogue.workspaces.has(name)) throw new ConflictError({ kind: 'workspace', name }, `Workspace '${name}' already exists`, 'exists');
       catalogue.workspaces.set(name, {
         name,
         uri: `http://${name}`,
@@ -29,7 +29,7 @@ export function memoryWorkspaceAdmin(catalogue: MemoryCatalogue): Synchronous<Wo
       const record = catalogue.workspace(name);
       const empty = record.stores.size === 0 && record.layers.size === 0 && record.styles.size === 0;
       if (!empty && !options?.recurse) {
-        throw new ConflictError(`workspace ${name}`, `Workspace '${name}' is not empty`);
+        throw new ConflictError({ kind: 'workspace', name }, `Workspace '${name}' is not empty`, 'in-use');
       }
       for (const store of record.stores.values()) {
         for (const typeName of store.featureTypes.keys()) catalogue.featureStore?.dropType(`${name}:${typeName}`);

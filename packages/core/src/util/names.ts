@@ -8,10 +8,10 @@ const RESOURCE_NAME = /^[\p{L}\p{N}_][\p{L}\p{N}_.-]*$/u;
 /** Refuses names that are empty, too long or could reach another resource (`/`, `..`, control characters). */
 export function assertResourceName(name: string, field = 'name'): string {
   if (typeof name !== 'string' || name.trim() === '') {
-    throw new ValidationError({ [field]: `${field} must not be empty` });
+    throw new ValidationError({ [field]: `${field} must not be empty` }, undefined, { [field]: { rule: 'required' } });
   }
   if (name.length > 255 || !RESOURCE_NAME.test(name) || name.includes('..')) {
-    throw new ValidationError({ [field]: `invalid ${field}: ${JSON.stringify(name)}` });
+    throw new ValidationError({ [field]: `invalid ${field}: ${JSON.stringify(name)}` }, undefined, { [field]: { rule: 'invalid', value: name } });
   }
   return name;
 }

@@ -1,19 +1,8 @@
 import { JournalConflictError, type SaveFailure } from '@gportal/core';
+import { errorDetail, type DescribedError } from '../i18n/describe-error';
 import type { Translate } from '../i18n/i18n-provider';
 
-/** Longest server text quoted in a message: an error page can be a whole stack trace. */
-const MAX_DETAIL_LENGTH = 200;
-
-function detail(text: string): string {
-  const trimmed = text.trim();
-  return trimmed.length > MAX_DETAIL_LENGTH ? `${trimmed.slice(0, MAX_DETAIL_LENGTH)}…` : trimmed;
-}
-
-/**
- * What a failed save means for the user, in the active language: whether anything may have been
- * saved, that the changes are kept, and what to do. The server's own words are quoted as text.
- */
-export function saveFailureMessage(failure: SaveFailure, t: Translate): string {
+function sentence(failure: SaveFailure, t: Translate): string {
   switch (failure.kind) {
     case 'connection-refused':
     case 'outcome-unknown':
@@ -21,12 +10,22 @@ export function saveFailureMessage(failure: SaveFailure, t: Translate): string {
     case 'malformed-answer':
       return t(`saveFailure.${failure.kind}`);
     case 'server-error':
-      return t(failure.committed === 'unknown' ? 'saveFailure.server-error-unknown' : 'saveFailure.server-error', { detail: detail(failure.message) });
+      return t(failure.committed === 'unknown' ? 'saveFailure.server-error-unknown' : 'saveFailure.server-error');
     case 'partial':
-      return t('saveFailure.partial', { count: failure.failures.length, detail: detail(failure.failures.map((action) => action.message).join('; ')) });
+      return t('saveFailure.partial', { count: failure.failures.length });
     case 'conflict':
       return t('saveFailure.conflict', { count: failure.conflicts?.length ?? failure.failures.length });
     case 'journal':
       return t(failure.error instanceof JournalConflictError ? 'saveFailure.journalConflict' : 'saveFailure.journal');
   }
+}
+
+/**
+ * What a failed save means for the user, in the active language: whether anything may have been
+ * saved, that the changes are kept, and what to do; the server's own words are the detail.
+ */
+export function saveFailureMessage(failure: SaveFailure, t: Translate): DescribedError {
+  const message = sentence(failure, t);
+  const raw = failure.kind === 'partial' ? failure.failures.map((action) => action.message).join('\n') : failure.message;
+  return { message, detail: errorDetail(raw, message) };
 }

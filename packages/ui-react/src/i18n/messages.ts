@@ -2,7 +2,9 @@ import { DATABASE_NAME_REQUIRED_MESSAGE, PASSWORD_REQUIRED_MESSAGE, USERNAME_REQ
 
 /**
  * Every user-visible string of the UI, in Chinese first and English. The seed's Chinese
- * messages are kept word for word. `{name}` marks a value filled in by `translate`.
+ * messages are kept word for word. `{name}` marks a value filled in by `translate`. A message
+ * that reads differently by number (English plurals) is one text per plural category, picked by
+ * the value `count` (see `PluralMessage`).
  * `messages.test.ts` fails when a key is missing, empty or has other placeholders in a language.
  */
 const zhCN = {
@@ -13,6 +15,7 @@ const zhCN = {
   'language.en': 'English',
   'mode.embedded': '内置示例数据',
   'mode.map-server': '地图服务器',
+  'value.empty': '（空）',
 
   'header.signedInAs': '当前用户：{name}',
   'header.signOut': '退出登录',
@@ -40,6 +43,7 @@ const zhCN = {
   'login.passwordRequired': PASSWORD_REQUIRED_MESSAGE,
   'login.demoAccount': '演示账号：用户名 {username}，密码 {password}',
   'login.failed': '登录失败',
+  'login.refused': '服务器没有接受这次登录。',
 
   'indexDemo.title': '首页演示',
   'indexDemo.goToMap': '跳转到地图页面',
@@ -144,7 +148,8 @@ const zhCN = {
   'map.attributes.title': '编辑属性',
   'map.attributes.required': '“{name}”不能为空',
   'map.attributes.number': '“{name}”必须是数字',
-  'map.attributes.date': '“{name}”必须是有效日期，年份为四位数',
+  'map.attributes.date': '“{name}”须为“年-月-日”格式的日期，例如 1949-08-17',
+  'map.attributes.datePlaceholder': '年-月-日',
   'map.attributes.ok': '确定',
 
   'geoserverApi.title': '地图服务器 API 测试',
@@ -164,7 +169,7 @@ const zhCN = {
   'geoserverApi.noContent': '（服务器没有返回内容）',
   'geoserverApi.databaseNameRequired': DATABASE_NAME_REQUIRED_MESSAGE,
   'geoserverApi.noMatchingCrs': '没有与坐标系 {srid} 匹配的坐标系，未添加图层',
-  'geoserverApi.sldNotWellFormed': 'SLD 不是格式正确的 XML，未发送：{detail}',
+  'geoserverApi.sldNotWellFormed': 'SLD 不是格式正确的 XML，未发送。',
   'geoserverApi.group.workspace': '工作空间',
   'geoserverApi.group.database': '数据库（数据存储）',
   'geoserverApi.group.layer': '图层',
@@ -230,15 +235,15 @@ const zhCN = {
   'problems.title': '配置或存储有问题',
   'problems.unknownSetting': '未知设置“{key}”（来自 {source}），未使用。',
   'problems.invalidValue': '设置“{key}”的值“{value}”（来自 {source}）无效，应为 {expected}；已使用默认值“{fallback}”。',
-  'problems.unreadableFile': '无法读取 config.json：{detail}',
+  'problems.unreadableFile': '无法读取 config.json，其中的设置未使用。',
   'problems.storage': '浏览器存储中“{key}”的数据无法使用（{reason}），已忽略。',
   'problems.storageReason.corrupt': '不是 JSON',
   'problems.storageReason.foreign': '不是 gportal 写入的数据',
   'problems.storageReason.version': '由其他版本的 gportal 写入',
   'problems.storageReason.shape': '内容不符合要求',
-  'problems.storageUnavailable': '浏览器不允许使用本地存储，数据只保留到页面关闭：{detail}',
-  'problems.storageWrite': '无法写入浏览器存储“{key}”，修改只保留到页面关闭：{detail}',
-  'problems.modeUnavailable': '地图服务器模式不可用：{detail}',
+  'problems.storageUnavailable': '浏览器不允许使用本地存储，数据只保留到页面关闭。',
+  'problems.storageWrite': '无法写入浏览器存储“{key}”，修改只保留到页面关闭。',
+  'problems.modeUnavailable': '地图服务器模式不可用。',
   'problems.modeUnavailableTitle': '此运行模式不可用',
   'problems.source.config.json': 'config.json',
   'problems.source.environment': '环境变量',
@@ -247,9 +252,9 @@ const zhCN = {
   'saveFailure.connection-refused': '无法连接地图服务器，没有保存任何修改。修改仍保留，可稍后再次保存。',
   'saveFailure.outcome-unknown': '保存请求已发出，但与地图服务器的连接中断，无法确认是否已保存。修改仍保留；再次保存前会先向服务器核对，不会重复保存。',
   'saveFailure.timeout': '地图服务器在规定时间内没有应答，无法确认是否已保存。修改仍保留；再次保存前会先向服务器核对，不会重复保存。',
-  'saveFailure.server-error': '地图服务器拒绝了保存：{detail}。修改仍保留。',
-  'saveFailure.server-error-unknown': '地图服务器出错：{detail}。无法确认是否已保存；修改仍保留，再次保存前会先向服务器核对，不会重复保存。',
-  'saveFailure.partial': '部分修改已保存，{count} 项没有保存：{detail}。没有保存的修改仍保留。',
+  'saveFailure.server-error': '地图服务器拒绝了保存。修改仍保留。',
+  'saveFailure.server-error-unknown': '地图服务器出错，无法确认是否已保存；修改仍保留，再次保存前会先向服务器核对，不会重复保存。',
+  'saveFailure.partial': '部分修改已保存，{count} 项没有保存。没有保存的修改仍保留。',
   'saveFailure.malformed-answer': '无法读取地图服务器的应答，无法确认是否已保存。修改仍保留；再次保存前会先向服务器核对，不会重复保存。',
   'saveFailure.journal': '无法在浏览器中记录待保存的修改，因此没有发送。修改仍显示在地图上；请清理浏览器存储空间后再次保存。',
   'saveFailure.journalConflict': '此图层正在另一个标签页中编辑。请在那个标签页中编辑并保存，或关闭它后重试。',
@@ -271,10 +276,62 @@ const zhCN = {
   'conflict.empty': '（空）',
   'conflict.resolved': '冲突已处理；点“保存”提交你的修改。',
   'saveFailure.conflict': '你编辑的要素中有 {count} 个在此期间被其他人修改了相同的内容（或已删除），因此没有保存任何修改。你的修改仍保留；请为每个要素选择保留我的或采用对方的，然后再次保存。',
+
+  // Errors, chosen by the error's kind (describe-error.ts); the server's own words go beneath.
+  'error.required': '请填写{field}。',
+  'error.invalidName': '{field}“{value}”无效：名称只能由字母、数字、_、- 和 . 组成，并以字母、数字或 _ 开头。',
+  'error.invalid': '{field}“{value}”无效。',
+  'error.unsupported': '不支持{field}“{value}”。',
+  'error.fieldRefused': '{field}的内容无效。',
+  'error.validation': '输入的内容无效。',
+  'error.field.workspace': '工作空间名称',
+  'error.field.dataStore': '数据存储名称',
+  'error.field.featureType': '图层名称',
+  'error.field.layer': '图层名称',
+  'error.field.style': '样式名称',
+  'error.field.srid': '坐标系（SRID）',
+  'error.field.sld': 'SLD 样式定义',
+  'error.field.username': '用户名',
+  'error.field.password': '密码',
+  'error.field.geometry': '图形',
+  'error.field.properties': '属性',
+  'error.resource.workspace': '工作空间',
+  'error.resource.data-store': '数据存储',
+  'error.resource.feature-type': '图层',
+  'error.resource.layer': '图层',
+  'error.resource.style': '样式',
+  'error.resource.feature': '要素',
+  'error.resource.edit-session': '编辑',
+  'error.notFound': '{resource}“{name}”不存在。',
+  'error.notFoundKind': '{resource}不存在。',
+  'error.notFoundUnknown': '所请求的内容不存在。',
+  'error.exists': '{resource}“{name}”已经存在。',
+  'error.inUse': '{resource}“{name}”不是空的或仍在使用，不能删除。',
+  'error.conflict': '请求与服务器上现有的内容冲突。',
+  'error.busy': '上一个操作还没有完成，请稍后再试。',
+  'error.mapServer': '地图服务器返回了错误。',
+  'error.mapServerStatus': '地图服务器返回了错误（HTTP {status}）。',
+  'error.malformedAnswer': '无法读取地图服务器的应答。',
+  'error.network': '无法连接服务器，请检查网络后重试。',
+  'error.timeout': '服务器在 {count} 秒内没有应答。',
+  'error.journalConflict': '此图层正在另一个标签页中编辑。',
+  'error.browserStorage': '浏览器存储无法使用或已满。',
+  'error.unexpected': '出现了意外的错误。',
+
+  // Leaflet's own controls (a `leaflet.*` block: other Leaflet strings join it).
+  'leaflet.zoomIn': '放大',
+  'leaflet.zoomOut': '缩小',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
-export type MessageTable = Readonly<Record<MessageKey, string>>;
+
+/**
+ * One text per plural category of `Intl.PluralRules` for the language (`one`, `other` in
+ * English), chosen by the value `count`; `other` is required and taken for a missing category.
+ */
+export type PluralMessage = Readonly<Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }>;
+export type Message = string | PluralMessage;
+export type MessageTable = Readonly<Record<MessageKey, Message>>;
 
 const en: MessageTable = {
   'app.title': 'gportal web GIS portal',
@@ -284,6 +341,7 @@ const en: MessageTable = {
   'language.en': 'English',
   'mode.embedded': 'Embedded sample data',
   'mode.map-server': 'Map server',
+  'value.empty': '(empty)',
 
   'header.signedInAs': 'Signed in as {name}',
   'header.signOut': 'Sign out',
@@ -310,6 +368,7 @@ const en: MessageTable = {
   'login.passwordRequired': 'Please enter the password!',
   'login.demoAccount': 'Demo account: username {username}, password {password}',
   'login.failed': 'Sign-in failed',
+  'login.refused': 'The server did not accept the sign-in.',
 
   'indexDemo.title': 'Index demo',
   'indexDemo.goToMap': 'Go to map page',
@@ -340,7 +399,7 @@ const en: MessageTable = {
   'featureMap.save': 'Save',
   'featureMap.redraw': 'Redraw',
   'featureMap.redrawConfirmTitle': 'Discard unsaved changes and reload?',
-  'featureMap.redrawConfirmBody': '{count} changes are not saved; redrawing discards them.',
+  'featureMap.redrawConfirmBody': { one: '{count} change is not saved; redrawing discards it.', other: '{count} changes are not saved; redrawing discards them.' },
   'featureMap.redrawConfirmOk': 'Discard and redraw',
   'featureMap.leaveConfirmTitle': 'Leave with unsaved changes?',
   'featureMap.leaveConfirmBody': 'They stay in this browser and are offered back when the map opens again.',
@@ -356,17 +415,17 @@ const en: MessageTable = {
   'map.region': 'Map',
   'map.toolbar': 'Drawing tools',
   'map.loading': 'Loading the layer…',
-  'map.loadFailed': 'The layer could not be loaded: {reason}',
+  'map.loadFailed': 'The layer could not be loaded. {reason}',
   'map.layerMissing': 'The map server has no {kind} layer.',
-  'map.baseMapFailed': 'The base map could not be loaded: {reason}',
+  'map.baseMapFailed': 'The base map could not be loaded. {reason}',
   'map.saving': 'Saving…',
   'map.saved': 'Saved: {inserted} added, {updated} changed, {deleted} deleted',
   'map.journalFailed': 'Changes cannot be kept in this browser. They are still on the map; save soon.',
-  'map.editRefused': 'Change refused: {reason}',
+  'map.editRefused': 'Change refused. {reason}',
   'map.pending': 'Unsaved: {inserts} added · {updates} changed · {deletes} deleted',
   'map.noPending': 'No unsaved changes',
-  'map.restored': 'Restored {count} unsaved changes',
-  'map.restoredDropped': '{count} changes were dropped: their features are no longer on the server.',
+  'map.restored': { one: 'Restored {count} unsaved change', other: 'Restored {count} unsaved changes' },
+  'map.restoredDropped': { one: '{count} change was dropped: its feature is no longer on the server.', other: '{count} changes were dropped: their features are no longer on the server.' },
   'map.restoredKeep': 'Keep',
   'map.restoredDiscard': 'Discard',
   'map.editingElsewhere': 'This layer is being edited in another tab; here you can only view it.',
@@ -414,7 +473,8 @@ const en: MessageTable = {
   'map.attributes.title': 'Edit attributes',
   'map.attributes.required': '"{name}" cannot be empty',
   'map.attributes.number': '"{name}" must be a number',
-  'map.attributes.date': '"{name}" must be a valid date with a four-digit year',
+  'map.attributes.date': '"{name}" must be a date written year-month-day, e.g. 1949-08-17',
+  'map.attributes.datePlaceholder': 'YYYY-MM-DD',
   'map.attributes.ok': 'OK',
 
   'geoserverApi.title': 'Map server API test',
@@ -434,7 +494,7 @@ const en: MessageTable = {
   'geoserverApi.noContent': '(the server sent no content)',
   'geoserverApi.databaseNameRequired': 'Please enter the database name',
   'geoserverApi.noMatchingCrs': 'No coordinate system matches {srid}; no layer was added',
-  'geoserverApi.sldNotWellFormed': 'The SLD is not well-formed XML and was not sent: {detail}',
+  'geoserverApi.sldNotWellFormed': 'The SLD is not well-formed XML and was not sent.',
   'geoserverApi.group.workspace': 'Workspace',
   'geoserverApi.group.database': 'Database (data store)',
   'geoserverApi.group.layer': 'Layer',
@@ -479,9 +539,9 @@ const en: MessageTable = {
   'geoserverApi.portalWorkspaceName': 'A workspace of the product API is named store_ and its number (such as store_20); “{name}” is not',
   'geoserverApi.adminApiPortal': 'Product API',
   'geoserverMap.layer': 'Layer: {typeName}',
-  'geoserverMap.count': '{count} features',
+  'geoserverMap.count': { one: '{count} feature', other: '{count} features' },
   'geoserverMap.empty': 'Layer {typeName} has no features',
-  'geoserverMap.failed': 'Layer {typeName} cannot be loaded: {detail}',
+  'geoserverMap.failed': 'Layer {typeName} cannot be loaded. {detail}',
   'geoserverMap.none': 'Enter a workspace and a layer name on the API test first',
   'geoserverMap.label': 'Layer map',
 
@@ -491,8 +551,8 @@ const en: MessageTable = {
   'upload.fields': 'Fields sent with the files',
   'upload.progress': 'Upload progress',
   'upload.answer': 'Server answer',
-  'upload.failed': 'Upload failed: {detail}',
-  'upload.uploading': 'Uploading {count} files…',
+  'upload.failed': 'Upload failed. {detail}',
+  'upload.uploading': { one: 'Uploading {count} file…', other: 'Uploading {count} files…' },
 
   'notFound.title': 'Page not found',
   'notFound.back': 'Back to the start page',
@@ -500,15 +560,15 @@ const en: MessageTable = {
   'problems.title': 'Configuration or storage problems',
   'problems.unknownSetting': 'Unknown setting "{key}" (from {source}), not used.',
   'problems.invalidValue': 'Setting "{key}" has the invalid value "{value}" (from {source}), expected {expected}; the default "{fallback}" is used.',
-  'problems.unreadableFile': 'config.json cannot be read: {detail}',
+  'problems.unreadableFile': 'config.json cannot be read; its settings are not used.',
   'problems.storage': 'Data under "{key}" in browser storage cannot be used ({reason}) and was ignored.',
   'problems.storageReason.corrupt': 'not JSON',
   'problems.storageReason.foreign': 'not written by gportal',
   'problems.storageReason.version': 'written by another version of gportal',
   'problems.storageReason.shape': 'unexpected content',
-  'problems.storageUnavailable': 'The browser denies local storage; data lasts only until the page is closed: {detail}',
-  'problems.storageWrite': 'Browser storage refused "{key}", changes last only until the page is closed: {detail}',
-  'problems.modeUnavailable': 'Map-server mode is not available: {detail}',
+  'problems.storageUnavailable': 'The browser denies local storage; data lasts only until the page is closed.',
+  'problems.storageWrite': 'Browser storage refused "{key}"; changes last only until the page is closed.',
+  'problems.modeUnavailable': 'Map-server mode is not available.',
   'problems.modeUnavailableTitle': 'This mode is not available',
   'problems.source.config.json': 'config.json',
   'problems.source.environment': 'environment variables',
@@ -517,9 +577,9 @@ const en: MessageTable = {
   'saveFailure.connection-refused': 'The map server cannot be reached; nothing was saved. Your changes are kept; save again later.',
   'saveFailure.outcome-unknown': 'The save was sent, but the connection to the map server broke, so it is not known whether it was saved. Your changes are kept; the next save first checks with the server and never saves anything twice.',
   'saveFailure.timeout': 'The map server did not answer in time, so it is not known whether the changes were saved. Your changes are kept; the next save first checks with the server and never saves anything twice.',
-  'saveFailure.server-error': 'The map server refused the save: {detail}. Your changes are kept.',
-  'saveFailure.server-error-unknown': 'The map server failed: {detail}. It is not known whether the changes were saved; they are kept, and the next save first checks with the server and never saves anything twice.',
-  'saveFailure.partial': 'Some changes were saved; not saved ({count}): {detail}. The unsaved changes are kept.',
+  'saveFailure.server-error': 'The map server refused the save. Your changes are kept.',
+  'saveFailure.server-error-unknown': 'The map server failed, so it is not known whether the changes were saved. They are kept, and the next save first checks with the server and never saves anything twice.',
+  'saveFailure.partial': { one: 'Some changes were saved; {count} was not. It is kept.', other: 'Some changes were saved; {count} were not. They are kept.' },
   'saveFailure.malformed-answer': 'The map server\'s answer could not be read, so it is not known whether the changes were saved. Your changes are kept; the next save first checks with the server and never saves anything twice.',
   'saveFailure.journal': 'The pending changes could not be recorded in the browser, so nothing was sent. They stay on the map; free some browser storage and save again.',
   'saveFailure.journalConflict': 'This layer is being edited in another tab. Edit and save it there, or close that tab and try again.',
@@ -541,6 +601,51 @@ const en: MessageTable = {
   'conflict.empty': '(empty)',
   'conflict.resolved': 'Conflicts settled; press Save to send your changes.',
   'saveFailure.conflict': 'Someone else changed the same fields of {count} of the features you edited (or deleted them) since you loaded them, so nothing was saved. Your changes are kept; choose to keep yours or take theirs for each, then save again.',
+
+  // Errors, chosen by the error's kind (describe-error.ts); the server's own words go beneath.
+  'error.required': '{field} is required.',
+  'error.invalidName': '{field} "{value}" is not valid: a name is made of letters, digits, _, - and . and starts with a letter, a digit or _.',
+  'error.invalid': '{field} "{value}" is not valid.',
+  'error.unsupported': '{field} "{value}" is not supported.',
+  'error.fieldRefused': '{field} is not valid.',
+  'error.validation': 'The input is not valid.',
+  'error.field.workspace': 'Workspace name',
+  'error.field.dataStore': 'Data store name',
+  'error.field.featureType': 'Layer name',
+  'error.field.layer': 'Layer name',
+  'error.field.style': 'Style name',
+  'error.field.srid': 'Coordinate system (SRID)',
+  'error.field.sld': 'SLD style definition',
+  'error.field.username': 'Username',
+  'error.field.password': 'Password',
+  'error.field.geometry': 'Shape',
+  'error.field.properties': 'Attributes',
+  'error.resource.workspace': 'Workspace',
+  'error.resource.data-store': 'Data store',
+  'error.resource.feature-type': 'Layer',
+  'error.resource.layer': 'Layer',
+  'error.resource.style': 'Style',
+  'error.resource.feature': 'Feature',
+  'error.resource.edit-session': 'Editing',
+  'error.notFound': '{resource} "{name}" does not exist.',
+  'error.notFoundKind': '{resource} does not exist.',
+  'error.notFoundUnknown': 'What was asked for does not exist.',
+  'error.exists': '{resource} "{name}" already exists.',
+  'error.inUse': '{resource} "{name}" is not empty or still in use, so it cannot be deleted.',
+  'error.conflict': 'The request conflicts with what the server holds.',
+  'error.busy': 'The previous action has not finished yet; try again in a moment.',
+  'error.mapServer': 'The map server answered with an error.',
+  'error.mapServerStatus': 'The map server answered with an error (HTTP {status}).',
+  'error.malformedAnswer': "The map server's answer could not be read.",
+  'error.network': 'The server cannot be reached; check the network and try again.',
+  'error.timeout': { one: 'The server did not answer within {count} second.', other: 'The server did not answer within {count} seconds.' },
+  'error.journalConflict': 'This layer is being edited in another tab.',
+  'error.browserStorage': 'Browser storage cannot be used or is full.',
+  'error.unexpected': 'Something unexpected went wrong.',
+
+  // Leaflet's own controls (a `leaflet.*` block: other Leaflet strings join it).
+  'leaflet.zoomIn': 'Zoom in',
+  'leaflet.zoomOut': 'Zoom out',
 };
 
 export const LOCALES = ['zh-CN', 'en'] as const;
@@ -552,9 +657,23 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** The message of `key` in `locale` with its `{placeholders}` filled in. */
+const PLURAL_RULES: Readonly<Record<Locale, Intl.PluralRules>> = { 'zh-CN': new Intl.PluralRules('zh-CN'), en: new Intl.PluralRules('en') };
+
+/** The text of a message for `count`: a plain message as it is, a plural one by the language's plural rules. */
+export function messageText(locale: Locale, message: Message, count: unknown): string {
+  if (typeof message === 'string') return message;
+  return message[PLURAL_RULES[locale].select(Number(count))] ?? message.other;
+}
+
+/**
+ * The message of `key` in `locale` with its `{placeholders}` filled in. A placeholder without a
+ * value stays visible as `{name}`; an empty or blank value becomes `（空）`/`(empty)`, so a
+ * sentence never reads as if a word were missing.
+ */
 export function translate(locale: Locale, key: MessageKey, values: Readonly<Record<string, string | number>> = {}): string {
-  return MESSAGES[locale][key].replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    name in values ? String(values[name]) : placeholder,
-  );
+  return messageText(locale, MESSAGES[locale][key], values.count).replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+    if (!(name in values)) return placeholder;
+    const value = String(values[name]);
+    return value.trim() === '' ? messageText(locale, MESSAGES[locale]['value.empty'], undefined) : value;
+  });
 }

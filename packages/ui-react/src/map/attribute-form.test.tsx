@@ -3,7 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../i18n/i18n-provider';
-import { AttributeForm } from './attribute-form';
+import { AttributeForm, isDateText } from './attribute-form';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -66,7 +66,7 @@ describe('AttributeForm', () => {
     const onSubmit = vi.fn<(properties: Properties) => void>();
     act(() => root.render(<I18nProvider initialLocale="zh-CN"><AttributeForm feature={feature} schema={schema} onSubmit={onSubmit} onCancel={() => {}} /></I18nProvider>));
     expect(document.querySelector('input[aria-label="id"]')).toBeNull();
-    expect(input('founded').type).toBe('date');
+    expect(input('founded').type).toBe('text');
     expect(input('founded').value).toBe('1949-08-17');
     expect(input('is_capital').checked).toBe(true);
     act(() => type(input('population'), ''));
@@ -91,10 +91,36 @@ describe('AttributeForm', () => {
     expect(input('founded').value).toBe('10000-01-01');
     await submit();
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(document.body.textContent).toContain('“founded”必须是有效日期，年份为四位数');
+    expect(document.body.textContent).toContain('“founded”须为“年-月-日”格式的日期');
     act(() => type(input('founded'), '1950-02-28'));
     act(() => type(input('population'), '12'));
     await submit();
     expect(onSubmit).toHaveBeenCalledWith({ name: 'Fuzhou', population: 12, is_capital: true, founded: new Date('1950-02-28T00:00:00Z') });
+  });
+
+  it.each([
+    ['zh-CN', '年-月-日', '“founded”须为“年-月-日”格式的日期'],
+    ['en', 'YYYY-MM-DD', '"founded" must be a date written year-month-day'],
+  ] as const)('in %s, hints the date format and refuses a five-digit year or an impossible date, in that language', async (locale, hint, refusal) => {
+    const onSubmit = vi.fn();
+    act(() => root.render(<I18nProvider initialLocale={locale}><AttributeForm feature={feature} schema={schema} onSubmit={onSubmit} onCancel={() => {}} /></I18nProvider>));
+    expect(input('founded').placeholder).toBe(hint);
+    for (const text of ['10000-01-01', '1949-02-30']) {
+      act(() => type(input('founded'), text));
+      const ok = [...document.querySelectorAll('button')].find((button) => /^(确定|OK)$/.test(button.textContent ?? ''));
+      await act(async () => {
+        ok?.click();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+      expect(onSubmit).not.toHaveBeenCalled();
+      expect(document.body.textContent).toContain(refusal);
+    }
+  });
+});
+
+describe('isDateText', () => {
+  it('takes calendar dates written YYYY-MM-DD, years 0001 to 9999, and nothing else', () => {
+    for (const text of ['1949-08-17', '2024-02-29', '0050-01-01', '9999-12-31']) expect(isDateText(text), text).toBe(true);
+    for (const text of ['10000-01-01', '2023-02-29', '1949-13-01', '1949-08-32', '0000-01-01', '1949-8-17', '1949/08/17', '', '1949-08-17T00:00']) expect(isDateText(text), text).toBe(false);
   });
 });

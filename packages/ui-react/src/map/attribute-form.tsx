@@ -29,16 +29,25 @@ function propertyValue(property: PropertySchema, value: FieldValue): PropertyVal
   }
 }
 
-/** A date input's value a server and the journal can both take: `YYYY-MM-DD`, a four-digit year, a real day. */
-function isDateInput(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-}
-
 /**
  * The native input of each non-boolean type; a number is a native number input (role spinbutton):
- * antd's InputNumber would add its decimal library for these fields alone.
+ * antd's InputNumber would add its decimal library for these fields alone. A date is a text
+ * field for `YYYY-MM-DD` with its hint in the app's language: a native date input speaks the
+ * browser's language and takes five-digit years; antd's DatePicker speaks the app's but costs
+ * ~36 KiB gzip, beyond the whole app's size budget.
  */
-const INPUT_TYPES = { number: 'number', date: 'date', string: 'text' } as const;
+const INPUT_TYPES = { number: 'number', date: 'text', string: 'text' } as const;
+
+/** A calendar date written `YYYY-MM-DD`, years 0001–9999: what the date field accepts. */
+export function isDateText(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  // `setUTCFullYear`, unlike `Date.UTC`, keeps years below 100 as they are.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 export interface AttributeFormProps {
   feature: EditableFeature;
@@ -63,9 +72,9 @@ export function AttributeForm({ feature, schema, onSubmit, onCancel }: Attribute
     const value = values[property.name];
     const name = property.name;
     if (isEmpty(value)) return !property.nullable && property.type !== 'boolean' ? t('map.attributes.required', { name }) : undefined;
-    // `1e400` is a number input's Infinity; a five-digit year makes an Invalid Date: neither can be saved.
+    // `1e400` is a number input's Infinity; a five-digit year would make an Invalid Date: neither can be saved.
     if (property.type === 'number' && !Number.isFinite(Number(value))) return t('map.attributes.number', { name });
-    if (property.type === 'date' && !isDateInput(String(value))) return t('map.attributes.date', { name });
+    if (property.type === 'date' && !isDateText(String(value))) return t('map.attributes.date', { name });
     return undefined;
   };
   const errorOf = (property: PropertySchema) => (checked ? problemOf(property) : undefined);
@@ -101,7 +110,8 @@ export function AttributeForm({ feature, schema, onSubmit, onCancel }: Attribute
           const error = errorOf(property);
           const value = values[property.name];
           return (
-            <FormField key={property.name} id={id} label={property.name} error={error}>
+            // The label is the layer's property name: data, not a message of the table.
+            <FormField key={property.name} id={id} label={<span data-raw="">{property.name}</span>} error={error}>
               {property.type === 'boolean' ? (
                 <Checkbox id={id} aria-label={property.name} checked={value === true} onChange={(event) => set(property.name, event.target.checked)} />
               ) : (
@@ -110,6 +120,7 @@ export function AttributeForm({ feature, schema, onSubmit, onCancel }: Attribute
                   aria-label={property.name}
                   type={INPUT_TYPES[property.type]}
                   value={value === null || value === undefined ? '' : String(value)}
+                  {...(property.type === 'date' ? { placeholder: t('map.attributes.datePlaceholder'), inputMode: 'numeric' as const, maxLength: 10 } : {})}
                   onChange={(event) => set(property.name, event.target.value)}
                   {...fieldErrorProps(id, error)}
                 />

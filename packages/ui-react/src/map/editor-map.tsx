@@ -10,6 +10,7 @@ import {
 } from '@gportal/core';
 import { App, Space, Tooltip } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { tellError } from '../i18n/describe-error';
 import { useI18n } from '../i18n/i18n-provider';
 import type { MessageKey } from '../i18n/messages';
 import { AttributeForm } from './attribute-form';
@@ -30,6 +31,7 @@ import { toLatLngBounds, useBaseLayer, useLeafletMap } from './use-leaflet-map';
 import { useUndoKeys } from './use-undo-keys';
 import './map.css';
 import { LabelledButton } from './labelled-button';
+import { ErrorMessage } from '../screens/layout/error-detail';
 
 type Mode = { type: 'idle' } | { type: 'draw'; tool: DrawTool } | { type: 'edit'; id?: string } | { type: 'delete'; marked: string[] };
 
@@ -63,7 +65,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
 
   const containerRef = useRef<HTMLDivElement>(null);
   const map = useLeafletMap(containerRef);
-  useBaseLayer(map, baseLayer, (error) => void message.warning(t('map.baseMapFailed', { reason: error instanceof Error ? error.message : String(error) })));
+  useBaseLayer(map, baseLayer, (error) => void message.warning(<ErrorMessage tell={tellError(error)} lead={(reason, translate) => translate('map.baseMapFailed', { reason })} />));
 
   const [mode, setMode] = useState<Mode>({ type: 'idle' });
   const [popup, setPopup] = useState<{ id: string; latlng: L.LatLng }>();
@@ -152,7 +154,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
         edit();
         return true;
       } catch (error) {
-        void message.error(t('map.editRefused', { reason: error instanceof Error ? error.message : String(error) }));
+        void message.error(<ErrorMessage tell={tellError(error)} lead={(reason, translate) => translate('map.editRefused', { reason })} />);
         return false;
       }
     },

@@ -14,6 +14,7 @@ import { PendingBadge } from './pending-badge';
 import { useBeforeUnload } from './use-before-unload';
 import { useFeatureSession } from './use-feature-session';
 import { LabelledButton, UNSPACED_BUTTON } from './labelled-button';
+import { ErrorMessage } from '../screens/layout/error-detail';
 
 export interface FeatureMapViewProps {
   /** The layer shown first; the multipolygon layer by default. */
@@ -113,7 +114,7 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, cre
           }
         />
       )}
-      {problem && <Alert type="error" showIcon title={problem} />}
+      {problem && <Alert type="error" showIcon title={<ErrorMessage tell={() => problem} />} />}
       <Spin spinning={status === 'saving'} tip={t('map.saving')}>
         <EditorMap view={view} style={{ height }} baseLayer={baseLayer}>
           <LabelledButton label={t('featureMap.save')} type="primary" icon={<CloudUploadOutlined />} loading={status === 'saving'} disabled={status !== 'ready' || pending.total === 0} onClick={() => void save()} />

@@ -67,7 +67,7 @@ export function FeaturePopup({ map, feature, schema, latlng, readOnly = false, o
       <strong style={STRONG_TEXT}>
         {t('map.popup.title', { id: feature.id })} {feature.state !== 'exist' && <Tag color="orange">{t('map.popup.unsaved')}</Tag>}
       </strong>
-      <dl className="gportal-properties" data-testid="feature-properties">
+      <dl className="gportal-properties" data-testid="feature-properties" data-raw="">
         {propertyNames(feature, schema).map((name) => (
           <div key={name} className="gportal-property">
             <dt>{name}</dt>

@@ -15,9 +15,11 @@ import {
   type RestoreReport,
 } from '@gportal/core';
 import { App } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createElement, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useService } from '../app/services';
+import { describeError, tellError, type DescribedError } from '../i18n/describe-error';
 import { useI18n, type Translate } from '../i18n/i18n-provider';
+import { ErrorMessage, Translated } from '../screens/layout/error-detail';
 import { resolveLayerTypes } from './layer-catalog';
 import { saveFailureMessage } from '../app/save-failure-message';
 
@@ -34,8 +36,8 @@ export interface FeatureSessionView {
   session: EditSession | undefined;
   typeName: string | undefined;
   status: SessionStatus;
-  /** Why the layer could not be resolved or loaded. */
-  problem: string | undefined;
+  /** Why the layer could not be resolved or loaded, in the active language. */
+  problem: DescribedError | undefined;
   features: EditableFeature[];
   schema: FeatureSchema | undefined;
   pending: PendingCounts;
@@ -56,15 +58,20 @@ export interface FeatureSessionView {
 
 const NOTHING_PENDING: PendingCounts = { inserts: 0, updates: 0, deletes: 0, total: 0 };
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** Why the layer is not shown: the server has no layer of the kind, or resolving or loading it failed. */
+type LayerProblem = { missing: LayerKind } | { failed: unknown };
+
+function tellProblem(problem: LayerProblem, t: Translate): DescribedError {
+  if ('missing' in problem) return { message: t('map.layerMissing', { kind: t(`map.layer.${problem.missing}`) }) };
+  const described = describeError(problem.failed, t);
+  return { ...described, message: t('map.loadFailed', { reason: described.message }) };
 }
 
 /** A failed journal write, told by its kind; the error's own words only as a detail. */
-function journalNotice(error: unknown, t: Translate): { title: string; description?: string } {
-  if (error instanceof JournalConflictError) return { title: t('map.editingElsewhere') };
-  if (error instanceof BrowserStorageError && error.reason === 'quota') return { title: t('map.journalFull') };
-  return { title: t('map.journalFailed'), description: errorText(error) };
+function journalNotice(error: unknown): { title: ReactNode; description?: ReactNode } {
+  if (error instanceof JournalConflictError) return { title: createElement(Translated, { id: 'map.editingElsewhere' }) };
+  if (error instanceof BrowserStorageError && error.reason === 'quota') return { title: createElement(Translated, { id: 'map.journalFull' }) };
+  return { title: createElement(Translated, { id: 'map.journalFailed' }), description: createElement(ErrorMessage, { tell: tellError(error) }) };
 }
 
 /**
@@ -82,7 +89,7 @@ export function useFeatureSession(kind: LayerKind) {
   const [typeName, setTypeName] = useState<string>();
   const [session, setSession] = useState<EditSession>();
   const [status, setStatus] = useState<SessionStatus>('resolving');
-  const [problem, setProblem] = useState<string>();
+  const [problem, setProblem] = useState<LayerProblem>();
   const [version, setVersion] = useState(0);
   const [loads, setLoads] = useState(0);
   const [restored, setRestored] = useState<RestoreReport>();
@@ -104,13 +111,13 @@ export function useFeatureSession(kind: LayerKind) {
         if (name) setTypeName(name);
         else {
           setStatus('failed');
-          setProblem(t('map.layerMissing', { kind: t(`map.layer.${kind}`) }));
+          setProblem({ missing: kind });
         }
       },
       (error: unknown) => {
         if (!live) return;
         setStatus('failed');
-        setProblem(t('map.loadFailed', { reason: errorText(error) }));
+        setProblem({ failed: error });
       },
     );
     return () => {
@@ -138,13 +145,14 @@ export function useFeatureSession(kind: LayerKind) {
       created.on('save:failed', (failure) => {
         if (!live) return;
         // Why, whether anything may have been saved, and that the changes are kept (issue: never lose an edit).
-        void message.error({ key: 'save', content: saveFailureMessage(failure, t), duration: 8 });
+        void message.error({ key: 'save', content: createElement(ErrorMessage, { tell: (translate) => saveFailureMessage(failure, translate) }), duration: 8 });
       }),
-      created.on('error', ({ operation, error, message: reason }) => {
+      created.on('error', ({ operation, error }) => {
         if (!live) return;
+        const tell = tellError(error);
         // A journal that cannot be written loses nothing on screen, but a reload would: say so at once.
-        if (operation === 'journal') notification.warning({ key: 'journal', ...journalNotice(error, t), duration: 0 });
-        else if (operation === 'save') void message.warning(t('map.loadFailed', { reason }));
+        if (operation === 'journal') notification.warning({ key: 'journal', ...journalNotice(error), duration: 0 });
+        else if (operation === 'save') void message.warning(createElement(ErrorMessage, { tell, lead: (reason, translate) => translate('map.loadFailed', { reason }) }));
       }),
     ];
     setSession(created);
@@ -180,7 +188,7 @@ export function useFeatureSession(kind: LayerKind) {
       (error: unknown) => {
         if (!live) return;
         setStatus('failed');
-        setProblem(t('map.loadFailed', { reason: errorText(error) }));
+        setProblem({ failed: error });
       },
     );
     return () => {
@@ -201,11 +209,13 @@ export function useFeatureSession(kind: LayerKind) {
         }
       : NOTHING_PENDING;
     const conflicts = session?.conflicts ?? [];
+    // Told when shown, so it follows a switch of language.
+    const told = problem === undefined ? undefined : tellProblem(problem, t);
     return {
       session,
       typeName,
       status,
-      problem,
+      problem: told,
       features: session?.features() ?? [],
       schema: session?.schema,
       pending,
@@ -216,7 +226,7 @@ export function useFeatureSession(kind: LayerKind) {
       undecided: session?.undecidedInserts ?? [],
     };
     // `version` stands for every session event.
-  }, [session, typeName, status, problem, version, loads, restored, editingElsewhere]);
+  }, [session, typeName, status, problem, version, loads, restored, editingElsewhere, t]);
 
   const save = useCallback(async () => {
     if (!session) return;
@@ -239,7 +249,7 @@ export function useFeatureSession(kind: LayerKind) {
       setStatus('ready');
     } catch (error) {
       setStatus('failed');
-      setProblem(t('map.loadFailed', { reason: errorText(error) }));
+      setProblem({ failed: error });
     }
   }, [session, t]);
 

@@ -410,7 +410,7 @@ describe('feature map (embedded default)', () => {
     await button('编辑属性').click();
     await expect(page.getByRole('spinbutton', { name: 'population' }).inputValue()).resolves.toBe('8290000');
     await expect(page.getByRole('checkbox', { name: 'is_capital' }).isChecked()).resolves.toBe(true);
-    await expect(page.locator('input[type="date"][aria-label="founded"]').inputValue()).resolves.toBe('1949-08-17');
+    await expect(page.getByRole('textbox', { name: 'founded' }).inputValue()).resolves.toBe('1949-08-17');
     await page.getByRole('spinbutton', { name: 'population' }).fill('8300000');
     await button('确定').click();
     await clickMap(page, 119.3, 26.08);

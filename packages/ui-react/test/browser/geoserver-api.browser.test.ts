@@ -100,7 +100,7 @@ describe('API test screen (embedded default)', () => {
   it('layer: adding is refused quietly when no coordinate system matches the srid', async () => {
     await page.getByLabel('坐标系（SRID）', { exact: true }).fill('3857');
     await api.fill('图层名称', 'mercator');
-    expect(await api.press('添加点图层')).toBe('添加点图层：未执行\n没有与坐标系 3857 匹配的坐标系，未添加图层');
+    expect(await api.press('添加点图层')).toMatch(/^添加点图层：未执行\n没有与坐标系 3857 匹配的坐标系，未添加图层\n/);
     expect(await page.locator('.ant-message-notice').count()).toBe(0);
     expect(await api.press('获取图层')).toMatch(/^获取图层：失败/);
   });
@@ -119,7 +119,7 @@ describe('API test screen (embedded default)', () => {
     expect(await api.press('获取自有样式列表')).toMatch(/"name": "roads"/);
 
     await page.getByLabel('SLD 样式定义').fill('<StyledLayerDescriptor><NamedLayer></StyledLayerDescriptor>');
-    expect(await api.press('修改样式定义')).toMatch(/^修改样式定义：未执行\nSLD 不是格式正确的 XML，未发送：.+/);
+    expect(await api.press('修改样式定义')).toMatch(/^修改样式定义：未执行\nSLD 不是格式正确的 XML，未发送。\n.+/);
     await notice('SLD 不是格式正确的 XML').waitFor();
     expect(await api.press('获取自有样式定义')).toBe(`获取自有样式定义：成功\n${SAMPLE_STYLES.line}`);
     await screenshot(page, 'geoserver-api-sld-refused');

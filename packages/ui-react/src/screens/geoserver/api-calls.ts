@@ -79,7 +79,7 @@ export interface ApiCall {
 /** The SLD of the text area, refused before any request when it is not well-formed XML. */
 function wellFormedSld(sld: string): string {
   const problem = xmlProblem(sld);
-  if (problem !== undefined) throw new ValidationError({ sld: problem });
+  if (problem !== undefined) throw new ValidationError({ sld: problem }, undefined, { sld: { rule: 'invalid' } });
   return sld;
 }
 

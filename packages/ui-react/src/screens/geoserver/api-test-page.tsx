@@ -1,17 +1,19 @@
 import { AimOutlined, LoadingOutlined } from '@ant-design/icons';
-import type { LayerKind } from '@gportal/core';
+import { ValidationError, type LayerKind } from '@gportal/core';
 import { App, Button, Checkbox, Input, Space, Tag } from 'antd';
 import { useNavigate, useOutletContext } from 'react-router-dom';
 import { ROUTES } from '../../app/routes';
 import { useI18n, type Translate } from '../../i18n/i18n-provider';
+import { describeError, type DescribedError } from '../../i18n/describe-error';
 import type { MessageKey } from '../../i18n/messages';
+import { ErrorMessage, RAW_TEXT_ATTRIBUTE } from '../layout/error-detail';
 import { API_CALLS, API_GROUPS, type ApiCall, type ApiForm } from './api-calls';
 import type { ApiOutcome, ApiTestState } from './api-test-state';
 import { FormField } from '../layout/form-field';
 import { Panel } from '../layout/panel';
 import './api-test-page.css';
 
-/** Refused inputs whose words live in the message table; other fields' messages are shown as the core wrote them. */
+/** Refused inputs whose words live in the message table; other refusals are told by their kind (`describeError`). */
 const REFUSAL_MESSAGES: Readonly<Record<string, (t: Translate, detail: string, form: ApiForm) => string>> = {
   workspaceName: (t) => t('geoserverApi.workspaceNameRequired'),
   dataBaseName: (t) => t('geoserverApi.databaseNameRequired'),
@@ -24,10 +26,13 @@ const REFUSAL_MESSAGES: Readonly<Record<string, (t: Translate, detail: string, f
   sld: (t, detail) => t('geoserverApi.sldNotWellFormed', { detail }),
 };
 
-function refusalText(outcome: ApiOutcome, t: Translate, form: ApiForm): string {
-  const fields = Object.entries(outcome.refusal?.fields ?? {});
-  if (fields.length === 0) return outcome.text;
-  return fields.map(([field, detail]) => REFUSAL_MESSAGES[field]?.(t, detail, form) ?? detail).join('\n');
+/** Why a call was refused or failed, in the active language; the screen's own refusals first. */
+function tellOutcomeError(error: unknown, form: ApiForm): (t: Translate) => DescribedError {
+  return (t) => {
+    const known = error instanceof ValidationError ? Object.entries(error.fields).filter(([field]) => Object.hasOwn(REFUSAL_MESSAGES, field)) : [];
+    if (known.length === 0) return describeError(error, t);
+    return { message: known.map(([field, detail]) => (REFUSAL_MESSAGES[field] as (typeof REFUSAL_MESSAGES)[string])(t, detail, form)).join('\n') };
+  };
 }
 
 const STATUS_LINE: Readonly<Record<ApiOutcome['status'], MessageKey>> = {
@@ -36,13 +41,22 @@ const STATUS_LINE: Readonly<Record<ApiOutcome['status'], MessageKey>> = {
   refused: 'geoserverApi.refused',
 };
 
-/** The result area's text: the call it belongs to and how it went, then the server data or the error. */
-function resultText(outcome: ApiOutcome | undefined, t: Translate, form: ApiForm): string {
-  if (!outcome) return '';
+/**
+ * The result area's text: the call it belongs to and how it went, then the server data, or the
+ * error's sentence and its detail. `raw` is the part that is the server's words (data).
+ */
+function resultText(outcome: ApiOutcome | undefined, t: Translate, form: ApiForm): { text: string; raw: string } {
+  if (!outcome) return { text: '', raw: '' };
   const lines = [t(STATUS_LINE[outcome.status], { call: t(outcome.call.label) })];
   if (outcome.headline) lines.push(t(outcome.headline));
-  lines.push(outcome.status === 'refused' ? refusalText(outcome, t, form) : outcome.text || t('geoserverApi.noContent'));
-  return lines.join('\n');
+  if (outcome.status === 'succeeded') {
+    const raw = outcome.text ?? '';
+    lines.push(raw || t('geoserverApi.noContent'));
+    return { text: lines.join('\n'), raw };
+  }
+  const { message, detail = '' } = tellOutcomeError(outcome.error, form)(t);
+  lines.push(message, ...(detail ? [detail] : []));
+  return { text: lines.join('\n'), raw: detail };
 }
 
 const TEXT_FIELDS: ReadonlyArray<{ field: 'workspace' | 'store' | 'layer' | 'style'; label: MessageKey }> = [
@@ -62,7 +76,7 @@ export function ApiTestPage() {
   const press = async (call: ApiCall) => {
     const result = await run(call);
     if (result.status === 'refused' && !call.quiet) {
-      void message.warning({ key: 'geoserverApi.refused', content: refusalText(result, t, form) });
+      void message.warning({ key: 'geoserverApi.refused', content: <ErrorMessage tell={tellOutcomeError(result.error, form)} /> });
     }
   };
 
@@ -77,6 +91,7 @@ export function ApiTestPage() {
     );
   };
 
+  const result = resultText(outcome, t, form);
   return (
     <div className="gportal-api-columns">
       <div>
@@ -146,8 +161,9 @@ export function ApiTestPage() {
             aria-label={t('geoserverApi.result')}
             data-testid="api-result"
             data-outcome={outcome?.seq ?? 0}
+            {...{ [RAW_TEXT_ATTRIBUTE]: result.raw }}
             readOnly
-            value={resultText(outcome, t, form)}
+            value={result.text}
             placeholder={t('geoserverApi.resultEmpty')}
             autoSize={{ minRows: 10, maxRows: 32 }}
             spellCheck={false}

@@ -7,7 +7,7 @@ import { APP_CONFIG } from '../../app/app-tokens';
 import { useService } from '../../app/services';
 import type { MessageKey } from '../../i18n/messages';
 import { runApiCall, type AdminApi, type ApiCall, type ApiForm, type ApiPorts } from './api-calls';
-import { errorText, formatResult } from './format-result';
+import { formatResult } from './format-result';
 
 /** The spec's sample defaults (section 3) and the sample polygon style to edit. */
 export const DEFAULT_API_FORM: ApiForm = {
@@ -20,17 +20,18 @@ export const DEFAULT_API_FORM: ApiForm = {
   recurse: false,
 };
 
-/** The last finished call: what it was, how it went, and the text of its answer or error. */
+/** The last finished call: what it was, how it went, and its answer or error. */
 export interface ApiOutcome {
   /** Counts finished calls, so a repeated identical answer is still a new outcome. */
   seq: number;
   call: ApiCall;
   status: 'succeeded' | 'failed' | 'refused';
-  /** Shown above `text` on failure (`请求失败`). */
+  /** Shown above the error on failure (`请求失败`). */
   headline?: MessageKey;
-  /** Refused input, by field, shown through the message table. */
-  refusal?: ValidationError;
-  text: string;
+  /** The answer of a call that succeeded, as text. */
+  text?: string;
+  /** Why a call failed or was refused; told in the active language when shown (`describeError`). */
+  error?: unknown;
 }
 
 export interface ApiTestState {
@@ -91,8 +92,8 @@ export function useApiTestState(): ApiTestState {
         const seq = ++finished.current;
         next =
           error instanceof ValidationError
-            ? { seq, call, status: 'refused', refusal: error, text: error.message }
-            : { seq, call, status: 'failed', ...(call.failure ? { headline: call.failure } : {}), text: errorText(error) };
+            ? { seq, call, status: 'refused', error }
+            : { seq, call, status: 'failed', ...(call.failure ? { headline: call.failure } : {}), error };
       } finally {
         mark(call.id, false);
       }

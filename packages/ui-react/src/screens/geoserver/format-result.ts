@@ -5,7 +5,3 @@ export function formatResult(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }
 
-/** The readable text of a failure: the typed errors of the core and adapters carry it in `message`. */
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

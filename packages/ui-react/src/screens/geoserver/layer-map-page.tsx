@@ -11,14 +11,16 @@ import '../../map/map.css';
 import { toLatLngBounds, useBaseLayer, useLeafletMap } from '../../map/use-leaflet-map';
 import { useI18n } from '../../i18n/i18n-provider';
 import type { ApiTestState } from './api-test-state';
-import { errorText } from './format-result';
+import { tellError } from '../../i18n/describe-error';
+import { ErrorMessage, RAW_TEXT_ATTRIBUTE } from '../layout/error-detail';
 
-type LoadState = { status: 'loading' } | { status: 'loaded'; count: number } | { status: 'failed'; detail: string };
+type LoadState = { status: 'loading' } | { status: 'loaded'; count: number } | { status: 'failed'; error: unknown };
 
 
 /** A feature's properties as a text-only popup: values from the server are never read as HTML. */
 function popupOf(feature: MapFeature): HTMLElement {
   const list = document.createElement('dl');
+  list.setAttribute(RAW_TEXT_ATTRIBUTE, '');
   list.style.margin = '0';
   const rows: Array<[string, string]> = [['id', feature.id], ...Object.entries(feature.properties).map(([key, value]): [string, string] => [key, value instanceof Date ? value.toISOString().slice(0, 10) : String(value)])];
   for (const [key, value] of rows) {
@@ -52,7 +54,7 @@ export function LayerMapPage() {
   const config = useService<AppConfig>(APP_CONFIG);
   const { message } = App.useApp();
   const baseLayer = useMemo(() => baseLayerOf(config.mode === 'map-server' ? config.wmtsUrl : undefined, config.geoserverRestUrl), [config]);
-  useBaseLayer(map, baseLayer, (error) => void message.warning(t('map.baseMapFailed', { reason: errorText(error) })));
+  useBaseLayer(map, baseLayer, (error) => void message.warning(<ErrorMessage tell={tellError(error)} lead={(reason, translate) => translate('map.baseMapFailed', { reason })} />));
 
   useEffect(() => {
     if (!map || !typeName) return;
@@ -80,7 +82,7 @@ export function LayerMapPage() {
         setState({ status: 'loaded', count: features.length });
       },
       (error: unknown) => {
-        if (current) setState({ status: 'failed', detail: errorText(error) });
+        if (current) setState({ status: 'failed', error });
       },
     );
     return () => {
@@ -97,7 +99,9 @@ export function LayerMapPage() {
         <Tag color="blue">{t('geoserverMap.layer', { typeName })}</Tag>
         {state.status === 'loaded' && <span data-testid="layer-map-count">{state.count === 0 ? t('geoserverMap.empty', { typeName }) : t('geoserverMap.count', { count: state.count })}</span>}
       </Space>
-      {state.status === 'failed' && <Alert type="error" showIcon title={t('geoserverMap.failed', { typeName, detail: state.detail })} />}
+      {state.status === 'failed' && (
+        <Alert type="error" showIcon title={<ErrorMessage tell={tellError(state.error)} lead={(detail, translate) => translate('geoserverMap.failed', { typeName, detail })} />} />
+      )}
       <div ref={element} role="region" aria-label={t('geoserverMap.label')} data-testid="layer-map" className="gportal-sea" style={{ height: 480, width: '100%', border: '1px solid #f0f0f0' }} />
     </Space>
   );

@@ -4,7 +4,9 @@ import { Alert, Button, Input, Space } from 'antd';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useService } from '../../app/services';
 import { useI18n } from '../../i18n/i18n-provider';
-import { errorText, formatResult } from './format-result';
+import { tellError } from '../../i18n/describe-error';
+import { ErrorMessage, RAW_TEXT_ATTRIBUTE } from '../layout/error-detail';
+import { formatResult } from './format-result';
 import { SECONDARY_TEXT, STRONG_TEXT } from '../layout/text-styles';
 import { Panel } from '../layout/panel';
 
@@ -22,7 +24,7 @@ type UploadState =
   | { status: 'idle' }
   | { status: 'uploading'; count: number; percent: number }
   | { status: 'done'; percent: number; answer: PortalResult }
-  | { status: 'failed'; percent: number; detail: string };
+  | { status: 'failed'; percent: number; error: unknown };
 
 const PROGRESS_COLORS = { active: '#1677ff', success: '#52c41a', exception: '#ff4d4f' } as const;
 
@@ -71,7 +73,7 @@ export function UploadTestPage() {
       );
       setState({ status: 'done', percent: 100, answer });
     } catch (error) {
-      setState({ status: 'failed', percent, detail: errorText(error) });
+      setState({ status: 'failed', percent, error });
     } finally {
       // The same files may be chosen again.
       event.target.value = '';
@@ -88,9 +90,13 @@ export function UploadTestPage() {
           <Button type="primary" icon={<UploadOutlined aria-hidden />} loading={state.status === 'uploading'} onClick={() => input.current?.click()} style={{ alignSelf: 'flex-start' }}>
             {t('upload.choose')}
           </Button>
-          {chosen.length > 0 && <span data-testid="upload-chosen">{chosen.join('、')}</span>}
+          {chosen.length > 0 && (
+            <span data-testid="upload-chosen" {...{ [RAW_TEXT_ATTRIBUTE]: '' }}>
+              {chosen.join('、')}
+            </span>
+          )}
           <strong style={STRONG_TEXT}>{t('upload.fields')}</strong>
-          <pre style={{ margin: 0, padding: 8, background: '#fafafa', border: '1px solid #f0f0f0', borderRadius: 6, fontSize: 12 }}>{formatResult(UPLOAD_SAMPLE_FIELDS)}</pre>
+          <pre {...{ [RAW_TEXT_ATTRIBUTE]: '' }} style={{ margin: 0, padding: 8, background: '#fafafa', border: '1px solid #f0f0f0', borderRadius: 6, fontSize: 12 }}>{formatResult(UPLOAD_SAMPLE_FIELDS)}</pre>
         </Space>
       </Panel>
       {state.status !== 'idle' && (
@@ -102,10 +108,12 @@ export function UploadTestPage() {
               percent={state.percent}
               status={state.status === 'failed' || (state.status === 'done' && !state.answer.isOk) ? 'exception' : state.status === 'done' ? 'success' : 'active'}
             />
-            {state.status === 'failed' && <Alert type="error" showIcon title={t('upload.failed', { detail: state.detail })} />}
+            {state.status === 'failed' && (
+              <Alert type="error" showIcon title={<ErrorMessage tell={tellError(state.error)} lead={(reason, translate) => translate('upload.failed', { detail: reason })} />} />
+            )}
             {state.status === 'done' && <strong style={STRONG_TEXT}>{t('upload.answer')}</strong>}
             {state.status === 'done' && (
-              <Input.TextArea aria-label={t('upload.answer')} readOnly value={formatResult(state.answer)} autoSize={{ minRows: 3, maxRows: 16 }} style={{ fontFamily: 'monospace', fontSize: 12 }} />
+              <Input.TextArea aria-label={t('upload.answer')} {...{ [RAW_TEXT_ATTRIBUTE]: formatResult(state.answer) }} readOnly value={formatResult(state.answer)} autoSize={{ minRows: 3, maxRows: 16 }} style={{ fontFamily: 'monospace', fontSize: 12 }} />
             )}
           </Space>
         </Panel>

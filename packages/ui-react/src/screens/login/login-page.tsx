@@ -8,6 +8,8 @@ import type { ProblemLog } from '../../app/problem-log';
 import { useI18n } from '../../i18n/i18n-provider';
 import { LanguageSwitch } from '../../i18n/language-switch';
 import type { MessageKey } from '../../i18n/messages';
+import { errorDetail } from '../../i18n/describe-error';
+import { ErrorMessage, Translated } from '../layout/error-detail';
 import { fieldErrorProps, FormField } from '../layout/form-field';
 import { BODY_TEXT } from '../layout/text-styles';
 import { ProblemBanner } from '../problems/problem-banner';
@@ -60,8 +62,13 @@ export function LoginPage({ config, problems, auth, sessionStore, onSignedIn }: 
         onSignedIn(outcome.session);
         return;
       case 'refused':
-        // One notice, replaced by the next refusal rather than stacked.
-        notices.warning({ key: REFUSED_NOTICE, title: t('login.failed'), description: outcome.message });
+        // One notice, replaced by the next refusal rather than stacked. The server's message is
+        // its own words (often Chinese): the detail beneath a sentence in the active language.
+        notices.warning({
+          key: REFUSED_NOTICE,
+          title: <Translated id="login.failed" />,
+          description: <ErrorMessage tell={(translate) => ({ message: translate('login.refused'), detail: errorDetail(outcome.message) })} />,
+        });
         return;
       case 'failed':
         // Spec section 8: a failed sign-in request is swallowed; the flow has cleared loading.

@@ -15,14 +15,19 @@ const PROBLEMS: AppProblem[] = [
 describe('describeProblem', () => {
   it.each(LOCALES)('fills every placeholder in %s', (locale: Locale) => {
     for (const problem of PROBLEMS) {
-      const text = describeProblem(problem, (key, values) => translate(locale, key, values));
-      expect(text).not.toMatch(/\{\w+\}/);
+      const { message } = describeProblem(problem, (key, values) => translate(locale, key, values));
+      expect(message).not.toMatch(/\{\w+\}/);
     }
   });
 
   it('names the setting, its source, the expected values and the default kept', () => {
     const t = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) => translate('zh-CN', key, values);
-    expect(describeProblem(PROBLEMS[1] as AppProblem, t)).toBe('设置“mode”的值“offline”（来自 环境变量）无效，应为 embedded | map-server；已使用默认值“embedded”。');
-    expect(describeProblem(PROBLEMS[4] as AppProblem, t)).toBe('浏览器不允许使用本地存储，数据只保留到页面关闭：The operation is insecure.');
+    expect(describeProblem(PROBLEMS[1] as AppProblem, t)).toEqual({ message: '设置“mode”的值“offline”（来自 环境变量）无效，应为 embedded | map-server；已使用默认值“embedded”。', detail: undefined });
+  });
+
+  it("keeps the browser's words out of the sentence: they are the detail beneath", () => {
+    const t = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) => translate('zh-CN', key, values);
+    expect(describeProblem(PROBLEMS[4] as AppProblem, t)).toEqual({ message: '浏览器不允许使用本地存储，数据只保留到页面关闭。', detail: 'The operation is insecure.' });
+    expect(describeProblem(PROBLEMS[2] as AppProblem, t)).toEqual({ message: '无法读取 config.json，其中的设置未使用。', detail: 'Unexpected token' });
   });
 });

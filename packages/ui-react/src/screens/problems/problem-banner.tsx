@@ -1,22 +1,30 @@
 import { Alert } from 'antd';
 import { useSyncExternalStore } from 'react';
 import type { AppProblem, ProblemLog } from '../../app/problem-log';
+import { errorDetail, type DescribedError } from '../../i18n/describe-error';
 import { useI18n, type Translate } from '../../i18n/i18n-provider';
+import { ErrorMessage } from '../layout/error-detail';
 
-export function describeProblem(problem: AppProblem, t: Translate): string {
+function sentenceOf(problem: AppProblem, t: Translate): string {
   switch (problem.code) {
     case 'unknown-setting':
       return t('problems.unknownSetting', { key: problem.key, source: t(`problems.source.${problem.source}`) });
     case 'invalid-value':
       return t('problems.invalidValue', { ...problem, source: t(`problems.source.${problem.source}`) });
     case 'unreadable-file':
-      return t('problems.unreadableFile', { detail: problem.detail });
+      return t('problems.unreadableFile');
     case 'storage':
-      if (problem.reason === 'unavailable') return t('problems.storageUnavailable', { detail: problem.detail });
+      if (problem.reason === 'unavailable') return t('problems.storageUnavailable');
       return t('problems.storage', { key: problem.key, reason: t(`problems.storageReason.${problem.reason}`) });
     case 'storage-write':
-      return t('problems.storageWrite', { key: problem.key, detail: problem.detail });
+      return t('problems.storageWrite', { key: problem.key });
   }
+}
+
+/** A problem as a sentence in the active language, with the browser's or parser's words as the detail. */
+export function describeProblem(problem: AppProblem, t: Translate): DescribedError {
+  const message = sentenceOf(problem, t);
+  return { message, detail: 'detail' in problem ? errorDetail(problem.detail, message) : undefined };
 }
 
 /** Every configuration and storage problem found so far, on every screen, until the page is reloaded. */
@@ -24,6 +32,7 @@ export function ProblemBanner({ log }: { log: ProblemLog }) {
   const problems = useSyncExternalStore(log.subscribe, log.list);
   const { t } = useI18n();
   if (problems.length === 0) return null;
+  // Each problem is told by `ErrorMessage`, so the banner follows a switch of language.
   return (
     <Alert
       type="warning"
@@ -34,7 +43,9 @@ export function ProblemBanner({ log }: { log: ProblemLog }) {
       description={
         <ul style={{ margin: 0, paddingInlineStart: 20 }}>
           {problems.map((problem, index) => (
-            <li key={index}>{describeProblem(problem, t)}</li>
+            <li key={index}>
+              <ErrorMessage tell={(translate) => describeProblem(problem, translate)} />
+            </li>
           ))}
         </ul>
       }
