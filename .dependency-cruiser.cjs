@@ -58,6 +58,7 @@ const TEST_LIBRARIES = [
   'globals',
   'typescript-eslint',
   'dependency-cruiser',
+  'typedoc', // the API reference and its documentation check
   'vite',
   '@vitejs/plugin-react',
   '@turf/area',

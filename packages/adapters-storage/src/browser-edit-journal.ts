@@ -15,9 +15,11 @@ export interface JournalScope {
 
 /** The part of the Web Locks API the journal uses (`navigator.locks`). */
 export interface LockManagerLike {
+  /** Runs `callback` holding the lock `name`; with `ifAvailable`, at once with a `null` lock when another holder has it. */
   request(name: string, options: { ifAvailable: boolean }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown>;
 }
 
+/** Options of {@link BrowserEditJournal}: whose journal it is, and the lock that keeps tabs apart. */
 export interface BrowserEditJournalOptions {
   /** Asked on every call; default: one scope for everything (`default`, no user). */
   scope?: () => JournalScope | Promise<JournalScope>;
@@ -97,6 +99,7 @@ export class BrowserEditJournal implements EditJournal {
     this.locks = options.locks === undefined ? defaultLocks() : options.locks;
   }
 
+  /** Writes the layer's pending edits: only the records whose content changed, then the index. */
   async save(entry: JournalEntry): Promise<void> {
     if (!isJournalEntry(entry)) throw new ValidationError({ entry: 'not a journal entry' });
     const name = await this.owned(entry.typeName);
@@ -141,6 +144,7 @@ export class BrowserEditJournal implements EditJournal {
     return isJournalEntry(entry) && entry.typeName === typeName ? entry : null;
   }
 
+  /** Forgets the pending edits of a layer, in the current scope (map server and user). */
   async clear(typeName: string): Promise<void> {
     const name = await this.owned(typeName);
     const index = this.records.read(INDEX_KIND, name, isIndex);

@@ -4,6 +4,7 @@ import { GeoServerLayerAdmin } from './geoserver-layer-admin.js';
 import { GeoServerStyleAdmin } from './geoserver-style-admin.js';
 import { GeoServerWorkspaceAdmin } from './geoserver-workspace-admin.js';
 
+/** Options of {@link createGeoServerAdmin}: GeoServer's URL and how to authenticate. */
 export interface GeoServerAdminOptions {
   /** GeoServer's root, e.g. `http://localhost:8080/geoserver` or `/geoserver` behind a proxy; REST lives at `{url}/rest`. */
   url: string;

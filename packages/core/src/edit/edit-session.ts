@@ -33,6 +33,7 @@ export type { SaveFailure, SaveFailureKind, SaveOutcomeKnowledge } from './save-
 /** A journal write that has not settled by then is reported as failed (it may still land later). */
 export const JOURNAL_WRITE_TIMEOUT_MS = 5_000;
 
+/** Options of {@link EditSession}: what it edits, and where it reads, writes and journals. */
 export interface EditSessionOptions {
   source: FeatureSource;
   transactions: FeatureTransactions;
@@ -63,12 +64,16 @@ export interface PendingChanges {
   deletes: string[];
 }
 
+/** The answer of {@link EditSession.save}: the committed result, or why it failed (never thrown). */
 export type SaveOutcome = { ok: true; result: CommitResult } | { ok: false; failure: SaveFailure };
 
+/** A session operation that can fail with an `error` event. */
 export type EditOperation = 'load' | 'save' | 'redraw' | 'restore';
 
+/** Why the session's features changed, in a `change` event. */
 export type ChangeReason = 'add' | 'update' | 'remove' | 'save' | 'restore';
 
+/** What {@link EditSession.restore} put back from the journal. */
 export interface RestoreReport {
   inserts: number;
   updates: number;
@@ -77,6 +82,7 @@ export interface RestoreReport {
   dropped: string[];
 }
 
+/** The events of an {@link EditSession} and their payloads. */
 export interface EditSessionEvents {
   load: { features: EditableFeature[]; skipped: number };
   change: { reason: ChangeReason; ids: string[] };
@@ -251,10 +257,21 @@ export class EditSession {
     this.journal = journal;
   }
 
+  /**
+   * Subscribes to a session event; the answer removes the handler again.
+   *
+   * @example
+   * ```ts
+   * const stop = session.on('save:failed', (failure) => show(failure.message));
+   * // later
+   * stop();
+   * ```
+   */
   on<Name extends keyof EditSessionEvents>(event: Name, handler: (payload: EditSessionEvents[Name]) => void): () => void {
     return this.events.on(event, handler);
   }
 
+  /** Removes a handler added with {@link EditSession.on}. */
   off<Name extends keyof EditSessionEvents>(event: Name, handler: (payload: EditSessionEvents[Name]) => void): void {
     this.events.off(event, handler);
   }
@@ -362,6 +379,7 @@ export class EditSession {
     return this.viewOf(id)?.feature;
   }
 
+  /** The change-tracking state of a feature (`exist`, `insert`, `update`, `remove`); `undefined` for an unknown id. */
   stateOf(id: string): FeatureState | undefined {
     if (this.drafts.has(id)) return 'insert';
     if (!this.loaded.has(id)) return undefined;

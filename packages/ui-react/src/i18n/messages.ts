@@ -238,6 +238,7 @@ const zhCN = {
   'saveFailure.journalConflict': '此图层正在另一个标签页中编辑。请在那个标签页中编辑并保存，或关闭它后重试。',
 } as const;
 
+/** A key of the message table. */
 export type MessageKey = keyof typeof zhCN;
 export type MessageTable = Readonly<Record<MessageKey, string>>;
 
@@ -473,9 +474,12 @@ const en: MessageTable = {
   'saveFailure.journalConflict': 'This layer is being edited in another tab. Edit and save it there, or close that tab and try again.',
 };
 
+/** The languages of the message table, Chinese first. */
 export const LOCALES = ['zh-CN', 'en'] as const;
+/** A language of the message table: `zh-CN` or `en`. */
 export type Locale = (typeof LOCALES)[number];
 
+/** The message table: every user-visible string, by language and key. */
 export const MESSAGES: Readonly<Record<Locale, MessageTable>> = { 'zh-CN': zhCN, en };
 
 export function isLocale(value: unknown): value is Locale {

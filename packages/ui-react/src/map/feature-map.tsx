@@ -15,6 +15,7 @@ import { useBeforeUnload } from './use-before-unload';
 import { useFeatureSession } from './use-feature-session';
 import { LabelledButton, UNSPACED_BUTTON } from './labelled-button';
 
+/** Props of {@link FeatureMapView}, and the view settings of {@link FeatureMap}. */
 export interface FeatureMapViewProps {
   /** The layer shown first; the multipolygon layer by default. */
   initialLayer?: LayerKind;
@@ -94,6 +95,7 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, cre
   );
 }
 
+/** Props of {@link FeatureMap}: the view's, plus its container and language. */
 export interface FeatureMapProps extends FeatureMapViewProps {
   /**
    * An inversify container binding the core's `FEATURE_SOURCE`, `FEATURE_TRANSACTIONS` and
