@@ -40,7 +40,7 @@ export type Geometry = Point | MultiPoint | LineString | MultiLineString | Polyg
 /** The `type` of a {@link Geometry}. */
 export type GeometryKind = Geometry['type'];
 
-/** Every geometry kind, in the order the UI lists them. */
+/** Every geometry kind gportal handles (GeoJSON's, without GeometryCollection). */
 export const GEOMETRY_KINDS: readonly GeometryKind[] = [
   'Point',
   'MultiPoint',
@@ -122,12 +122,13 @@ export function bboxIntersects(a: BBox, b: BBox): boolean {
 }
 
 /**
- * Whether a value is a well-formed {@link Geometry}: a known type with finite coordinates nested as that type requires.
+ * Whether a value looks like a {@link Geometry}: an object with one of the {@link GEOMETRY_KINDS}
+ * as its `type` and a `coordinates` array.
  *
  * @example
  * ```ts
  * isGeometry({ type: 'Point', coordinates: [119.3, 26.08] }); // true
- * isGeometry({ type: 'Point', coordinates: ['119.3', 26.08] }); // false
+ * isGeometry({ type: 'GeometryCollection', geometries: [] }); // false
  * ```
  */
 export function isGeometry(value: unknown): value is Geometry {

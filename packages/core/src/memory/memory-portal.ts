@@ -42,7 +42,7 @@ export class MemoryPortal implements PortalAdmin, FileUpload {
     return tables?.delete(request.tableName) ? { isOk: true } : { isOk: false, msg: `表 ${request.tableName} 不存在` };
   }
 
-  /** Accepts an insert of sample data; answers like the portal backend. */
+  /** Records the table in the first database (refused when there is none); answers like the portal backend. */
   async insertData(request: { table: string; srid: number }): Promise<PortalResult> {
     const [database] = this.databases.keys();
     if (database === undefined) return { isOk: false, msg: '没有数据库' };
