@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MemoryMapServer } from '@gportal/core/memory';
 import { afterEach, describe, expect, it } from 'vitest';
+import { OPTIONS } from '../src/options.js';
 import { serveGeoServerModel, type GeoServerModelServer } from './geoserver-model-server.js';
 
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
@@ -15,10 +16,14 @@ interface Run {
   stderr: string;
 }
 
+// The command reads its settings from the environment too (GEOSERVER_URL, PGHOST …): only the flags of each test count.
+const SETTING_VARIABLES: ReadonlySet<string> = new Set(Object.values(OPTIONS).map((option) => option.env));
+const ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !SETTING_VARIABLES.has(name)));
+
 /** Runs the command exactly as its README says: `npm start -w examples/admin-script -- …`. */
 function runCommand(args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile('npm', ['start', '--silent', '-w', 'examples/admin-script', '--', ...args], { cwd: REPO, env: { ...process.env, GEOSERVER_URL: '', GEOSERVER_PASSWORD: '' } }, (error, stdout, stderr) =>
+    execFile('npm', ['start', '--silent', '-w', 'examples/admin-script', '--', ...args], { cwd: REPO, env: ENV }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? -1) : 0, stdout, stderr }),
     );
   });
