@@ -14,7 +14,13 @@ const { values } = parseArgs({ options: { layer: { type: 'string', default: 'sto
 if (values.edit) {
   console.log(await editFeaturesInMemory());
 } else {
-  const report = await townAreaReport(createMemoryAdapters(sampleSeed()).features, { typeName: values.layer });
-  for (const town of report.towns) console.log(`${town.name}\t${town.area}`);
-  console.log(`${report.towns.length} towns of ${report.typeName}: ${report.total}`);
+  try {
+    const report = await townAreaReport(createMemoryAdapters(sampleSeed()).features, { typeName: values.layer });
+    for (const town of report.towns) console.log(`${town.name}\t${town.area}`);
+    console.log(`${report.towns.length} towns of ${report.typeName}: ${report.total}`);
+  } catch (error) {
+    // The core's typed errors (ValidationError for a layer of points, NotFoundError for none) read as sentences.
+    console.error(`town-area report: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
 }
