@@ -41,6 +41,12 @@ export interface GeoServerModuleConfig {
 /**
  * Binds every map-server port to GeoServer (REST + WFS) and the portal backend. The user cache,
  * session and edit journal are not bound here: browser storage (`storageModule`) holds those.
+ *
+ * @example
+ * ```ts
+ * const container = new Container();
+ * await container.load(geoserverModule({ geoserverUrl: '/geoserver', portalApiUrl: '/api' }), storageModule({ mapServer: 'map-server /geoserver/wfs' }));
+ * ```
  */
 export function geoserverModule(config: GeoServerModuleConfig): ContainerModule {
   // Built now, so a bad setting fails when the module is made, not later inside the container.

@@ -65,6 +65,12 @@ export interface WfsAdapters {
  * and the requests (GetFeature, Transaction) written with `xmlbuilder`; the small answers
  * (capabilities, schemas, transaction results) go through the DOM's `DOMParser`: present in
  * browsers; in Node, register it first (jsdom).
+ *
+ * @example
+ * ```ts
+ * const { source, transactions } = createWfsAdapters({ url: '/geoserver/wfs', withCredentials: true });
+ * const { features } = await source.getFeatures({ typeName: 'store_33:polygon', maxFeatures: 100 });
+ * ```
  */
 export function createWfsAdapters(options: WfsAdapterOptions): WfsAdapters {
   const settings = { ...WFS_ADAPTER_DEFAULTS, ...definedOnly(options) } as
