@@ -38,6 +38,8 @@ const LIBRARIES = {
     '@fontsource/noto-sans', // the app's Latin UI font (src/app/app-fonts.css)
   ],
   examples: [],
+  // The embedding example is a React app of its own: it builds the container FeatureMap needs.
+  'examples/embed-map': ['react', 'react-dom', 'inversify'],
 };
 
 /** What tests, test support, benches, configs and scripts may import besides their package's libraries. */
@@ -57,6 +59,7 @@ const TEST_LIBRARIES = [
   'globals',
   'typescript-eslint',
   'dependency-cruiser',
+  'typedoc', // the API reference and its documentation check
   'vite',
   '@vitejs/plugin-react',
   '@turf/area',
@@ -87,6 +90,8 @@ const ENTRIES = {
   geoserverBench: 'packages/adapters-geoserver/test/bench[.]ts',
   storage: 'packages/adapters-storage/src/index[.]ts',
   ui: 'packages/ui-react/src/index[.]ts',
+  // Browser-test support (Chromium, the map's lon/lat helpers) for other workspaces' tests only.
+  uiTesting: 'packages/ui-react/test/browser/testing[.]ts',
 };
 const PUBLIC_ENTRIES = {
   // The in-memory adapters are for tests and the UI's embedded mode, never an adapter's production code.
@@ -94,6 +99,7 @@ const PUBLIC_ENTRIES = {
   'adapters-storage': [ENTRIES.core],
   'ui-react': [ENTRIES.core, ENTRIES.memory, ENTRIES.geoserver, ENTRIES.storage],
   examples: [ENTRIES.core, ENTRIES.memory, ENTRIES.contracts, ENTRIES.geoserver, ENTRIES.storage],
+  'examples/embed-map': [ENTRIES.core, ENTRIES.geoserver, ENTRIES.storage, ENTRIES.ui],
 };
 /** Files that run only under vitest, in Node, or at build time: they may use Node built-ins and test libraries. */
 const TEST_FILES = [
@@ -103,8 +109,8 @@ const TEST_FILES = [
   '^tests/',
   '^scripts/',
   '^bench/',
-  // Examples are programs run with Node (tsx).
-  '^examples/',
+  // Examples are programs run with Node (tsx), except the embedding example's app, which runs in a browser.
+  '^examples/(?!embed-map/src/)',
   '(^|/)(vite|vitest)[.][a-z.]*config[.]ts$',
   '^vitest[.]shared[.]ts$',
   '^eslint[.]config[.]js$',
@@ -120,7 +126,7 @@ const BENCH_CONTENDER = '^packages/ui-react/src/map/.*[.]bench-contender[.]tsx?$
 const BENCH_MAP_CONTRACT = '^bench/page/map-contract[.]ts$';
 
 const WORKSPACES = Object.keys(LIBRARIES);
-const folderOf = (workspace) => (workspace === 'examples' ? 'examples' : `packages/${workspace}`);
+const folderOf = (workspace) => (workspace.startsWith('examples') ? workspace : `packages/${workspace}`);
 const npm = (names) => `(^|/)node_modules/(${names.join('|')})/`;
 const production = (workspace) => ({ path: `^${folderOf(workspace)}/`, pathNot: TEST_FILES });
 const entries = (paths) => ({ path: `^(${paths.join('|')})$` });

@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     // The fault-injection suites' figures go into the README's Reliability section.
     reporters: ['default', './scripts/reliability/reporter.ts'],
-    projects: ['packages/*/vitest.config.ts', 'examples/vitest.config.ts', 'tests/vitest.config.ts', 'packages/ui-react/test/browser/vitest.config.ts', 'packages/adapters-geoserver/vitest.integration.config.ts', 'packages/ui-react/test/browser/vitest.map-server.config.ts'],
+    projects: ['packages/*/vitest.config.ts', 'examples/*/vitest.config.ts', 'tests/vitest.config.ts', 'packages/ui-react/test/browser/vitest.config.ts', 'packages/adapters-geoserver/vitest.integration.config.ts', 'packages/ui-react/test/browser/vitest.map-server.config.ts'],
     coverage: {
       provider: 'v8',
       include: ['packages/*/src/**/*.{ts,tsx}'],

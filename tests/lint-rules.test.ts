@@ -37,6 +37,7 @@ const GEOSERVER_TEST_SUPPORT = probe('packages/adapters-geoserver/src/wfs/test-s
 const STORAGE = probe('packages/adapters-storage/src');
 const UI = probe('packages/ui-react/src');
 const EXAMPLES = probe('examples');
+const EMBED_MAP_APP = probe('examples/embed-map/src');
 const BENCH = probe('bench/page');
 const UI_BENCH_CONTENDER = 'packages/ui-react/src/map/__lint-probe__.bench-contender.ts';
 
@@ -65,6 +66,7 @@ describe('architecture import rules (dependency-cruiser allow-lists)', () => {
     ['the core', CORE, "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
     ['an adapter', STORAGE, "import { join } from 'node:path';\nexport const x = join;\n"],
     ['the UI', UI, "import { EventEmitter } from 'events';\nexport const x = EventEmitter;\n"],
+    ["the embedding example's app (it runs in a browser)", EMBED_MAP_APP, "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
   ])('refuses Node built-ins in production code: %s', async (_kind, path, code) => {
     expect(await importViolations(path, code)).toEqual(['no-node-builtins-in-production', 'not-in-allowed']);
   });
@@ -116,6 +118,7 @@ describe('architecture import rules (dependency-cruiser allow-lists)', () => {
     ['the benchmark, its anchors and the adapter\'s bench entry', BENCH, "import L from 'leaflet';\nimport WFS from 'ol/format/WFS.js';\nimport { readFeatureSet } from '@gportal/adapters-geoserver/bench';\nexport const x = [L, WFS, readFeatureSet];\n"],
     ["a bench contender, the map's modules, Leaflet, leaflet-draw and the benchmark's map contract", UI_BENCH_CONTENDER, "import L from 'leaflet';\nimport 'leaflet-draw';\nimport { FeatureLayerRenderer } from './feature-layer-renderer.js';\nimport { scriptedSteps, type RenderContender } from '../../../../bench/page/map-contract.js';\nexport const x = [L, FeatureLayerRenderer, scriptedSteps];\nexport type Y = RenderContender;\n"],
     ['examples, public entries and Node', EXAMPLES, "import { EditSession } from '@gportal/core';\nimport { userCacheContract } from '@gportal/core/contracts';\nimport { pathToFileURL } from 'node:url';\nexport const x = [EditSession, userCacheContract, pathToFileURL];\n"],
+    ["the embedding example's app, React, inversify and the UI's entry", EMBED_MAP_APP, "import { createRoot } from 'react-dom/client';\nimport { Container } from 'inversify';\nimport { FeatureMap } from '@gportal/ui-react';\nimport { EDIT_JOURNAL } from '@gportal/core';\nexport const x = [createRoot, Container, FeatureMap, EDIT_JOURNAL];\n"],
   ])('accepts what the architecture allows: %s', async (_kind, path, code) => {
     expect(await importViolations(path, code)).toEqual([]);
   });

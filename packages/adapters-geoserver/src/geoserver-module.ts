@@ -16,6 +16,9 @@ import { createPortalApi } from './portal/create-portal-api.js';
 import { createGeoServerAdmin } from './rest/create-geoserver-admin.js';
 import { createWfsAdapters, type WfsAdapterOptions } from './wfs/create-wfs-adapters.js';
 
+/**
+ * Where the map server and the portal backend are, for {@link geoserverModule}; every URL may be absolute or a path on the page's origin.
+ */
 export interface GeoServerModuleConfig {
   /**
    * GeoServer's root (`/geoserver` behind the dev proxy); REST is `{url}/rest`. Its origin is the
@@ -31,12 +34,19 @@ export interface GeoServerModuleConfig {
   /** WFS settings beyond the URL (version, namespace, output format …). */
   wfs?: Omit<WfsAdapterOptions, 'url' | 'fetch' | 'timeoutMs' | 'session' | 'credentialsOrigin'>;
   timeoutMs?: number;
+  /** Defaults to the global `fetch`, looked up at call time. */
   fetch?: typeof fetch;
 }
 
 /**
  * Binds every map-server port to GeoServer (REST + WFS) and the portal backend. The user cache,
  * session and edit journal are not bound here: browser storage (`storageModule`) holds those.
+ *
+ * @example
+ * ```ts
+ * const container = new Container();
+ * await container.load(geoserverModule({ geoserverUrl: '/geoserver', portalApiUrl: '/api' }), storageModule({ mapServer: 'map-server /geoserver/wfs' }));
+ * ```
  */
 export function geoserverModule(config: GeoServerModuleConfig): ContainerModule {
   // Built now, so a bad setting fails when the module is made, not later inside the container.

@@ -1,3 +1,9 @@
+/**
+ * The map-server adapters: GeoServer REST administration, WFS / WFS-T for GeoServer and QGIS
+ * Server, WMTS tile URLs, the portal backend's HTTP API, and `geoserverModule` binding them all.
+ *
+ * @module @gportal/adapters-geoserver
+ */
 export * from './wfs/index.js';
 export * from './wmts/index.js';
 export { createHttpClient, HTTP_CLIENT_DEFAULTS, type AuthorizationSource, type HttpClient, type HttpClientOptions } from './http/index.js';

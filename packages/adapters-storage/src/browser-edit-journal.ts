@@ -14,6 +14,7 @@ export interface JournalScope {
   user: string;
 }
 
+/** Options of {@link BrowserEditJournal}: whose journal it is, and the lock that keeps tabs apart. */
 export interface BrowserEditJournalOptions {
   /** Asked on every call; default: one scope for everything (`default`, no user). */
   scope?: () => JournalScope | Promise<JournalScope>;
@@ -120,6 +121,7 @@ export class BrowserEditJournal implements EditJournal {
     };
   }
 
+  /** Writes the layer's pending edits: only the records whose content changed, then the index. */
   async save(entry: JournalEntry): Promise<void> {
     if (!isJournalEntry(entry)) throw new ValidationError({ entry: 'not a journal entry' });
     const name = await this.owned(entry.typeName);
@@ -164,6 +166,7 @@ export class BrowserEditJournal implements EditJournal {
     return isJournalEntry(entry) && entry.typeName === typeName ? entry : null;
   }
 
+  /** Forgets the pending edits of a layer, in the current scope (map server and user). */
   async clear(typeName: string): Promise<void> {
     const name = await this.owned(typeName);
     const index = this.records.read(INDEX_KIND, name, isIndex);

@@ -22,12 +22,14 @@ export class BrowserSessionStore implements SessionStore {
 
   constructor(private readonly records: VersionedStorage) {}
 
+  /** Stores the token and user info; never a password. */
   async save(session: Session): Promise<void> {
     const kept = { ...session, user: withoutPassword(session.user) };
     this.records.write(KIND, undefined, kept);
     this.last = kept;
   }
 
+  /** The stored session, or `null` when there is none or it cannot be used (reported, not thrown). */
   async load(): Promise<Session | null> {
     return this.readSession();
   }
@@ -40,6 +42,7 @@ export class BrowserSessionStore implements SessionStore {
     return (this.last === undefined ? this.readSession() : this.last)?.user.username;
   }
 
+  /** Removes the stored session (sign-out). */
   async clear(): Promise<void> {
     this.records.remove(KIND);
     this.last = null;

@@ -24,6 +24,9 @@ export class BrowserUserCache implements UserCache {
     return owner === undefined ? KIND : `${KIND}@${encodeURIComponent(owner)}`;
   }
 
+  /**
+   * Stores a JSON-serialisable value under `key` for the signed-in user; `BrowserStorageError` (`quota`) when it does not fit.
+   */
   async setUserItem<T>(key: string, data: T): Promise<void> {
     if (!key) throw new ValidationError({ key: 'the cache key must not be empty' });
     if (data === undefined) throw new ValidationError({ data: 'undefined cannot be cached; use clearUser' });
@@ -39,6 +42,7 @@ export class BrowserUserCache implements UserCache {
     return this.records.read(this.kind(), key, anyJsonValue) as T | undefined;
   }
 
+  /** Removes the signed-in user's cached items (or the shared ones when signed out), nobody else's. */
   async clearUser(): Promise<void> {
     this.records.removeAll(this.kind());
   }

@@ -8,6 +8,7 @@ import { warnOnConsole, type StorageProblemHandler } from './storage-problem.js'
 import type { StorageLike } from './storage-like.js';
 import { VersionedStorage } from './versioned-storage.js';
 
+/** Options of {@link createBrowserStorage}; the defaults are in {@link BROWSER_STORAGE_DEFAULTS}. */
 export interface BrowserStorageOptions {
   /** Where records live. Default: `localStorage`, or an in-memory stand-in (reported) when the browser denies it. */
   storage?: StorageLike;
@@ -27,6 +28,7 @@ export interface BrowserStorageOptions {
   tabs?: Pick<BrowserEditJournalOptions, 'messages' | 'tabId' | 'timing'>;
 }
 
+/** The defaults of {@link BrowserStorageOptions}, in one place. */
 export const BROWSER_STORAGE_DEFAULTS = { namespace: 'gportal', onProblem: warnOnConsole, mapServer: 'default' } as const;
 
 /** The storage-backed ports: the user cache, the session and the pending-edit journal. */
@@ -50,6 +52,16 @@ function localStorageOrStandIn(onProblem: StorageProblemHandler): StorageLike {
   return new MemoryStorage();
 }
 
+/**
+ * The user cache, session store and pending-edit journal over one Web Storage (`localStorage` by default).
+ *
+ * @example
+ * ```ts
+ * const storage = createBrowserStorage({ namespace: 'my-app', mapServer: 'map-server /geoserver/wfs' });
+ * await storage.session.save(session);
+ * const restored = await storage.journal.load('store_33:polygon');
+ * ```
+ */
 export function createBrowserStorage(options: BrowserStorageOptions = {}): BrowserStorage {
   const namespace = options.namespace ?? BROWSER_STORAGE_DEFAULTS.namespace;
   const onProblem = options.onProblem ?? BROWSER_STORAGE_DEFAULTS.onProblem;

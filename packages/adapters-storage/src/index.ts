@@ -1,3 +1,9 @@
+/**
+ * Browser storage adapters: the user cache, the session and the pending-edit journal over
+ * `localStorage` (or any Web Storage), and `storageModule` binding them.
+ *
+ * @module @gportal/adapters-storage
+ */
 export { BrowserStorageError } from './browser-storage-error.js';
 export { BrowserEditJournal, type BrowserEditJournalOptions, type JournalScope } from './browser-edit-journal.js';
 export { JOURNAL_LEASE_TIMING, type JournalLeaseTiming, type LockManagerLike, type TabMessage, type TabMessages } from './journal-claims.js';

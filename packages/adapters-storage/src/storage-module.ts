@@ -9,6 +9,12 @@ export const BROWSER_STORAGE = Symbol.for('gportal.BrowserStorage');
  * Binds `USER_CACHE`, `SESSION_STORE` and `EDIT_JOURNAL` to browser storage. It replaces
  * earlier bindings of those tokens, so it can be loaded after a module binding every port
  * (the in-memory one) to make the user's data survive a reload.
+ *
+ * @example
+ * ```ts
+ * const container = new Container();
+ * await container.load(memoryModule, storageModule({ namespace: 'my-app' })); // in-memory ports, browser-stored journal
+ * ```
  */
 export function storageModule(config: BrowserStorageOptions = {}): ContainerModule {
   return browserStorageModule(createBrowserStorage(config));

@@ -13,8 +13,10 @@ export interface StorageProblem {
   detail: string;
 }
 
+/** Told about each {@link StorageProblem}; the data is then ignored. */
 export type StorageProblemHandler = (problem: StorageProblem) => void;
 
+/** The default {@link StorageProblemHandler}: one console warning per problem. */
 export const warnOnConsole: StorageProblemHandler = (problem) => {
   console.warn(`[gportal storage] ${problem.reason} data under "${problem.key}" ignored: ${problem.detail}`);
 };

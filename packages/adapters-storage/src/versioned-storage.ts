@@ -22,6 +22,7 @@ function isQuotaError(error: unknown): boolean {
   return error instanceof DOMException && (error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED');
 }
 
+/** Where {@link VersionedStorage} keeps its records and whom it tells about unusable ones. */
 export interface VersionedStorageOptions {
   storage: StorageLike;
   namespace: string;
@@ -36,10 +37,14 @@ export interface VersionedStorageOptions {
 export class VersionedStorage {
   constructor(private readonly options: VersionedStorageOptions) {}
 
+  /** The storage key of a record: `namespace:kind`, or `namespace:kind:name`. */
   keyOf(kind: string, name?: string): string {
     return name === undefined ? `${this.options.namespace}:${kind}` : `${this.options.namespace}:${kind}:${name}`;
   }
 
+  /**
+   * The record's data when it is ours, of this format version and passes `isValid`; otherwise reports why and answers `undefined`.
+   */
   read<T>(kind: string, name: string | undefined, isValid: (data: unknown) => data is T): T | undefined {
     const key = this.keyOf(kind, name);
     const text = this.options.storage.getItem(key);
@@ -75,6 +80,7 @@ export class VersionedStorage {
     }
   }
 
+  /** Removes one record. */
   remove(kind: string, name?: string): void {
     this.options.storage.removeItem(this.keyOf(kind, name));
   }
@@ -90,6 +96,7 @@ export class VersionedStorage {
     return names;
   }
 
+  /** Removes every record of a kind. */
   removeAll(kind: string): void {
     for (const name of this.names(kind)) this.remove(kind, name);
   }

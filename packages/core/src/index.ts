@@ -1,3 +1,19 @@
+/**
+ * The framework-free core: domain types, ports (each with its `Symbol.for('gportal.…')` token),
+ * use cases (`EditSession`, `LoginFlow`, `AdminActions`), geodesic measurement and typed errors.
+ *
+ * @example
+ * ```ts
+ * import { EditSession, formatArea, geodesicArea } from '@gportal/core';
+ * import { createMemoryAdapters, sampleSeed } from '@gportal/core/memory';
+ *
+ * const adapters = createMemoryAdapters(sampleSeed());
+ * const session = new EditSession({ source: adapters.features, transactions: adapters.transactions, typeName: 'store_33:polygon' });
+ * await session.load();
+ * ```
+ *
+ * @module @gportal/core
+ */
 export * from './domain/geometry.js';
 export * from './domain/feature.js';
 export * from './domain/schema-fit.js';

@@ -1,6 +1,8 @@
 /**
  * The public entry of `@gportal/ui-react` for apps that embed the feature editor. The package
  * ships TypeScript sources for a bundler (Vite, or any that compiles TSX and imports CSS).
+ *
+ * @module @gportal/ui-react
  */
 export { FeatureMap, FeatureMapView, type FeatureMapProps, type FeatureMapViewProps } from './map/feature-map';
 export { EditorMap, type EditorMapProps } from './map/editor-map';

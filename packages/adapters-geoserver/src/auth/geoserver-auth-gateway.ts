@@ -8,11 +8,13 @@ export type GeoServerLoginMode =
   /** HTTP Basic: credentials checked against the REST API and kept in memory only. */
   | 'basic';
 
+/** Options of {@link createGeoServerAuth}: where GeoServer is and how to sign in to it. */
 export interface GeoServerAuthOptions {
   /** GeoServer's root, e.g. `/geoserver` behind the Vite proxy. */
   url: string;
   /** Defaults to `form`. */
   mode?: GeoServerLoginMode;
+  /** Defaults to the global `fetch`. */
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
@@ -55,6 +57,9 @@ export class GeoServerAuthGateway implements AuthGateway, AuthorizationSource {
     this.#http = this.#client('include');
   }
 
+  /**
+   * Signs in to GeoServer in this gateway's `mode`: its form login (GeoServer keeps the session), or HTTP Basic (the header then held in memory by this object only).
+   */
   async login(credentials: Credentials): Promise<LoginResult> {
     this.#authorization = undefined;
     return this.mode === 'form' ? this.#formLogin(credentials) : this.#basicLogin(credentials);

@@ -6,6 +6,7 @@ import { definedOnly } from '../util/defined-only.js';
 
 /** Something that knows the `Authorization` header to send now (e.g. a sign-in held in memory). */
 export interface AuthorizationSource {
+  /** The `Authorization` header value to send now, or `undefined` to send none. */
   authorization(): string | undefined;
 }
 
@@ -13,6 +14,9 @@ function wordsOf(resource: string | ResourceRef): string {
   return typeof resource === 'string' ? resource : describeResource(resource);
 }
 
+/**
+ * Options of {@link createHttpClient}, the one HTTP client the REST, WFS and portal adapters share (credentials, timeout, error mapping).
+ */
 export interface HttpClientOptions {
   /** Every request path is appended to it: `http://host/geoserver/rest`, or `/geoserver/rest` behind a proxy. */
   baseUrl: string;

@@ -4,6 +4,7 @@ import { PortalAuthGateway } from './portal-auth-gateway.js';
 import { PORTAL_ERROR_RULES } from './portal-client.js';
 import { PortalFileUpload } from './portal-file-upload.js';
 
+/** Options of {@link createPortalApi}. */
 export interface PortalApiOptions {
   /** The backend's root: `/auth/token` and `/common/*` are below it (e.g. `/api` behind the Vite proxy). */
   baseUrl: string;

@@ -7,6 +7,7 @@ import { PORTAL_ENDPOINTS } from './portal-endpoints.js';
 export class PortalAuthGateway implements AuthGateway {
   constructor(private readonly http: HttpClient) {}
 
+  /** `POST /auth/token`: signs in to the portal backend; a refused sign-in answers with the backend's `msg`, never throws. */
   async login(credentials: Credentials): Promise<LoginResult> {
     const payload = { username: credentials.username, password: credentials.password };
     const answer = await callPortal(this.http, PORTAL_ENDPOINTS.login, payload, 'sign-in');

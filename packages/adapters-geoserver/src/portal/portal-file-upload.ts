@@ -8,6 +8,7 @@ import { uploadForm } from './upload-form.js';
 export class PortalFileUpload implements FileUpload {
   constructor(private readonly http: HttpClient) {}
 
+  /** `POST /common/PostData` as `multipart/form-data`, reporting progress through `options.onProgress`. */
   async upload(request: UploadRequest, options: UploadOptions = {}): Promise<PortalResult> {
     if (request.files.length === 0) return { isOk: false, msg: PORTAL_MESSAGES.noFiles };
     const { onProgress } = options;

@@ -4,6 +4,7 @@ import { GeoServerLayerAdmin } from './geoserver-layer-admin.js';
 import { GeoServerStyleAdmin } from './geoserver-style-admin.js';
 import { GeoServerWorkspaceAdmin } from './geoserver-workspace-admin.js';
 
+/** Options of {@link createGeoServerAdmin}: GeoServer's URL and how to authenticate. */
 export interface GeoServerAdminOptions {
   /** GeoServer's root, e.g. `http://localhost:8080/geoserver` or `/geoserver` behind a proxy; REST lives at `{url}/rest`. */
   url: string;
@@ -36,6 +37,13 @@ export function restUrlOf(url: string): string {
  * The GeoServer REST administration adapters (spec section 7): workspaces and namespaces, data
  * stores, feature types and layers, styles. They share one HTTP client, so credentials, timeout
  * and error mapping are the same for all four.
+ *
+ * @example
+ * ```ts
+ * const admin = createGeoServerAdmin({ url: 'http://127.0.0.1:8080/geoserver', username: 'admin', password: 'geoserver' });
+ * await admin.workspaces.create('towns');
+ * await admin.layers.setDefaultStyle('towns', 'town_area', { workspace: 'towns', name: 'town_area' });
+ * ```
  */
 export function createGeoServerAdmin(options: GeoServerAdminOptions): GeoServerAdmin {
   const http = createHttpClient({

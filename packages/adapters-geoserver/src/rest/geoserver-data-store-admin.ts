@@ -46,11 +46,13 @@ function checkSpec(spec: PostgisStoreSpec): void {
 export class GeoServerDataStoreAdmin implements DataStoreAdmin {
   constructor(private readonly http: HttpClient) {}
 
+  /** `GET /workspaces/{workspace}/datastores`: the store names (GeoServer's empty list `""` reads as none). */
   async list(workspace: string): Promise<string[]> {
     const path = expandPath(REST_ENDPOINTS.dataStores, { workspace });
     return namesOf(await this.http.json({ method: 'GET', path, resource: { kind: 'workspace', name: workspace } }), 'dataStores', 'dataStore');
   }
 
+  /** `GET /workspaces/{workspace}/datastores/{name}`; passwords come back masked. */
   async get(workspace: string, name: string): Promise<DataStoreInfo> {
     const path = expandPath(REST_ENDPOINTS.dataStore, { workspace, dataStore: name }, { extension: JSON_EXTENSION });
     const store = rootOf<DataStoreJson>(await this.http.json({ method: 'GET', path, resource: { kind: 'data-store', name: `${workspace}:${name}` } }), 'dataStore', DATA_STORE_FIELDS, ['name']);
@@ -63,6 +65,7 @@ export class GeoServerDataStoreAdmin implements DataStoreAdmin {
     };
   }
 
+  /** `POST /workspaces/{workspace}/datastores`: a PostGIS store with the spec's connection parameters. */
   async create(workspace: string, spec: PostgisStoreSpec): Promise<void> {
     checkSpec(spec);
     const path = expandPath(REST_ENDPOINTS.dataStores, { workspace });

@@ -45,12 +45,14 @@ function resourceOf(resource: NamedLink, workspace: string): NonNullable<LayerIn
 export class GeoServerLayerAdmin implements LayerAdmin {
   constructor(private readonly http: HttpClient) {}
 
+  /** `GET /workspaces/{workspace}/datastores/{store}/featuretypes`: the feature type names. */
   async listFeatureTypes(workspace: string, store: string): Promise<string[]> {
     const path = expandPath(REST_ENDPOINTS.featureTypes, { workspace, dataStore: store });
     const body = await this.http.json({ method: 'GET', path, resource: { kind: 'data-store', name: `${workspace}:${store}` } });
     return namesOf(body, 'featureTypes', 'featureType');
   }
 
+  /** `GET /workspaces/{workspace}/datastores/{store}/featuretypes/{name}`, attributes read back into the core's bindings. */
   async getFeatureType(workspace: string, store: string, name: string): Promise<FeatureTypeInfo> {
     const path = this.featureTypePath(workspace, store, name);
     const body = await this.http.json({ method: 'GET', path, resource: { kind: 'feature-type', name: `${workspace}:${name}` } });
@@ -97,6 +99,7 @@ export class GeoServerLayerAdmin implements LayerAdmin {
     });
   }
 
+  /** `GET /workspaces/{workspace}/layers`: the layer names. */
   async listLayers(workspace: string): Promise<string[]> {
     const path = expandPath(REST_ENDPOINTS.layers, { workspace });
     return namesOf(await this.http.json({ method: 'GET', path, resource: { kind: 'workspace', name: workspace } }), 'layers', 'layer');

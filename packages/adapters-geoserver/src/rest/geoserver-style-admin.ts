@@ -51,6 +51,7 @@ function describe(name: string, scope: StyleScope | undefined): ResourceRef {
 export class GeoServerStyleAdmin implements StyleAdmin {
   constructor(private readonly http: HttpClient) {}
 
+  /** `GET /styles` (or `/workspaces/{workspace}/styles`): references to the styles of the scope. */
   async list(scope?: StyleScope): Promise<StyleRef[]> {
     const endpoints = endpointsOf(scope);
     const path = expandPath(endpoints.list, endpoints.params);
@@ -58,6 +59,7 @@ export class GeoServerStyleAdmin implements StyleAdmin {
     return names.map((name) => (scope?.workspace ? { workspace: scope.workspace, name } : { name }));
   }
 
+  /** `GET /styles/{name}` (or the workspace's): the style's format, version and file. */
   async get(name: string, scope?: StyleScope): Promise<StyleInfo> {
     const endpoints = endpointsOf(scope);
     const path = expandPath(endpoints.one, { ...endpoints.params, style: name }, { extension: JSON_EXTENSION });
@@ -107,6 +109,7 @@ export class GeoServerStyleAdmin implements StyleAdmin {
     );
   }
 
+  /** `PUT /styles/{name}.sld` with the document, sent as SLD 1.0 or SE 1.1 by its version. */
   async updateDefinition(name: string, sld: string, scope?: StyleScope): Promise<void> {
     const format = detectStyleFormat(sld);
     const endpoints = endpointsOf(scope);

@@ -22,17 +22,20 @@ const NAMESPACE_FIELDS = { prefix: isText, uri: isText, isolated: isFlag };
 export class GeoServerWorkspaceAdmin implements WorkspaceAdmin {
   constructor(private readonly http: HttpClient) {}
 
+  /** `GET /workspaces`: every workspace (GeoServer's empty list `""` reads as none). */
   async list(): Promise<WorkspaceInfo[]> {
     const body = await this.http.json({ method: 'GET', path: REST_ENDPOINTS.workspaces, resource: 'workspaces' });
     return namesOf(body, 'workspaces', 'workspace').map((name) => ({ name }));
   }
 
+  /** `GET /workspaces/{name}`; `NotFoundError` when there is none. */
   async get(name: string): Promise<WorkspaceInfo> {
     const path = expandPath(REST_ENDPOINTS.workspace, { workspace: name }, { extension: JSON_EXTENSION });
     const workspace = rootOf<WorkspaceJson>(await this.http.json({ method: 'GET', path, resource: { kind: 'workspace', name } }), 'workspace', WORKSPACE_FIELDS, ['name']);
     return { name: workspace.name, isolated: workspace.isolated ?? false };
   }
 
+  /** `GET /namespaces/{name}`: the prefix and URI of the workspace's namespace. */
   async getNamespace(name: string): Promise<NamespaceInfo> {
     const path = expandPath(REST_ENDPOINTS.namespace, { workspace: name }, { extension: JSON_EXTENSION });
     const namespace = rootOf<NamespaceJson>(await this.http.json({ method: 'GET', path, resource: { kind: 'workspace', name } }), 'namespace', NAMESPACE_FIELDS, ['prefix', 'uri']);

@@ -7,6 +7,7 @@ import { WfsFeatureSource } from './wfs-feature-source.js';
 import { WfsFeatureTransactions } from './wfs-feature-transactions.js';
 import { isWfsVersion } from './wfs-protocol.js';
 
+/** Options of {@link createWfsAdapters}; the defaults are in {@link WFS_ADAPTER_DEFAULTS}. */
 export interface WfsAdapterOptions {
   /** The WFS endpoint: `/geoserver/wfs` behind the dev proxy, `http://127.0.0.1:8910/ows` for QGIS Server. */
   url: string;
@@ -48,9 +49,11 @@ export const WFS_ADAPTER_DEFAULTS = {
   version: DEFAULT_WFS_VERSION,
   timeoutMs: 30_000,
   withCredentials: false,
+  /** Default: a console warning naming the layer, the server and the order used. */
   onAxisOrderCorrected: warnAxisOrderCorrected,
 } as const;
 
+/** The two WFS ports of one service, from {@link createWfsAdapters}. */
 export interface WfsAdapters {
   source: WfsFeatureSource;
   transactions: WfsFeatureTransactions;
@@ -62,6 +65,12 @@ export interface WfsAdapters {
  * and the requests (GetFeature, Transaction) written with `xmlbuilder`; the small answers
  * (capabilities, schemas, transaction results) go through the DOM's `DOMParser`: present in
  * browsers; in Node, register it first (jsdom).
+ *
+ * @example
+ * ```ts
+ * const { source, transactions } = createWfsAdapters({ url: '/geoserver/wfs', withCredentials: true });
+ * const { features } = await source.getFeatures({ typeName: 'store_33:polygon', maxFeatures: 100 });
+ * ```
  */
 export function createWfsAdapters(options: WfsAdapterOptions): WfsAdapters {
   const settings = { ...WFS_ADAPTER_DEFAULTS, ...definedOnly(options) } as

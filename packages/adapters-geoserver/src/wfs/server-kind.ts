@@ -37,6 +37,7 @@ const SERVER_CLUES: ReadonlyArray<{ server: Exclude<MapServerKind, 'unknown'>; c
   { server: 'qgis-server', clue: 'the application/vnd.geo+json output format', matches: (document) => listsValue(document, 'application/vnd.geo+json') },
 ];
 
+/** Which map server wrote a WFS answer ({@link identifyMapServer}), so its known quirks (axis order) can be expected. */
 export interface MapServerIdentity {
   server: MapServerKind;
   /** What gave it away. */

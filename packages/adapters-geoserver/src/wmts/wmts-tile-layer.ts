@@ -16,6 +16,7 @@ const TILE_MATRIX_SETS: Readonly<Record<string, { crs: LeafletCrsName }>> = {
   'EPSG:900913': { crs: 'EPSG3857' },
 };
 
+/** Options of {@link wmtsTileLayer}; the defaults are in {@link WMTS_TILE_LAYER_DEFAULTS}. */
 export interface WmtsTileLayerOptions {
   /** The WMTS endpoint: `/geoserver/gwc/service/wmts` on GeoServer, `…/ows` on QGIS Server. */
   url: string;
@@ -46,6 +47,7 @@ export const WMTS_TILE_LAYER_DEFAULTS = {
   style: '',
 } as const;
 
+/** What Leaflet needs for the base map's WMTS tiles, from {@link wmtsTileLayer}. */
 export interface WmtsTileLayer {
   /** For `L.tileLayer(urlTemplate, tileLayerOptions)`: a KVP GetTile URL with `{z}`, `{x}`, `{y}`. */
   urlTemplate: string;

@@ -6,12 +6,14 @@ import type { WorkspaceAdmin } from '../ports/workspace-admin.port.js';
 import { isBlankName, requireCoordinateSystem, requireDatabaseName } from './admin-rules.js';
 import { buildFeatureTypeSpec, type FeatureTypeSpecInput } from './feature-type-spec.js';
 
+/** The ports {@link AdminActions} works through. */
 export interface AdminActionsOptions {
   workspaces: WorkspaceAdmin;
   layers: LayerAdmin;
   portal: PortalAdmin;
 }
 
+/** Input of {@link AdminActions.addLayer}: the layer, and the workspace whose srid it takes. */
 export interface AddLayerInput extends Omit<FeatureTypeSpecInput, 'srid' | 'namespace'> {
   workspace: string;
   /** The workspace's srid; the layer is created in the coordinate system that matches it. */

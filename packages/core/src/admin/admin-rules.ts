@@ -19,6 +19,7 @@ export function requireDatabaseName(name: string): string {
   return name.trim();
 }
 
+/** A coordinate system a layer may be created in. */
 export interface CoordinateSystem {
   srid: number;
   /** The `EPSG:n` code map servers take. */
@@ -32,6 +33,7 @@ export const COORDINATE_SYSTEMS: readonly CoordinateSystem[] = [
   { srid: 4490, code: 'EPSG:4490', name: 'CGCS2000' },
 ];
 
+/** The supported coordinate system of an srid (4326, 4490), or `undefined`. */
 export function coordinateSystemFor(srid: number): CoordinateSystem | undefined {
   return COORDINATE_SYSTEMS.find((system) => system.srid === srid);
 }

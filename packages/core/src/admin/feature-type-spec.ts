@@ -10,6 +10,7 @@ export const LAYER_KINDS = {
   multiline: 'MultiLineString',
 } as const satisfies Record<string, GeometryBinding>;
 
+/** A layer kind of the test screens: `point`, `line`, `polygon`, `multipolygon` or `multiline`. */
 export type LayerKind = keyof typeof LAYER_KINDS;
 
 /** The whole lon/lat world, GeoServer's default bounding box for a new layer in EPSG:4326. */
@@ -17,6 +18,7 @@ export function defaultBoundingBox(srid: number = DEFAULT_BBOX_SRID): BoundingBo
   return { minx: -180, maxx: 180, miny: -90, maxy: 90, crs: `EPSG:${srid}` };
 }
 
+/** Input of {@link buildFeatureTypeSpec}: what a person chooses for a new layer. */
 export interface FeatureTypeSpecInput {
   name: string;
   kind: LayerKind;

@@ -7,6 +7,7 @@ import type { LayerAdmin } from '../ports/layer-admin.port.js';
 import type { StyleAdmin } from '../ports/style-admin.port.js';
 import type { WorkspaceAdmin } from '../ports/workspace-admin.port.js';
 
+/** What the admin contract suites need from the adapter under test. */
 export interface AdminFixture {
   workspaces: WorkspaceAdmin;
   dataStores: DataStoreAdmin;
@@ -23,6 +24,7 @@ function unique(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}_${counter}`;
 }
 
+/** A minimal valid SLD 1.0 document the style contract creates styles with. */
 export const CONTRACT_SLD = `<?xml version="1.0" encoding="UTF-8"?>
 <StyledLayerDescriptor version="1.0.0" xmlns="http://www.opengis.net/sld" xmlns:ogc="http://www.opengis.net/ogc">
   <NamedLayer><Name>contract</Name><UserStyle><FeatureTypeStyle><Rule>

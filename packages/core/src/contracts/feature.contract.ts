@@ -5,12 +5,14 @@ import { GportalError } from '../errors/errors.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
 import type { FeatureTransactions } from '../ports/feature-transactions.port.js';
 
+/** What {@link featureSourceContract} needs: the source under test and a layer it can read. */
 export interface FeatureSourceFixture {
   source: FeatureSource;
   /** A layer holding at least three features, all with geometry, and at least one number property. */
   typeName: string;
 }
 
+/** What {@link featureTransactionsContract} needs: a source and the transactions that write to it. */
 export interface FeatureTransactionsFixture extends FeatureSourceFixture {
   transactions: FeatureTransactions;
   /** Properties for a new feature; by default one value per writable property of the schema. */

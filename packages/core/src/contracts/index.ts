@@ -1,3 +1,15 @@
+/**
+ * The shared contract suites of the ports (vitest suites): run one against your own adapter to
+ * prove it behaves like gportal's.
+ *
+ * @example
+ * ```ts
+ * import { featureSourceContract } from '@gportal/core/contracts';
+ * featureSourceContract('my source', () => ({ source: new MySource(), typeName: 'ns:towns' }));
+ * ```
+ *
+ * @module @gportal/core/contracts
+ */
 export * from './simple-ports.contract.js';
 export * from './admin.contract.js';
 export * from './feature.contract.js';

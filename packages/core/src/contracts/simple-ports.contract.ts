@@ -122,6 +122,7 @@ export function editJournalContract(name: string, factory: Factory<EditJournal>)
   });
 }
 
+/** What {@link authGatewayContract} needs: the gateway and credentials it accepts. */
 export interface AuthGatewayFixture {
   gateway: AuthGateway;
   valid: Credentials;

@@ -8,11 +8,13 @@ export interface Workspace {
   databaseName: string;
 }
 
+/** A map-server workspace. */
 export interface WorkspaceInfo {
   name: string;
   isolated?: boolean;
 }
 
+/** The XML namespace of a workspace. */
 export interface NamespaceInfo {
   prefix: string;
   uri: string;
@@ -32,6 +34,7 @@ export interface PostgisStoreSpec {
   dbtype: 'postgis';
 }
 
+/** A data store as the map server describes it. */
 export interface DataStoreInfo {
   name: string;
   workspace: string;
@@ -41,6 +44,7 @@ export interface DataStoreInfo {
   connectionParameters: Record<string, string>;
 }
 
+/** A bounding box in a named CRS, as GeoServer's feature types carry it. */
 export interface BoundingBox {
   minx: number;
   maxx: number;
@@ -55,8 +59,10 @@ export type GeometryBinding = Extract<
   'Point' | 'LineString' | 'Polygon' | 'MultiPolygon' | 'MultiLineString' | 'MultiPoint'
 >;
 
+/** The type of a feature type attribute: a geometry, or GeoServer's `String`, `Integer`, `Long`, `Double`, `Boolean`, `Date`. */
 export type AttributeBinding = GeometryBinding | 'String' | 'Integer' | 'Long' | 'Double' | 'Boolean' | 'Date';
 
+/** One attribute (column) of a feature type. */
 export interface AttributeSpec {
   name: string;
   binding: AttributeBinding;
@@ -65,6 +71,7 @@ export interface AttributeSpec {
   maxOccurs?: number;
 }
 
+/** How the map server treats a layer's native and declared CRS. */
 export type ProjectionPolicy = 'FORCE_DECLARED' | 'REPROJECT_TO_DECLARED' | 'NONE';
 
 /** Feature type (layer) payload (spec section 3). */
@@ -86,6 +93,7 @@ export interface FeatureTypeSpec {
   attributes: AttributeSpec[];
 }
 
+/** A feature type as the map server describes it: what it knows of the spec, and where it lives. */
 export interface FeatureTypeInfo extends Partial<FeatureTypeSpec> {
   name: string;
   workspace: string;
@@ -98,6 +106,7 @@ export interface StyleRef {
   workspace?: string;
 }
 
+/** A published layer: its styles and the resource it publishes. */
 export interface LayerInfo {
   name: string;
   workspace: string;
@@ -109,6 +118,7 @@ export interface LayerInfo {
   enabled?: boolean;
 }
 
+/** A style document's format: SLD 1.0 (`sld`) or Symbology Encoding / SLD 1.1 (`se`). */
 export type StyleFormat = 'sld' | 'se';
 
 /** A style: its name and SLD XML definition (spec section 3). */
@@ -118,6 +128,7 @@ export interface StyleSpec {
   workspace?: string;
 }
 
+/** A style as the map server describes it. */
 export interface StyleInfo {
   name: string;
   workspace?: string;
@@ -131,6 +142,7 @@ export interface StyleScope {
   workspace?: string;
 }
 
+/** How far a delete goes. */
 export interface DeleteOptions {
   recurse?: boolean;
 }

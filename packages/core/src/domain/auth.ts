@@ -1,3 +1,4 @@
+/** What a person types to sign in. */
 export interface Credentials {
   username: string;
   password: string;

@@ -2,11 +2,13 @@ import type { BBox, Geometry, GeometryKind } from './geometry.js';
 
 /** A property value as the core sees it: typed by the layer's schema. */
 export type PropertyValue = string | number | boolean | Date | null;
+/** A feature's properties by name. */
 export type Properties = Record<string, PropertyValue>;
 
 /** The four property types a feature schema knows (spec section 3). */
 export type PropertyType = 'number' | 'string' | 'boolean' | 'date';
 
+/** One property of a {@link FeatureSchema}. */
 export interface PropertySchema {
   name: string;
   type: PropertyType;
@@ -15,6 +17,7 @@ export interface PropertySchema {
   nativeType?: string;
 }
 
+/** A layer's schema: its geometry and typed properties. */
 export interface FeatureSchema {
   typeName: string;
   /** Name of the geometry property: `geom` on GeoServer here, always `geometry` on QGIS Server. */
@@ -37,6 +40,7 @@ export interface MapFeature {
 /** Change-tracking state of a feature in an edit session (spec section 3). */
 export type FeatureState = 'exist' | 'insert' | 'update' | 'remove';
 
+/** The comparisons of an {@link AttributeFilter}: equal, not equal, less (or equal), greater (or equal). */
 export type ComparisonOperator = 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge';
 
 /** Attribute filter, translated by each adapter into its own query language (OGC Filter in WFS). */
@@ -47,6 +51,7 @@ export type AttributeFilter =
   | { op: 'and' | 'or'; filters: AttributeFilter[] }
   | { op: 'not'; filter: AttributeFilter };
 
+/** Which features {@link FeatureSource.getFeatures} reads. */
 export interface FeatureQuery {
   typeName: string;
   /** Defaults to {@link DEFAULT_MAX_FEATURES} (2000). */
@@ -57,12 +62,14 @@ export interface FeatureQuery {
   featureIds?: string[];
 }
 
+/** The answer of {@link FeatureSource.getFeatures}. */
 export interface FeatureSet {
   features: MapFeature[];
   /** Features the server sent without an id or a geometry the map can draw (`isGeometry`); they are skipped (spec section 8). */
   skipped: number;
 }
 
+/** A layer a {@link FeatureSource} offers. */
 export interface FeatureTypeSummary {
   name: string;
   title?: string;
@@ -70,6 +77,7 @@ export interface FeatureTypeSummary {
   bbox?: BBox;
 }
 
+/** A new feature in a transaction. */
 export interface FeatureInsert {
   /** Client handle echoed by the server so inserted ids can be matched whatever their order. */
   handle: string;
@@ -77,6 +85,7 @@ export interface FeatureInsert {
   properties: Properties;
 }
 
+/** A change to an existing feature in a transaction: only what changed. */
 export interface FeatureUpdate {
   id: string;
   /** Present only when the geometry changed. */
@@ -93,6 +102,7 @@ export interface ChangeSet {
   deletes: string[];
 }
 
+/** The three actions of a WFS transaction. */
 export type TransactionActionKind = 'insert' | 'update' | 'delete';
 
 /** One action the server refused while committing the others (QGIS Server is not atomic). */
@@ -103,6 +113,7 @@ export interface ActionFailure {
   message: string;
 }
 
+/** What a committed transaction answered. */
 export interface CommitResult {
   /** Inserted ids matched to their handles. */
   inserted: Array<{ handle: string; id: string }>;

@@ -4,34 +4,43 @@
  */
 export type Position = number[];
 
+/** A GeoJSON Point. */
 export interface Point {
   type: 'Point';
   coordinates: Position;
 }
+/** A GeoJSON MultiPoint. */
 export interface MultiPoint {
   type: 'MultiPoint';
   coordinates: Position[];
 }
+/** A GeoJSON LineString. */
 export interface LineString {
   type: 'LineString';
   coordinates: Position[];
 }
+/** A GeoJSON MultiLineString. */
 export interface MultiLineString {
   type: 'MultiLineString';
   coordinates: Position[][];
 }
+/** A GeoJSON Polygon: an outer ring, then holes; each ring closed. */
 export interface Polygon {
   type: 'Polygon';
   coordinates: Position[][];
 }
+/** A GeoJSON MultiPolygon. */
 export interface MultiPolygon {
   type: 'MultiPolygon';
   coordinates: Position[][][];
 }
 
+/** A GeoJSON geometry (lon/lat for EPSG:4326); GeometryCollection is not used. */
 export type Geometry = Point | MultiPoint | LineString | MultiLineString | Polygon | MultiPolygon;
+/** The `type` of a {@link Geometry}. */
 export type GeometryKind = Geometry['type'];
 
+/** Every geometry kind gportal handles (GeoJSON's, without GeometryCollection). */
 export const GEOMETRY_KINDS: readonly GeometryKind[] = [
   'Point',
   'MultiPoint',
@@ -79,6 +88,7 @@ export function geometryBBox(geometry: Geometry): BBox {
   return box;
 }
 
+/** Calls `visit` with every position of the geometry, ring closings included. */
 export function forEachPosition(geometry: Geometry, visit: (position: Position) => void): void {
   switch (geometry.type) {
     case 'Point':
@@ -98,6 +108,15 @@ export function forEachPosition(geometry: Geometry, visit: (position: Position) 
   }
 }
 
+/**
+ * Whether two `[minx, miny, maxx, maxy]` boxes overlap (touching counts).
+ *
+ * @example
+ * ```ts
+ * bboxIntersects([0, 0, 2, 2], [1, 1, 3, 3]); // true
+ * bboxIntersects([0, 0, 1, 1], [2, 2, 3, 3]); // false
+ * ```
+ */
 export function bboxIntersects(a: BBox, b: BBox): boolean {
   return a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1];
 }
@@ -202,7 +221,15 @@ export function geoJsonGeometryProblem(value: unknown): string | undefined {
   }
 }
 
-/** Whether a value is a geometry gportal accepts: see {@link geoJsonGeometryProblem}. */
+/**
+ * Whether a value is a geometry gportal accepts: see {@link geoJsonGeometryProblem}.
+ *
+ * @example
+ * ```ts
+ * isGeometry({ type: 'Point', coordinates: [119.3, 26.08] }); // true
+ * isGeometry({ type: 'Point', coordinates: [NaN, 26.08] }); // false
+ * ```
+ */
 export function isGeometry(value: unknown): value is Geometry {
   return geoJsonGeometryProblem(value) === undefined;
 }

@@ -3,8 +3,10 @@ import type { Properties, PropertyValue } from './feature.js';
 
 /** A property value in JSON form: dates become `{ $date: ISO }` so they survive storage. */
 export type JsonPropertyValue = string | number | boolean | null | { $date: string };
+/** {@link Properties} in JSON form. */
 export type JsonProperties = Record<string, JsonPropertyValue>;
 
+/** The format version of {@link JournalEntry}; other versions are not restored. */
 export const JOURNAL_VERSION = 1;
 
 /** Changes in JSON form: what is pending, or what was sent. */
@@ -44,19 +46,31 @@ export interface JournalEntry extends JournalChanges {
   aside?: JournalChanges['inserts'];
 }
 
+/**
+ * A property value in a JSON-safe form: a `Date` becomes `{ $date: ISO }`.
+ *
+ * @example
+ * ```ts
+ * toJsonValue(new Date('2024-05-01T00:00:00Z')); // { $date: '2024-05-01T00:00:00.000Z' }
+ * fromJsonValue(toJsonValue(new Date(0))); // a Date again
+ * ```
+ */
 export function toJsonValue(value: PropertyValue): JsonPropertyValue {
   return value instanceof Date ? { $date: value.toISOString() } : value;
 }
 
+/** A property value back from its JSON form (`{ $date }` becomes a `Date`). */
 export function fromJsonValue(value: JsonPropertyValue): PropertyValue {
   if (value !== null && typeof value === 'object') return new Date(value.$date);
   return value;
 }
 
+/** {@link Properties} in a JSON-safe form. */
 export function toJsonProperties(properties: Properties): JsonProperties {
   return Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, toJsonValue(value)]));
 }
 
+/** {@link Properties} back from their JSON form. */
 export function fromJsonProperties(properties: JsonProperties): Properties {
   return Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, fromJsonValue(value)]));
 }

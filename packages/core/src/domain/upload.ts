@@ -20,6 +20,7 @@ export interface UploadProgress {
   total: number;
 }
 
+/** Options of {@link FileUpload.upload}. */
 export interface UploadOptions {
   /** Told as the body goes out (at least once, when all of it is sent). */
   onProgress?: (progress: UploadProgress) => void;

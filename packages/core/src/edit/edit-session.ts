@@ -87,10 +87,21 @@ export class EditSession {
     });
   }
 
+  /**
+   * Subscribes to a session event; the answer removes the handler again.
+   *
+   * @example
+   * ```ts
+   * const stop = session.on('save:failed', (failure) => show(failure.message));
+   * // later
+   * stop();
+   * ```
+   */
   on<Name extends keyof EditSessionEvents>(event: Name, handler: (payload: EditSessionEvents[Name]) => void): () => void {
     return this.events.on(event, handler);
   }
 
+  /** Removes a handler added with {@link EditSession.on}. */
   off<Name extends keyof EditSessionEvents>(event: Name, handler: (payload: EditSessionEvents[Name]) => void): void {
     this.events.off(event, handler);
   }
@@ -242,6 +253,7 @@ export class EditSession {
     return this.edits.feature(id);
   }
 
+  /** The change-tracking state of a feature (`exist`, `insert`, `update`, `remove`); `undefined` for an unknown id. */
   stateOf(id: string): FeatureState | undefined {
     return this.edits.stateOf(id);
   }

@@ -18,6 +18,7 @@ export type SaveFailureKind = 'connection-refused' | 'outcome-unknown' | 'timeou
 /** What is known of the server's data after the failure: `unknown` is checked before anything is sent again. */
 export type SaveOutcomeKnowledge = 'nothing-committed' | 'partly-committed' | 'unknown';
 
+/** Why a save failed and what is known of the server's data; the changes stay pending. */
 export interface SaveFailure {
   kind: SaveFailureKind;
   /** Whether the server may have committed (some of) the changes; `unknown` is reconciled before the next send. */

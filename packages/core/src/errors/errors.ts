@@ -139,8 +139,10 @@ export class JournalConflictError extends GportalError {
   }
 }
 
+/** Every typed error of gportal, for exhaustive handling by `kind`. */
 export type KnownError = ValidationError | MapServerError | NetworkError | NotFoundError | ConflictError | TimeoutError | JournalConflictError;
 
+/** Whether an error is one of gportal's typed errors ({@link KnownError}). */
 export function isGportalError(error: unknown): error is KnownError {
   return error instanceof GportalError;
 }

@@ -8,6 +8,7 @@ export type ShapeKind = keyof typeof DRAWING.minVertices;
 /** Why a drawn geometry is refused; the UI maps these to its messages ('shape edges cannot cross' …). */
 export type GeometryProblem = 'too-few-points' | 'self-intersection';
 
+/** Options of {@link geometryProblem}. */
 export interface GeometryCheckOptions {
   /** Self-intersecting shapes are refused unless allowed (leaflet-draw's `allowIntersection`). Default false. */
   allowIntersection?: boolean;

@@ -119,6 +119,7 @@ export class IncrementalGeometryCheck {
   private lines: readonly Line[] | undefined;
   private crossings = 0;
 
+  /** What is wrong with the shape now (as {@link geometryProblem}), or `undefined` when it may be kept. */
   problem(geometry: Geometry): GeometryProblem | undefined {
     if (!hasEnoughPoints(geometry)) {
       this.lines = undefined;

@@ -4,6 +4,7 @@ import type { SessionStore } from '../ports/session-store.port.js';
 import { Emitter } from '../util/emitter.js';
 import { validateCredentials, type CredentialErrors } from './validate-credentials.js';
 
+/** Options of {@link LoginFlow}. */
 export interface LoginFlowOptions {
   auth: AuthGateway;
   session: SessionStore;
@@ -19,6 +20,7 @@ export interface LoginState {
   session?: Session;
 }
 
+/** How a sign-in attempt ended. */
 export type LoginOutcome =
   | { status: 'invalid'; errors: CredentialErrors }
   | { status: 'signed-in'; session: Session }
@@ -51,10 +53,12 @@ export class LoginFlow {
     this.now = now;
   }
 
+  /** What the login screen shows now (a new object after every change). */
   get state(): LoginState {
     return this.current;
   }
 
+  /** Whether a sign-in request is under way. */
   get loading(): boolean {
     return this.current.loading;
   }

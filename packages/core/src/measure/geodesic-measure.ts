@@ -5,7 +5,9 @@ import type { LineString, MultiLineString, MultiPolygon, Polygon, Position } fro
 const { Geodesic } = geographiclib;
 const WGS84 = Geodesic.WGS84;
 
+/** The geometries that have an area. */
 export type AreaGeometry = Polygon | MultiPolygon;
+/** The geometries that have a length. */
 export type LengthGeometry = LineString | MultiLineString;
 
 /** The ring without its closing point: GeographicLib closes polygons itself. */

@@ -99,6 +99,7 @@ function ringArea({ vertices, edges }: RingEdges): number {
 export class IncrementalArea {
   private rings: RingEdges[] = [];
 
+  /** The geodesic area of the shape in m², equal to {@link geodesicArea} of it. */
   area(geometry: AreaGeometry): number {
     const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
     const rings = polygons.flat();

@@ -35,6 +35,7 @@ function lengthsOf(positions: readonly Position[], before?: LineEdges): number[]
 export class IncrementalLength {
   private lines: LineEdges[] = [];
 
+  /** The geodesic length of the line in metres, equal to {@link geodesicLength} of it. */
   length(geometry: LengthGeometry): number {
     const lines = geometry.type === 'LineString' ? [geometry.coordinates] : geometry.coordinates;
     const before = this.lines.length === lines.length ? this.lines : [];

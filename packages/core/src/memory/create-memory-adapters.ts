@@ -19,6 +19,7 @@ import { MemoryPortal } from './memory-portal.js';
 import { MemorySessionStore } from './memory-session-store.js';
 import { MemoryUserCache } from './memory-user-cache.js';
 
+/** What the in-memory adapters start with: users, styles, the catalogue and feature layers. */
 export interface MemorySeed {
   users?: MemoryUser[];
   /** Global styles. */
@@ -54,6 +55,16 @@ export interface MemoryAdapters {
   internals: { mapServer: MemoryMapServer; featureStore: MemoryFeatureStore; portal: MemoryPortal };
 }
 
+/**
+ * Every port of the core in memory, sharing one model: for tests, examples and the app's embedded mode.
+ *
+ * @example
+ * ```ts
+ * const adapters = createMemoryAdapters(sampleSeed());
+ * const { features } = await adapters.features.getFeatures({ typeName: 'store_33:polygon' });
+ * await adapters.workspaces.create('towns');
+ * ```
+ */
 export function createMemoryAdapters(seed: MemorySeed = {}): MemoryAdapters {
   const featureStore = new MemoryFeatureStore(seed.transactionMode);
   const mapServer = new MemoryMapServer(featureStore);

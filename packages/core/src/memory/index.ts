@@ -1,3 +1,9 @@
+/**
+ * In-memory adapters for every port of the core, with the spec's sample data: for tests,
+ * examples and the app's embedded mode.
+ *
+ * @module @gportal/core/memory
+ */
 export { createMemoryAdapters, type MemoryAdapters, type MemorySeed } from './create-memory-adapters.js';
 export { MemoryAuthGateway, WRONG_CREDENTIALS_MESSAGE, type MemoryUser } from './memory-auth-gateway.js';
 export { MemoryEditJournal } from './memory-edit-journal.js';

@@ -1,6 +1,7 @@
 import type { Credentials, LoginResult, UserInfo } from '../domain/auth.js';
 import type { AuthGateway } from '../ports/auth-gateway.port.js';
 
+/** A user the in-memory backend accepts. */
 export interface MemoryUser {
   username: string;
   password: string;
@@ -16,6 +17,7 @@ export class MemoryAuthGateway implements AuthGateway {
 
   constructor(private readonly users: readonly MemoryUser[]) {}
 
+  /** Accepts the seeded users; others are refused with {@link WRONG_CREDENTIALS_MESSAGE}. */
   async login(credentials: Credentials): Promise<LoginResult> {
     const user = this.users.find(
       (candidate) => candidate.username === credentials.username && candidate.password === credentials.password,

@@ -5,6 +5,7 @@ import type { EditJournal } from '../ports/edit-journal.port.js';
 export class MemoryEditJournal implements EditJournal {
   private readonly entries = new Map<string, string>();
 
+  /** Keeps a copy of the layer's pending edits. */
   async save(entry: JournalEntry): Promise<void> {
     if (!isJournalEntry(entry)) throw new ValidationError({ entry: 'not a journal entry' });
     this.entries.set(entry.typeName, JSON.stringify(entry));
@@ -17,6 +18,7 @@ export class MemoryEditJournal implements EditJournal {
     return isJournalEntry(entry) ? entry : null;
   }
 
+  /** Forgets the pending edits of a layer. */
   async clear(typeName: string): Promise<void> {
     this.entries.delete(typeName);
   }

@@ -29,6 +29,7 @@ interface TypeRecord {
   nextId: number;
 }
 
+/** A layer to seed the in-memory feature store with. */
 export interface MemoryLayerSeed {
   schema: FeatureSchema;
   features?: Array<{ id?: string; geometry: Geometry; properties?: Properties }>;
@@ -40,6 +41,7 @@ export class MemoryFeatureStore {
 
   constructor(private readonly mode: TransactionMode = 'atomic') {}
 
+  /** Adds (or replaces) a layer with its schema and features; features without an id are numbered `typeName.n`. */
   defineType(schema: FeatureSchema, features: MemoryLayerSeed['features'] = []): void {
     const record: TypeRecord = { schema: structuredClone(schema), features: new Map(), nextId: 1 };
     this.types.set(schema.typeName, record);
@@ -55,6 +57,7 @@ export class MemoryFeatureStore {
     return structuredClone(this.type(typeName).schema);
   }
 
+  /** Removes a layer and its features. */
   dropType(typeName: string): void {
     this.types.delete(typeName);
   }

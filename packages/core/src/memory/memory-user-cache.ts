@@ -5,6 +5,7 @@ import type { UserCache } from '../ports/user-cache.port.js';
 export class MemoryUserCache implements UserCache {
   private readonly items = new Map<string, string>();
 
+  /** Keeps a JSON copy of the value under `key`. */
   async setUserItem<T>(key: string, data: T): Promise<void> {
     if (!key) throw new ValidationError({ key: 'the cache key must not be empty' });
     if (data === undefined) throw new ValidationError({ data: 'undefined cannot be cached; use clearUser' });
@@ -16,6 +17,7 @@ export class MemoryUserCache implements UserCache {
     return text === undefined ? undefined : (JSON.parse(text) as T);
   }
 
+  /** Forgets every cached item. */
   async clearUser(): Promise<void> {
     this.items.clear();
   }

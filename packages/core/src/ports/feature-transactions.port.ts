@@ -8,4 +8,5 @@ export interface FeatureTransactions {
    */
   commit(changes: ChangeSet): Promise<CommitResult>;
 }
+/** The inversify token of {@link FeatureTransactions}. */
 export const FEATURE_TRANSACTIONS = Symbol.for('gportal.FeatureTransactions');

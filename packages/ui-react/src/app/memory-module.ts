@@ -39,6 +39,13 @@ const PORTS: ReadonlyArray<[symbol, keyof Omit<MemoryAdapters, 'internals'>]> = 
  * Binds every port token of the core to in-memory adapters sharing one model, seeded from
  * `MEMORY_SEED` when bound (resolved lazily, so the seed may be bound by a module loaded later).
  * It lives in the UI because the core must not import inversify.
+ *
+ * @example
+ * ```ts
+ * const container = new Container();
+ * container.bind(MEMORY_SEED).toConstantValue({ layers: [myLayer] }); // optional: the sample data otherwise
+ * await container.load(memoryModule);
+ * ```
  */
 export const memoryModule = new ContainerModule(({ bind }) => {
   bind<MemoryAdapters>(MEMORY_ADAPTERS)

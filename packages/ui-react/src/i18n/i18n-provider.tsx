@@ -9,6 +9,7 @@ const ANTD_LOCALES: Readonly<Record<Locale, NonNullable<ConfigProviderProps['loc
 /** antd's default theme in the app's font. */
 const THEME: ConfigProviderProps['theme'] = { token: { fontFamily: UI_FONT_FAMILY } };
 
+/** Translates a message key into the active language, filling its `{placeholders}` from `values`. */
 export type Translate = (key: MessageKey, values?: Readonly<Record<string, string | number>>) => string;
 
 interface I18n {
@@ -48,6 +49,17 @@ export function I18nProvider({ initialLocale, onLocaleChange, children }: I18nPr
   );
 }
 
+/**
+ * The active language, its setter and `t` for the message table; needs an {@link I18nProvider} above.
+ *
+ * @example
+ * ```tsx
+ * function SaveButton() {
+ *   const { t } = useI18n();
+ *   return <button>{t('map.tool.save')}</button>;
+ * }
+ * ```
+ */
 export function useI18n(): I18n {
   const i18n = useContext(I18nContext);
   if (!i18n) throw new Error('useI18n needs an <I18nProvider> above it');

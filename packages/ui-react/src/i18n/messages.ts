@@ -323,6 +323,7 @@ const zhCN = {
   'leaflet.zoomOut': '缩小',
 } as const;
 
+/** A key of the message table. */
 export type MessageKey = keyof typeof zhCN;
 
 /**
@@ -648,9 +649,12 @@ const en: MessageTable = {
   'leaflet.zoomOut': 'Zoom out',
 };
 
+/** The languages of the message table, Chinese first. */
 export const LOCALES = ['zh-CN', 'en'] as const;
+/** A language of the message table: `zh-CN` or `en`. */
 export type Locale = (typeof LOCALES)[number];
 
+/** The message table: every user-visible string, by language and key. */
 export const MESSAGES: Readonly<Record<Locale, MessageTable>> = { 'zh-CN': zhCN, en };
 
 export function isLocale(value: unknown): value is Locale {

@@ -40,6 +40,7 @@ const PROBLEM_MESSAGES: Readonly<Record<GeometryProblem, MessageKey>> = {
   'too-few-points': 'map.error.tooFewPoints',
 };
 
+/** Props of {@link EditorMap}. */
 export interface EditorMapProps {
   view: FeatureSessionView;
   /** Size of the map element. */

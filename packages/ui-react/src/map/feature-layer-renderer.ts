@@ -19,6 +19,7 @@ export function markerIcon(unsaved: boolean): L.DivIcon {
   });
 }
 
+/** Options of {@link FeatureLayerRenderer}. */
 export interface FeatureLayerRendererOptions {
   /** A click on a drawn feature, with where it was clicked. */
   onFeatureClick?: (id: string, latlng: L.LatLng) => void;
@@ -65,6 +66,7 @@ export class FeatureLayerRenderer {
     this.markers.addTo(map);
   }
 
+  /** Shows exactly these features: draws the new and changed ones, removes the ones no longer given. */
   render(features: readonly EditableFeature[]): void {
     const shown = new Set<string>();
     const onCanvas: CanvasFeature[] = [];

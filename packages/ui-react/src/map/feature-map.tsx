@@ -16,6 +16,7 @@ import { useFeatureSession } from './use-feature-session';
 import { LabelledButton, UNSPACED_BUTTON } from './labelled-button';
 import { ErrorMessage } from '../screens/layout/error-detail';
 
+/** Props of {@link FeatureMapView}, and the view settings of {@link FeatureMap}. */
 export interface FeatureMapViewProps {
   /** The layer shown first; the multipolygon layer by default. */
   initialLayer?: LayerKind;
@@ -125,6 +126,7 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, cre
   );
 }
 
+/** Props of {@link FeatureMap}: the view's, plus its container and language. */
 export interface FeatureMapProps extends FeatureMapViewProps {
   /**
    * An inversify container binding the core's `FEATURE_SOURCE`, `FEATURE_TRANSACTIONS` and

@@ -2,6 +2,7 @@ import { LAYER_KINDS, type FeatureSource, type LayerKind } from '@gportal/core';
 
 /** The layer types the map offers, in the selector's order (the multipolygon layer is the default). */
 export const MAP_LAYER_KINDS = Object.keys(LAYER_KINDS) as LayerKind[];
+/** The layer the feature map shows first: the multipolygon towns. */
 export const DEFAULT_LAYER_KIND: LayerKind = 'multipolygon';
 
 /**

@@ -23,6 +23,7 @@ import { ErrorMessage, Translated } from '../screens/layout/error-detail';
 import { resolveLayerTypes } from './layer-catalog';
 import { saveFailureMessage } from '../app/save-failure-message';
 
+/** How many changes are waiting to be saved, by kind. */
 export interface PendingCounts {
   inserts: number;
   updates: number;
@@ -30,8 +31,10 @@ export interface PendingCounts {
   total: number;
 }
 
+/** Where the map's session is: resolving the layer, loading it, ready, saving, or failed. */
 export type SessionStatus = 'resolving' | 'loading' | 'ready' | 'saving' | 'failed';
 
+/** What {@link useFeatureSession} gives a screen to render: the session, its features and status. */
 export interface FeatureSessionView {
   session: EditSession | undefined;
   typeName: string | undefined;
@@ -228,6 +231,7 @@ export function useFeatureSession(kind: LayerKind) {
     // `version` stands for every session event.
   }, [session, typeName, status, problem, version, loads, restored, editingElsewhere, t]);
 
+  /** Saves the pending changes in one transaction; the outcome is told to the user. */
   const save = useCallback(async () => {
     if (!session) return;
     setStatus('saving');
@@ -240,6 +244,7 @@ export function useFeatureSession(kind: LayerKind) {
     }
   }, [session]);
 
+  /** Drops the pending changes and reloads the layer from the server. */
   const redraw = useCallback(async () => {
     if (!session) return;
     setRestored(undefined);
@@ -253,6 +258,7 @@ export function useFeatureSession(kind: LayerKind) {
     }
   }, [session, t]);
 
+  /** Keeps the changes restored from the journal and hides the notice. */
   const keepRestored = useCallback(() => setRestored(undefined), []);
 
   /** Takes the layer over from the tab editing it: that tab hands over its pending edits, which are restored here. */

@@ -1,9 +1,14 @@
 /**
  * How another team proves its own adapter behaves like gportal's: run the shared contract suite
- * of the port against it. Here, a user cache over a plain Map.
+ * of the port against it. Here the town layer's `FeatureSource` over GeoJSON, and a user cache
+ * over a plain Map.
  */
 import type { UserCache } from '@gportal/core';
-import { userCacheContract } from '@gportal/core/contracts';
+import { featureSourceContract, userCacheContract } from '@gportal/core/contracts';
+import { GeoJsonFeatureSource } from './geojson-feature-source.js';
+import { TOWNS_GEOJSON } from './town-fixtures.js';
+
+featureSourceContract('GeoJSON towns of another team', () => ({ source: new GeoJsonFeatureSource([TOWNS_GEOJSON]), typeName: 'towns:area' }));
 
 class MapUserCache implements UserCache {
   private readonly items = new Map<string, string>();

@@ -2,11 +2,10 @@
  * Edit a layer with the core's EditSession against the in-memory adapters: draw a polygon,
  * measure it, change and remove features, save everything in one transaction.
  *
- *   npm run example:memory -w @gportal/examples
+ *   npm start -w examples/core-in-memory -- --edit
  */
 import { EditSession, formatArea, geodesicArea, type Polygon } from '@gportal/core';
 import { createMemoryAdapters, sampleSeed } from '@gportal/core/memory';
-import { pathToFileURL } from 'node:url';
 
 export async function editFeaturesInMemory(): Promise<{ area: string; saved: boolean; featureCount: number; newId?: string }> {
   const adapters = createMemoryAdapters(sampleSeed());
@@ -27,8 +26,4 @@ export async function editFeaturesInMemory(): Promise<{ area: string; saved: boo
   const outcome = await session.save();
   const newId = outcome.ok ? outcome.result.inserted.find((entry) => entry.handle === localId)?.id : undefined;
   return { area: formatArea(geodesicArea(drawn)), saved: outcome.ok, featureCount: session.features().length, ...(newId ? { newId } : {}) };
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  console.log(await editFeaturesInMemory());
 }
