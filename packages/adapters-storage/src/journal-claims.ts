@@ -2,6 +2,7 @@ import type { VersionedStorage } from './versioned-storage.js';
 
 /** The part of the Web Locks API the journal uses (`navigator.locks`). */
 export interface LockManagerLike {
+  /** Runs `callback` holding the lock `name` (as `navigator.locks.request`). */
   request(name: string, options: { ifAvailable?: boolean; steal?: boolean; signal?: AbortSignal }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown>;
 }
 
@@ -15,7 +16,9 @@ export interface TabMessage {
 
 /** A channel to the other tabs of the profile (default: a `BroadcastChannel`, present in plain-HTTP pages too). */
 export interface TabMessages {
+  /** Sends a message to the other tabs of this origin. */
   post(message: TabMessage): void;
+  /** Calls `handler` with each message from another tab; returns the way to stop listening. */
   listen(handler: (message: TabMessage) => void): () => void;
 }
 
@@ -29,6 +32,7 @@ export interface JournalClaimsOptions {
   timing: JournalLeaseTiming;
 }
 
+/** How the storage lease that stands in for Web Locks (plain HTTP) is timed. */
 export interface JournalLeaseTiming {
   /** A lease not renewed for this long belongs to a closed or crashed tab. */
   leaseMs: number;
@@ -38,6 +42,7 @@ export interface JournalLeaseTiming {
   handOverMs: number;
 }
 
+/** The default lease timing where Web Locks are missing: a 15 s lease renewed every 3 s, a 5 s wait for a hand-over. */
 export const JOURNAL_LEASE_TIMING: JournalLeaseTiming = { leaseMs: 15_000, renewMs: 3_000, handOverMs: 5_000 };
 
 const LEASE_KIND = 'journal-lease';

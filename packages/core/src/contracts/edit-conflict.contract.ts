@@ -6,6 +6,7 @@ import type { FeatureSource } from '../ports/feature-source.port.js';
 import type { FeatureTransactions } from '../ports/feature-transactions.port.js';
 import { sampleGeometry } from './feature.contract.js';
 
+/** What {@link editConflictContract} needs of a server: its ports, a layer and a feature to change behind a session's back. */
 export interface EditConflictFixture {
   source: FeatureSource;
   transactions: FeatureTransactions;
@@ -18,7 +19,9 @@ export interface EditConflictFixture {
   numberProperty: string;
   /** Another client: by default a second commit through `transactions`, behind the session's back. */
   otherClient?: {
+    /** Changes a feature as another client would (its geometry and/or properties). */
     update(id: string, changes: { geometry?: Geometry; properties?: Properties }): Promise<void>;
+    /** Deletes a feature as another client would. */
     delete(id: string): Promise<void>;
   };
 }

@@ -86,6 +86,7 @@ export function isJsonPropertyValue(value: unknown): value is JsonPropertyValue 
   return isObject(value) && typeof value.$date === 'string' && !Number.isNaN(new Date(value.$date).getTime());
 }
 
+/** Whether a value is a journaled property map: string keys to text, finite numbers, booleans, `null` or tagged dates. */
 export function isJsonProperties(value: unknown): value is JsonProperties {
   return isObject(value) && Object.values(value).every(isJsonPropertyValue);
 }

@@ -28,6 +28,7 @@ export interface FeatureConflict {
   theirs: MapFeature | null;
 }
 
+/** How {@link EditSession.resolveConflict} settles a conflict: this session's values, or the server's. */
 export type ConflictChoice = 'mine' | 'theirs';
 
 export interface ConflictFindings {

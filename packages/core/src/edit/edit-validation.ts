@@ -1,10 +1,12 @@
 import type { FeatureSchema, Properties } from '../domain/feature.js';
-import { isGeometry } from '../domain/geometry.js';
+import { geoJsonGeometryProblem } from '../domain/geometry.js';
 import { valueProblem } from '../domain/schema-fit.js';
 import { ValidationError } from '../errors/errors.js';
 
+/** Refuses anything but a geometry gportal can draw, store and send, saying why (`geoJsonGeometryProblem`). */
 export function assertGeometry(geometry: unknown): void {
-  if (!isGeometry(geometry)) throw new ValidationError({ geometry: 'not a GeoJSON geometry' });
+  const problem = geoJsonGeometryProblem(geometry);
+  if (problem !== undefined) throw new ValidationError({ geometry: problem });
 }
 
 /**

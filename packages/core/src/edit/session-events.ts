@@ -8,6 +8,7 @@ import { later } from '../util/timers.js';
 import type { EditableFeature } from './pending-edits.js';
 import type { SaveFailure } from './save-failure.js';
 
+/** Options of {@link EditSession}: what it edits, and where it reads, writes and journals. */
 export interface EditSessionOptions {
   source: FeatureSource;
   transactions: FeatureTransactions;
@@ -21,12 +22,16 @@ export interface EditSessionOptions {
   undoSteps?: number;
 }
 
+/** The answer of {@link EditSession.save}: the committed result, or why it failed (never thrown). */
 export type SaveOutcome = { ok: true; result: CommitResult } | { ok: false; failure: SaveFailure };
 
+/** A session operation that can fail with an `error` event. */
 export type EditOperation = 'load' | 'save' | 'redraw' | 'restore';
 
+/** Why the session's features changed, in a `change` event. */
 export type ChangeReason = 'add' | 'update' | 'remove' | 'undo' | 'redo' | 'resolve' | 'save' | 'restore';
 
+/** What {@link EditSession.restore} put back from the journal. */
 export interface RestoreReport {
   inserts: number;
   updates: number;
@@ -39,6 +44,7 @@ export interface RestoreReport {
   setAside: string[];
 }
 
+/** The events of an {@link EditSession} and their payloads. */
 export interface EditSessionEvents {
   load: { features: EditableFeature[]; skipped: number };
   change: { reason: ChangeReason; ids: string[] };
