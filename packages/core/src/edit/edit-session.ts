@@ -1,20 +1,17 @@
 import { DEFAULT_MAX_FEATURES } from '../domain/constants.js';
-import type { FeatureInsert, FeatureSchema, FeatureState, MapFeature, PropertyValue } from '../domain/feature.js';
+import type { FeatureSchema, FeatureState, PropertyValue } from '../domain/feature.js';
 import type { Geometry } from '../domain/geometry.js';
-import type { JournalEntry } from '../domain/journal.js';
 import { NotFoundError } from '../errors/errors.js';
-import type { EditJournal } from '../ports/edit-journal.port.js';
-import type { FeatureSource } from '../ports/feature-source.port.js';
-import { findConflicts, resolve, type ConflictChoice, type FeatureConflict } from './conflict-check.js';
+import { resolve, type ConflictChoice, type FeatureConflict } from './conflict-check.js';
 import { EditHistory } from './edit-history.js';
 import { assertGeometry, assertWritable } from './edit-validation.js';
-import { fromJournalChanges, journalEntryOf, unconfirmedFromJournal } from './journal-codec.js';
+import { journalEntryOf } from './journal-codec.js';
 import { JournalWriter } from './journal-writer.js';
-import { fetchLayer, fetchMissing, type FetchedLayer } from './layer-reads.js';
-import { fitToSchema } from './restore-fit.js';
+import { LayerLoading } from './layer-loading.js';
 import { OperationGuard } from './operation-guard.js';
-import { definedProperties, isEmpty, PendingEdits, type EditableFeature, type PendingChanges } from './pending-edits.js';
+import { definedProperties, PendingEdits, type EditableFeature, type PendingChanges } from './pending-edits.js';
 import { SavePipeline } from './save-pipeline.js';
+import { SessionRestore } from './session-restore.js';
 import { SessionEvents, type ChangeReason, type EditOperation, type EditSessionEvents, type EditSessionOptions, type RestoreReport, type SaveOutcome } from './session-events.js';
 
 export type { SaveFailure, SaveFailureKind, SaveOutcomeKnowledge } from './save-failure.js';
@@ -34,13 +31,12 @@ export { GEOMETRY_FIELD, type ConflictChoice, type FeatureConflict } from './con
  * A facade over its roles: the pending changes and their states (`pending-edits.ts`), undo and
  * redo (`edit-history.ts`), sending and settling a save (`save-pipeline.ts`,
  * `save-settlement.ts`, `reconcile.ts`) after the check against overwriting another client's
- * changes (`conflict-check.ts`), the journal (`journal-codec.ts`, `journal-writer.ts`), events
+ * changes (`conflict-check.ts`), loading (`layer-loading.ts`), restoring a journal
+ * (`session-restore.ts`), the journal (`journal-codec.ts`, `journal-writer.ts`), events
  * (`session-events.ts`) and one operation at a time (`operation-guard.ts`). Nothing pending is
  * dropped unless the server proved it committed.
  */
 export class EditSession {
-  private readonly source: FeatureSource;
-  private readonly journal: EditJournal | undefined;
   readonly typeName: string;
   readonly maxFeatures: number;
 
@@ -50,18 +46,13 @@ export class EditSession {
   private readonly journalWriter: JournalWriter;
   private readonly saves: SavePipeline;
   private readonly history: EditHistory;
-  private layerSchema: FeatureSchema | undefined;
-  private loadedOnce = false;
-  private wholeLayer = false;
-  /** Restored drafts whose geometry no longer fits the layer: journaled, never sent. */
-  private aside: FeatureInsert[] = [];
+  private readonly layer: LayerLoading;
+  private readonly restorer: SessionRestore;
 
   constructor({ source, transactions, typeName, maxFeatures = DEFAULT_MAX_FEATURES, journal, undoSteps }: EditSessionOptions) {
     this.history = new EditHistory(undoSteps);
-    this.source = source;
     this.typeName = typeName;
     this.maxFeatures = maxFeatures;
-    this.journal = journal;
     this.journalWriter = new JournalWriter({
       journal,
       typeName,
@@ -71,7 +62,7 @@ export class EditSession {
           unconfirmed: this.saves.unconfirmed,
           lastLocalId: this.edits.lastLocalId,
           undecided: [...this.saves.undecided],
-          aside: this.aside,
+          aside: this.restorer.aside,
         }),
       onError: (error) => this.events.error('journal', error),
     });
@@ -81,10 +72,14 @@ export class EditSession {
       transactions,
       typeName,
       events: this.events,
-      wholeLayerLoaded: () => this.wholeLayer,
+      wholeLayerLoaded: () => this.layer.wholeLayer,
       journalPending: () => this.journalWriter.write(),
       journalBehind: () => this.journalWriter.behind,
     });
+    const roles = { source, typeName, maxFeatures, edits: this.edits, saves: this.saves, history: this.history, events: this.events };
+    const journalPending = () => void this.journalWriter.write();
+    this.layer = new LayerLoading({ ...roles, journalPending, forgetAside: () => (this.restorer.aside = []) });
+    this.restorer = new SessionRestore({ ...roles, journal, layer: this.layer, journalPending });
   }
 
   /**
@@ -108,7 +103,7 @@ export class EditSession {
 
   /** The layer's schema, known after the first load. */
   get schema(): FeatureSchema | undefined {
-    return this.layerSchema && structuredClone(this.layerSchema);
+    return this.layer.schema && structuredClone(this.layer.schema);
   }
 
   /** The operation under way, if any; edits are refused until it ends. */
@@ -163,21 +158,12 @@ export class EditSession {
    * `error`, when the server cannot be read; the session is then left exactly as it was.
    */
   load(): Promise<EditableFeature[]> {
-    return this.guard.run('load', () => this.loadKeepingChanges());
+    return this.guard.run('load', () => this.layer.loadKeepingChanges());
   }
 
   /** Drops every pending change and feature (and the journal), then loads again. */
   redraw(): Promise<EditableFeature[]> {
-    return this.guard.run('redraw', async () => {
-      const layer = await fetchLayer(this.source, this.typeName, this.maxFeatures);
-      this.replaceLayer(layer, []);
-      this.history.clear();
-      this.saves.unconfirmed = undefined;
-      this.saves.undecided.clear();
-      this.aside = [];
-      void this.journalWriter.write();
-      return this.emitLoad(layer.skipped);
-    });
+    return this.guard.run('redraw', () => this.layer.redraw());
   }
 
   /**
@@ -190,51 +176,8 @@ export class EditSession {
    */
   restore(): Promise<RestoreReport | null> {
     return this.guard.run('restore', async () => {
-      if (!this.loadedOnce) await this.loadKeepingChanges();
-      let entry: JournalEntry | null | undefined;
-      try {
-        entry = await this.journal?.load(this.typeName);
-      } catch (error) {
-        this.events.error('journal', error);
-        return null;
-      }
-      if (!entry || entry.typeName !== this.typeName) return null;
-      const journaled = fromJournalChanges(entry);
-      this.history.clear();
-      // Journaled against the layer as it was: a column dropped since must not block every save.
-      const schema = this.layerSchema;
-      const fitted = schema ? fitToSchema(journaled, schema) : { changes: journaled, droppedProperties: [], aside: [] };
-      const changes = fitted.changes;
-      const keptAside = fromJournalChanges({ inserts: entry.aside ?? [], updates: [], deletes: [] }).inserts;
-      this.aside = [...keptAside, ...fitted.aside.filter((insert) => !keptAside.some((kept) => kept.handle === insert.handle))];
-      this.edits.reserveLocalIds(entry.lastLocalId ?? 0, [
-        ...entry.inserts.map((insert) => insert.handle),
-        ...(entry.unconfirmed?.inserts ?? []).map((insert) => insert.handle),
-        ...this.aside.map((insert) => insert.handle),
-      ]);
-      const { dropped, ids } = await this.apply(changes);
-      for (const handle of entry.undecided ?? []) if (this.edits.drafts.has(handle)) this.saves.undecided.add(handle);
-      this.saves.generation = Math.max(this.saves.generation, entry.generation ?? 0);
-      if (entry.unconfirmed) {
-        this.saves.unconfirmed = unconfirmedFromJournal(entry.unconfirmed);
-        try {
-          ids.push(...(await this.saves.reconcileUnconfirmed()));
-        } catch (error) {
-          // Still unknown: the next save asks again before it sends.
-          this.events.error('restore', error);
-        }
-      }
-      void this.journalWriter.write();
-      this.events.emit('change', { reason: 'restore', ids: [...new Set(ids)] });
-      const sentDeletes = new Set(entry.unconfirmed?.deletes ?? []);
-      return {
-        inserts: changes.inserts.length,
-        updates: changes.updates.length,
-        deletes: changes.deletes.length,
-        dropped: dropped.filter((id) => !sentDeletes.has(id)),
-        droppedProperties: fitted.droppedProperties,
-        setAside: this.aside.map((insert) => insert.handle),
-      };
+      if (!this.layer.loadedOnce) await this.layer.loadKeepingChanges();
+      return this.restorer.restore();
     });
   }
 
@@ -263,7 +206,7 @@ export class EditSession {
     this.guard.assertIdle();
     assertGeometry(feature.geometry);
     const properties = definedProperties(feature.properties ?? {});
-    assertWritable(this.layerSchema, properties);
+    assertWritable(this.layer.schema, properties);
     const id = this.edits.add(feature.geometry, properties);
     this.history.record({ id, before: { removed: false }, after: this.edits.entryOf(id) });
     this.changed('add', [id]);
@@ -278,7 +221,7 @@ export class EditSession {
     this.guard.assertIdle();
     if (changes.geometry !== undefined) assertGeometry(changes.geometry);
     const properties = definedProperties(changes.properties ?? {});
-    assertWritable(this.layerSchema, properties);
+    assertWritable(this.layer.schema, properties);
     const before = this.edits.entryOf(id);
     this.edits.update(id, changes.geometry, properties);
     this.history.record({ id, before, after: this.edits.entryOf(id) });
@@ -356,7 +299,7 @@ export class EditSession {
     this.guard.assertIdle();
     const conflict = this.saves.conflicts.get(id);
     if (!conflict) throw new NotFoundError(`conflict of feature ${id}`);
-    const ids = resolve(this.edits, conflict, choice, this.layerSchema);
+    const ids = resolve(this.edits, conflict, choice, this.layer.schema);
     this.saves.conflicts.delete(id);
     this.history.clear();
     this.changed('resolve', ids);
@@ -365,60 +308,6 @@ export class EditSession {
   /** Resolves once every journal write queued so far has finished. */
   flushJournal(): Promise<void> {
     return this.journalWriter.flush();
-  }
-
-  /** Reads everything first and changes the session only once every read succeeded. */
-  private async loadKeepingChanges(): Promise<EditableFeature[]> {
-    const carried = this.edits.pending();
-    const layer = await fetchLayer(this.source, this.typeName, this.maxFeatures);
-    const extra = await fetchMissing(this.source, this.typeName, carried, new Set(layer.features.map((feature) => feature.id)));
-    // The fresh copies are checked as a save checks them: one that another client changed where
-    // this session did keeps its old copy as the baseline, so the conflict is not lost.
-    const fresh = new Map([...layer.features, ...extra].map((feature) => [feature.id, feature]));
-    const conflicts = findConflicts(this.edits, carried, fresh).conflicts.filter((conflict) => conflict.theirs);
-    const baselines = conflicts.map((conflict) => this.edits.loaded.get(conflict.id) as MapFeature);
-    this.replaceLayer(layer, extra);
-    for (const baseline of baselines) this.edits.loaded.set(baseline.id, baseline);
-    for (const conflict of conflicts) this.saves.conflicts.set(conflict.id, conflict);
-    // Steps hold records of the copies just replaced: taking one back would undo the server's values.
-    this.history.clear();
-    if (!isEmpty(carried)) {
-      this.edits.apply(carried);
-      void this.journalWriter.write();
-    }
-    if (this.saves.unconfirmed) {
-      // Fresh copies may already hold what a lost answer committed: settle it so it is not shown twice.
-      try {
-        await this.saves.reconcileUnconfirmed();
-      } catch (error) {
-        this.events.error('load', error);
-      }
-    }
-    return this.emitLoad(layer.skipped);
-  }
-
-  private replaceLayer(layer: FetchedLayer, extra: MapFeature[]): void {
-    this.layerSchema = layer.schema;
-    this.saves.conflicts.clear();
-    // The server stopped at `maxFeatures` (skipped features count): a feature may not have been loaded.
-    this.wholeLayer = layer.features.length + layer.skipped < this.maxFeatures;
-    this.edits.replace([...layer.features, ...extra]);
-    this.loadedOnce = true;
-  }
-
-  private emitLoad(skipped: number): EditableFeature[] {
-    const features = this.features();
-    this.events.emit('load', { features, skipped });
-    return features;
-  }
-
-  /**
-   * Applies changes on top of the loaded features. Features they name that the load did not
-   * bring (beyond `maxFeatures`) are fetched by id first; those the server no longer has are dropped.
-   */
-  private async apply(changes: PendingChanges): Promise<{ dropped: string[]; ids: string[] }> {
-    for (const feature of await fetchMissing(this.source, this.typeName, changes, new Set(this.edits.loaded.keys()))) this.edits.loaded.set(feature.id, feature);
-    return this.edits.apply(changes);
   }
 
   private changed(reason: ChangeReason, ids: string[]): void {

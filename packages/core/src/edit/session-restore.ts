@@ -1,0 +1,85 @@
+import type { FeatureInsert } from '../domain/feature.js';
+import type { JournalEntry } from '../domain/journal.js';
+import type { EditJournal } from '../ports/edit-journal.port.js';
+import type { EditHistory } from './edit-history.js';
+import { fromJournalChanges, unconfirmedFromJournal } from './journal-codec.js';
+import type { LayerLoading } from './layer-loading.js';
+import type { PendingEdits } from './pending-edits.js';
+import { fitToSchema } from './restore-fit.js';
+import type { SavePipeline } from './save-pipeline.js';
+import type { RestoreReport, SessionEvents } from './session-events.js';
+
+/** What restoring works with: the session's journal, its roles and its loaded layer. */
+export interface SessionRestoreHost {
+  readonly journal: EditJournal | undefined;
+  readonly typeName: string;
+  readonly edits: PendingEdits;
+  readonly saves: SavePipeline;
+  readonly history: EditHistory;
+  readonly events: SessionEvents;
+  readonly layer: LayerLoading;
+  journalPending(): void;
+}
+
+/**
+ * Putting a journal back into a session that has loaded its layer: the entry is read, fitted to
+ * the layer's schema as it is now (drafts that no longer fit are set aside), local ids it handed
+ * out are reserved, the changes go on top of the fresh copies, undecided inserts stay undecided,
+ * and a send whose outcome was never confirmed is reconciled with the server, so what it
+ * committed is not replayed.
+ */
+export class SessionRestore {
+  /** Restored drafts whose geometry no longer fits the layer: journaled, never sent. */
+  aside: FeatureInsert[] = [];
+
+  constructor(private readonly host: SessionRestoreHost) {}
+
+  /** `null` when nothing is journaled, or when the journal cannot be read (reported as a `journal` error). */
+  async restore(): Promise<RestoreReport | null> {
+    const { edits, saves, events, typeName } = this.host;
+    let entry: JournalEntry | null | undefined;
+    try {
+      entry = await this.host.journal?.load(typeName);
+    } catch (error) {
+      events.error('journal', error);
+      return null;
+    }
+    if (!entry || entry.typeName !== typeName) return null;
+    const journaled = fromJournalChanges(entry);
+    this.host.history.clear();
+    // Journaled against the layer as it was: a column dropped since must not block every save.
+    const schema = this.host.layer.schema;
+    const fitted = schema ? fitToSchema(journaled, schema) : { changes: journaled, droppedProperties: [], aside: [] };
+    const changes = fitted.changes;
+    const keptAside = fromJournalChanges({ inserts: entry.aside ?? [], updates: [], deletes: [] }).inserts;
+    this.aside = [...keptAside, ...fitted.aside.filter((insert) => !keptAside.some((kept) => kept.handle === insert.handle))];
+    edits.reserveLocalIds(entry.lastLocalId ?? 0, [
+      ...entry.inserts.map((insert) => insert.handle),
+      ...(entry.unconfirmed?.inserts ?? []).map((insert) => insert.handle),
+      ...this.aside.map((insert) => insert.handle),
+    ]);
+    const { dropped, ids } = await this.host.layer.applyOnTop(changes);
+    for (const handle of entry.undecided ?? []) if (edits.drafts.has(handle)) saves.undecided.add(handle);
+    saves.generation = Math.max(saves.generation, entry.generation ?? 0);
+    if (entry.unconfirmed) {
+      saves.unconfirmed = unconfirmedFromJournal(entry.unconfirmed);
+      try {
+        ids.push(...(await saves.reconcileUnconfirmed()));
+      } catch (error) {
+        // Still unknown: the next save asks again before it sends.
+        events.error('restore', error);
+      }
+    }
+    this.host.journalPending();
+    events.emit('change', { reason: 'restore', ids: [...new Set(ids)] });
+    const sentDeletes = new Set(entry.unconfirmed?.deletes ?? []);
+    return {
+      inserts: changes.inserts.length,
+      updates: changes.updates.length,
+      deletes: changes.deletes.length,
+      dropped: dropped.filter((id) => !sentDeletes.has(id)),
+      droppedProperties: fitted.droppedProperties,
+      setAside: this.aside.map((insert) => insert.handle),
+    };
+  }
+}
