@@ -49,7 +49,13 @@ const jsonValue: fc.Arbitrary<JsonPropertyValue> = fc.oneof(
 const properties = fc.dictionary(fc.string({ maxLength: 6 }).filter((key) => key !== '__proto__'), jsonValue, { maxKeys: 4 });
 const changes = {
   inserts: fc.uniqueArray(fc.record({ handle: fc.string({ minLength: 1, maxLength: 8 }), geometry: validGeometry, properties }), { maxLength: 3, selector: (insert) => insert.handle }),
-  updates: fc.uniqueArray(fc.record({ id: fc.string({ minLength: 1, maxLength: 8 }), geometry: validGeometry, properties }, { requiredKeys: ['id'] }), { maxLength: 3, selector: (update) => update.id }),
+  updates: fc.uniqueArray(
+    fc.record(
+      { id: fc.string({ minLength: 1, maxLength: 8 }), geometry: validGeometry, properties, base: fc.record({ geometry: validGeometry, properties }, { requiredKeys: [] }) },
+      { requiredKeys: ['id'] },
+    ),
+    { maxLength: 3, selector: (update) => update.id },
+  ),
   deletes: fc.uniqueArray(fc.string({ minLength: 1, maxLength: 8 }), { maxLength: 3 }),
 };
 const journalEntry: fc.Arbitrary<JournalEntry> = fc.record(
@@ -72,7 +78,14 @@ function restorable(changes: JournalChanges): boolean {
   const values = (record: unknown) => typeof record === 'object' && record !== null && Object.values(record).every(value);
   return (
     changes.inserts.every((insert) => typeof insert.handle === 'string' && isGeometry(insert.geometry) && values(insert.properties)) &&
-    changes.updates.every((update) => typeof update.id === 'string' && (update.geometry === undefined || isGeometry(update.geometry)) && (update.properties === undefined || values(update.properties))) &&
+    changes.updates.every(
+      (update) =>
+        typeof update.id === 'string' &&
+        (update.geometry === undefined || isGeometry(update.geometry)) &&
+        (update.properties === undefined || values(update.properties)) &&
+        (update.base === undefined ||
+          (typeof update.base === 'object' && update.base !== null && (update.base.geometry === undefined || isGeometry(update.base.geometry)) && (update.base.properties === undefined || values(update.base.properties)))),
+    ) &&
     changes.deletes.every((id) => typeof id === 'string')
   );
 }

@@ -9,10 +9,21 @@ export type JsonProperties = Record<string, JsonPropertyValue>;
 /** The format version of {@link JournalEntry}; other versions are not restored. */
 export const JOURNAL_VERSION = 1;
 
+/**
+ * The server's values an update was made on, for the fields it changes only (the geometry only
+ * when the shape changed; a property the feature lacked is `null`). A restored session compares
+ * them with the server's copy, so a change another client made before a reload is still a conflict.
+ */
+export interface JournalBase {
+  geometry?: Geometry;
+  properties?: JsonProperties;
+}
+
 /** Changes in JSON form: what is pending, or what was sent. */
 export interface JournalChanges {
   inserts: Array<{ handle: string; geometry: Geometry; properties: JsonProperties }>;
-  updates: Array<{ id: string; geometry?: Geometry; properties?: JsonProperties }>;
+  /** `base` is absent in entries written before it existed: those restore onto the server's copy as it is then. */
+  updates: Array<{ id: string; geometry?: Geometry; properties?: JsonProperties; base?: JournalBase }>;
   deletes: string[];
 }
 
@@ -93,6 +104,10 @@ export function isJsonProperties(value: unknown): value is JsonProperties {
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
+function isJournalBase(value: unknown): value is JournalBase {
+  return isObject(value) && (value.geometry === undefined || isGeometry(value.geometry)) && (value.properties === undefined || isJsonProperties(value.properties));
+}
+
 /**
  * Every change is checked down to its positions and values (`isGeometry`, `isJsonProperties`):
  * a journal restored from storage another build, a tab or a person wrote feeds a session, and
@@ -109,7 +124,8 @@ function isJournalChanges(value: Record<string, unknown>): boolean {
         isObject(update) &&
         isText(update.id) &&
         (update.geometry === undefined || isGeometry(update.geometry)) &&
-        (update.properties === undefined || isJsonProperties(update.properties)),
+        (update.properties === undefined || isJsonProperties(update.properties)) &&
+        (update.base === undefined || isJournalBase(update.base)),
     ) &&
     Array.isArray(deletes) &&
     deletes.every(isText)

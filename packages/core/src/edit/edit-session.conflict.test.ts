@@ -123,9 +123,10 @@ describe('EditSession conflict check', () => {
     await other.update({ id: XIAMEN, properties: { population: 7 } });
     await session.save();
     await session.flushJournal();
+    // Each with the base it was made on: the conflicting one on the copy loaded, the merged one on theirs.
     expect((await adapters.journal.load(POLYGONS))?.updates).toEqual([
-      { id: FUZHOU, properties: { name: '榕城' } },
-      { id: XIAMEN, properties: { name: '鹭岛' } },
+      { id: FUZHOU, properties: { name: '榕城' }, base: { properties: { name: '福州' } } },
+      { id: XIAMEN, properties: { name: '鹭岛' }, base: { properties: { name: '厦门' } } },
     ]);
   });
 
@@ -235,7 +236,7 @@ describe('EditSession.resolveConflict', () => {
     expect(session.conflicts).toEqual([]);
     expect(() => session.resolveConflict(FUZHOU, 'mine')).toThrow(NotFoundError);
     await session.flushJournal();
-    expect((await adapters.journal.load(POLYGONS))?.updates).toEqual([{ id: XIAMEN, properties: { name: '鹭岛' } }]);
+    expect((await adapters.journal.load(POLYGONS))?.updates).toEqual([{ id: XIAMEN, properties: { name: '鹭岛' }, base: { properties: { name: '厦门' } } }]);
   });
 
   it('refuses an id without a conflict', async () => {

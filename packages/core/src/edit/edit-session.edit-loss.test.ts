@@ -74,7 +74,13 @@ describe('1. a value the journal cannot record', () => {
     // The journal and saves work as before.
     session.update(FUZHOU, { properties: { founded: new Date('2020-01-02T00:00:00Z'), population: 1 } });
     await session.flushJournal();
-    expect((await journal.load(POLYGONS))?.updates).toEqual([{ id: FUZHOU, properties: { founded: { $date: '2020-01-02T00:00:00.000Z' }, population: 1 } }]);
+    expect((await journal.load(POLYGONS))?.updates).toEqual([
+      {
+        id: FUZHOU,
+        properties: { founded: { $date: '2020-01-02T00:00:00.000Z' }, population: 1 },
+        base: { properties: { founded: { $date: '1949-08-17T00:00:00.000Z' }, population: 8_290_000 } },
+      },
+    ]);
     expect((await session.save()).ok).toBe(true);
     expect((await rows()).find((row) => row.id === FUZHOU)?.properties.population).toBe(1);
   });

@@ -60,7 +60,7 @@ describe('EditSession failure paths (issue 10)', () => {
     expect(second.stateOf(drawn)).toBe('insert');
     expect(second.stateOf(XIAMEN)).toBe('update');
     await second.flushJournal();
-    expect((await first.journal.load(POLYGONS))?.updates).toEqual([{ id: XIAMEN, properties: { name: '鹭岛' } }]);
+    expect((await first.journal.load(POLYGONS))?.updates).toEqual([{ id: XIAMEN, properties: { name: '鹭岛' }, base: { properties: { name: '厦门' } } }]);
   });
 
   it('2. a retry after a commit whose answer was lost does not insert, update or delete twice', async () => {
@@ -99,7 +99,7 @@ describe('EditSession failure paths (issue 10)', () => {
     expect(session.stateOf(FUZHOU)).toBe('update');
     expect(session.pending().updates).toEqual([{ id: FUZHOU, properties: { name: '榕城' } }]);
     await session.flushJournal();
-    expect((await journal.load(POLYGONS))?.updates).toEqual([{ id: FUZHOU, properties: { name: '榕城' } }]);
+    expect((await journal.load(POLYGONS))?.updates).toEqual([{ id: FUZHOU, properties: { name: '榕城' }, base: { properties: { name: '福州' } } }]);
   });
 
   it('4. a journal that could not be cleared after a committed save is not replayed by a restore', async () => {

@@ -63,6 +63,7 @@ export class EditSession {
           lastLocalId: this.edits.lastLocalId,
           undecided: [...this.saves.undecided],
           aside: this.restorer.aside,
+          loaded: this.edits.loaded,
         }),
       onError: (error) => this.events.error('journal', error),
     });

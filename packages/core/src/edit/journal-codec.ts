@@ -1,5 +1,5 @@
-import { fromJsonProperties, JOURNAL_VERSION, toJsonProperties, type JournalChanges, type JournalEntry, type UnconfirmedSend } from '../domain/journal.js';
-import type { FeatureInsert } from '../domain/feature.js';
+import { fromJsonProperties, JOURNAL_VERSION, toJsonProperties, toJsonValue, type JournalBase, type JournalChanges, type JournalEntry, type UnconfirmedSend } from '../domain/journal.js';
+import type { FeatureInsert, FeatureUpdate, MapFeature } from '../domain/feature.js';
 import { isEmpty, type PendingChanges } from './pending-edits.js';
 
 /** Sent changes whose outcome is not known yet, and the features that looked like its inserts before. */
@@ -18,6 +18,18 @@ export interface JournaledState {
   lastLocalId: number;
   undecided: readonly string[];
   aside: readonly FeatureInsert[];
+  /** The server copies the pending updates were made on: each update journals its base from them. */
+  loaded: ReadonlyMap<string, MapFeature>;
+}
+
+/** The loaded values of the fields an update changes (the geometry shared, not copied); `undefined` for a feature not loaded. */
+export function baseOf(update: FeatureUpdate, loaded: MapFeature | undefined): JournalBase | undefined {
+  if (!loaded) return undefined;
+  const properties = Object.keys(update.properties ?? {}).map((name) => [name, toJsonValue(loaded.properties[name] ?? null)] as const);
+  return {
+    ...(update.geometry ? { geometry: loaded.geometry } : {}),
+    ...(properties.length > 0 ? { properties: Object.fromEntries(properties) } : {}),
+  };
 }
 
 /** Changes in the journal's JSON-safe form (dates become `{ $date }`). */
@@ -61,11 +73,16 @@ export function journalEntryOf(typeName: string, changes: PendingChanges, state:
   };
   const aside = toJournalChanges({ inserts: [...state.aside], updates: [], deletes: [] }).inserts;
   if (isEmpty(changes) && !unconfirmed && aside.length === 0) return null;
+  const journaled = toJournalChanges(changes);
+  journaled.updates = journaled.updates.map((update, index) => {
+    const base = baseOf(changes.updates[index] as FeatureUpdate, state.loaded.get(update.id));
+    return base ? { ...update, base } : update;
+  });
   return {
     version: JOURNAL_VERSION,
     typeName,
     savedAt: new Date().toISOString(),
-    ...toJournalChanges(changes),
+    ...journaled,
     generation: state.generation,
     lastLocalId: state.lastLocalId,
     ...(unconfirmed ? { unconfirmed } : {}),

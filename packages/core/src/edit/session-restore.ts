@@ -1,10 +1,12 @@
-import type { FeatureInsert } from '../domain/feature.js';
-import type { JournalEntry } from '../domain/journal.js';
+import type { FeatureInsert, FeatureUpdate, MapFeature } from '../domain/feature.js';
+import { fromJsonValue, type JournalBase, type JournalEntry } from '../domain/journal.js';
 import type { EditJournal } from '../ports/edit-journal.port.js';
+import type { Geometry } from '../domain/geometry.js';
 import type { EditHistory } from './edit-history.js';
 import { fromJournalChanges, unconfirmedFromJournal } from './journal-codec.js';
 import type { LayerLoading } from './layer-loading.js';
 import type { PendingEdits } from './pending-edits.js';
+import { sameStoredGeometry, sameStoredValue } from './reconcile.js';
 import { fitToSchema } from './restore-fit.js';
 import type { SavePipeline } from './save-pipeline.js';
 import type { RestoreReport, SessionEvents } from './session-events.js';
@@ -24,7 +26,8 @@ export interface SessionRestoreHost {
 /**
  * Putting a journal back into a session that has loaded its layer: the entry is read, fitted to
  * the layer's schema as it is now (drafts that no longer fit are set aside), local ids it handed
- * out are reserved, the changes go on top of the fresh copies, undecided inserts stay undecided,
+ * out are reserved, the changes go on top of the fresh copies (each update on the base it was made
+on, when journaled, so the conflict check still sees what changed since), undecided inserts stay undecided,
  * and a send whose outcome was never confirmed is reconciled with the server, so what it
  * committed is not replayed.
  */
@@ -58,7 +61,14 @@ export class SessionRestore {
       ...(entry.unconfirmed?.inserts ?? []).map((insert) => insert.handle),
       ...this.aside.map((insert) => insert.handle),
     ]);
-    const { dropped, ids } = await this.host.layer.applyOnTop(changes);
+    const bases = new Map(entry.updates.flatMap((update) => (update.base ? [[update.id, update.base] as const] : [])));
+    const { dropped, ids } = await this.host.layer.applyOnTop(changes, (loaded) => {
+      for (const update of changes.updates) {
+        const base = bases.get(update.id);
+        const fresh = loaded.get(update.id);
+        if (base && fresh) loaded.set(update.id, rebased(fresh, update, base));
+      }
+    });
     for (const handle of entry.undecided ?? []) if (edits.drafts.has(handle)) saves.undecided.add(handle);
     saves.generation = Math.max(saves.generation, entry.generation ?? 0);
     if (entry.unconfirmed) {
@@ -82,4 +92,22 @@ export class SessionRestore {
       setAside: this.aside.map((insert) => insert.handle),
     };
   }
+}
+
+/**
+ * The server's copy with the journaled base values in the fields the update changes: the baseline
+ * the update was made on. The next save's check compares it with the server's copy then, so a
+ * field another client changed before the reload is a conflict; fields the update leaves alone
+ * take the server's values, as any load does. A field the server already holds this session's
+ * value in (a save whose journal was not cleared) keeps the server's value: nothing to send or
+ * to check there. Properties the fitting dropped are left out.
+ */
+function rebased(fresh: MapFeature, update: FeatureUpdate, base: JournalBase): MapFeature {
+  const properties = { ...fresh.properties };
+  for (const [name, mine] of Object.entries(update.properties ?? {})) {
+    const value = base.properties?.[name];
+    if (value !== undefined && !sameStoredValue(mine, fresh.properties[name])) properties[name] = fromJsonValue(value);
+  }
+  const shapeStands = !update.geometry || !base.geometry || sameStoredGeometry(update.geometry, fresh.geometry);
+  return { id: fresh.id, geometry: shapeStands ? fresh.geometry : (base.geometry as Geometry), properties };
 }
