@@ -2,6 +2,7 @@ import { expect, it, describe } from 'vitest';
 import type { MapFeature, Properties } from '../domain/feature.js';
 import type { Geometry } from '../domain/geometry.js';
 import { EditSession } from '../edit/edit-session.js';
+import { MemoryEditJournal } from '../memory/memory-edit-journal.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
 import type { FeatureTransactions } from '../ports/feature-transactions.port.js';
 import { sampleGeometry } from './feature.contract.js';
@@ -128,6 +129,43 @@ export function editConflictContract(name: string, factory: Factory): void {
       session.resolveConflict(id, 'theirs');
       expect(session.feature(id)).toBeUndefined();
       expect(session.pending()).toEqual({ inserts: [], updates: [], deletes: [] });
+    });
+
+    it('keeps the check across a reload: a change another client made before it is a conflict on the restored session’s save', async () => {
+      const { source, transactions, typeName, other, stored, id, textProperty, numberProperty } = await start();
+      const journal = new MemoryEditJournal();
+      const first = new EditSession({ source, transactions, typeName, journal });
+      await first.load();
+      first.update(id, { properties: { [textProperty]: 'mine' } });
+      await first.flushJournal();
+      await other.update(id, { properties: { [textProperty]: 'theirs', [numberProperty]: 55 } });
+
+      // The page is reloaded: a new session restores the journal onto the server's copies.
+      const reloaded = new EditSession({ source, transactions, typeName, journal });
+      await reloaded.restore();
+      expect(reloaded.feature(id)?.properties).toMatchObject({ [textProperty]: 'mine', [numberProperty]: 55 });
+      const outcome = await reloaded.save();
+      expect(outcome.ok ? undefined : outcome.failure).toMatchObject({ kind: 'conflict', committed: 'nothing-committed' });
+      expect(outcome.ok ? [] : outcome.failure.conflicts?.map((conflict) => [conflict.id, conflict.fields])).toEqual([[id, [textProperty]]]);
+      expect((await stored())?.properties[textProperty]).toBe('theirs');
+      reloaded.resolveConflict(id, 'mine');
+      expect((await reloaded.save()).ok).toBe(true);
+      expect((await stored())?.properties).toMatchObject({ [textProperty]: 'mine', [numberProperty]: 55 });
+    });
+
+    it('a restored session whose fields nobody changed saves them, merging another client’s change of another field', async () => {
+      const { source, transactions, typeName, other, stored, id, textProperty, numberProperty } = await start();
+      const journal = new MemoryEditJournal();
+      const first = new EditSession({ source, transactions, typeName, journal });
+      await first.load();
+      first.update(id, { properties: { [textProperty]: 'mine' } });
+      await first.flushJournal();
+      await other.update(id, { properties: { [numberProperty]: 66 } });
+
+      const reloaded = new EditSession({ source, transactions, typeName, journal });
+      await reloaded.restore();
+      expect((await reloaded.save()).ok).toBe(true);
+      expect((await stored())?.properties).toMatchObject({ [textProperty]: 'mine', [numberProperty]: 66 });
     });
 
     it('removing a feature another client changed is a conflict too', async () => {
