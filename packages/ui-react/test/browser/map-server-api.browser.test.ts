@@ -173,10 +173,10 @@ describe('API test screen in map-server mode (GeoServer REST model over HTTP, re
     // Layer delete drops its table; a second time the backend says there is none.
     await api.fill('图层名称', tables[0]!);
     expect(await api.press('删除图层')).toMatch(/^删除图层：成功\n[\s\S]*"isOk": true/);
-    expect(await api.press('删除图层')).toBe(`删除图层：失败\n表 ${tables[0]} 不存在`);
+    expect(await api.press('删除图层')).toBe(`删除图层：失败\n地图服务器返回了错误。\n表 ${tables[0]} 不存在`);
     expect(await api.press('删除数据库')).toMatch(/^删除数据库：成功/);
     expect(await api.press('删除工作空间')).toMatch(/^删除工作空间：成功/);
-    expect(await api.press('删除工作空间')).toBe('删除工作空间：失败\n请求失败\n请求失败');
+    expect(await api.press('删除工作空间')).toBe('删除工作空间：失败\n请求失败\n地图服务器返回了错误。\n请求失败');
 
     await page.getByText('English', { exact: true }).click();
     await page.getByRole('button', { name: 'Delete workspace', exact: true }).waitFor();

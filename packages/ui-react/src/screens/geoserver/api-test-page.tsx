@@ -4,7 +4,7 @@ import { App, Button, Checkbox, Input, Space, Tag } from 'antd';
 import { useNavigate, useOutletContext } from 'react-router-dom';
 import { ROUTES } from '../../app/routes';
 import { useI18n, type Translate } from '../../i18n/i18n-provider';
-import { describeError, type DescribedError } from '../../i18n/describe-error';
+import { describeError, errorDetail, type DescribedError } from '../../i18n/describe-error';
 import type { MessageKey } from '../../i18n/messages';
 import { ErrorMessage, RAW_TEXT_ATTRIBUTE } from '../layout/error-detail';
 import { API_CALLS, API_GROUPS, type ApiCall, type ApiForm } from './api-calls';
@@ -22,7 +22,7 @@ const REFUSAL_MESSAGES: Readonly<Record<string, (t: Translate, detail: string, f
   sridValue: (t) => t('geoserverApi.sridRequired'),
   portalWorkspace: (t, detail) => t('geoserverApi.portalWorkspaceName', { name: detail }),
   layerKind: (t, detail, form) => t('geoserverApi.noLayerOfKind', { workspace: form.workspace.trim(), kind: t(`map.layer.${detail as LayerKind}`) }),
-  srid: (t, _detail, form) => t('geoserverApi.noMatchingCrs', { srid: form.srid ?? '' }),
+  srid: (t, _detail, form) => (form.srid === null ? t('geoserverApi.sridRequired') : t('geoserverApi.noMatchingCrs', { srid: form.srid })),
   sld: (t, detail) => t('geoserverApi.sldNotWellFormed', { detail }),
 };
 
@@ -31,7 +31,11 @@ function tellOutcomeError(error: unknown, form: ApiForm): (t: Translate) => Desc
   return (t) => {
     const known = error instanceof ValidationError ? Object.entries(error.fields).filter(([field]) => Object.hasOwn(REFUSAL_MESSAGES, field)) : [];
     if (known.length === 0) return describeError(error, t);
-    return { message: known.map(([field, detail]) => (REFUSAL_MESSAGES[field] as (typeof REFUSAL_MESSAGES)[string])(t, detail, form)).join('\n') };
+    const message = known.map(([field, detail]) => (REFUSAL_MESSAGES[field] as (typeof REFUSAL_MESSAGES)[string])(t, detail, form)).join('\n');
+    // A refused SLD or coordinate system keeps the check's own words beneath; the rest say it all.
+    const checked = known.some(([field]) => field === 'sld' || (field === 'srid' && form.srid !== null));
+    const raw = checked ? (error as ValidationError).message : '';
+    return { message, detail: errorDetail(raw, message) };
   };
 }
 
