@@ -30,6 +30,8 @@ import { toLatLngBounds, useBaseLayer, useLeafletMap } from './use-leaflet-map';
 import { useUndoKeys } from './use-undo-keys';
 import './map.css';
 import { LabelledButton } from './labelled-button';
+import { PartToolButtons } from './part-tool-buttons';
+import { usePartEdit, type PartTool } from './use-part-edit';
 
 type Mode = { type: 'idle' } | { type: 'draw'; tool: DrawTool } | { type: 'edit'; id?: string } | { type: 'delete'; marked: string[] };
 
@@ -37,6 +39,8 @@ const PROBLEM_MESSAGES: Readonly<Record<GeometryProblem, MessageKey>> = {
   'self-intersection': 'map.error.selfIntersection',
   'too-few-points': 'map.error.tooFewPoints',
 };
+
+const PART_HINTS: Readonly<Record<PartTool, MessageKey>> = { hole: 'map.hint.cutHole', addPart: 'map.hint.addPart', removePart: 'map.hint.removePart' };
 
 export interface EditorMapProps {
   view: FeatureSessionView;
@@ -174,8 +178,18 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
     onIntersection: () => refuse('self-intersection', DRAWING.errorDisplayMs.drawing),
   });
 
-  const editing = mode.type === 'edit' && mode.id ? features.find((feature) => feature.id === mode.id) : undefined;
-  const editingId = editing?.id;
+  const edited = mode.type === 'edit' && mode.id ? features.find((feature) => feature.id === mode.id) : undefined;
+  const editingId = edited?.id;
+  const partEdit = usePartEdit(map, edited, {
+    geometryKind,
+    readShape: () => readShape.current(),
+    onRefused: (problem) => flash(t(problem === 'last-part' ? 'map.error.lastPart' : PROBLEM_MESSAGES[problem]), DRAWING.errorDisplayMs.editing),
+    onShape: (parts) => {
+      const shape = parts ?? readShape.current();
+      setReadout(shape && feedback ? (parts ? measureText(parts, t) : feedback.readout(shape, t)) : undefined);
+    },
+  });
+  const editing = partEdit.feature;
   const feedback = useMemo(() => (geometryKind && editingId ? new ShapeFeedback(geometryKind) : undefined), [geometryKind, editingId]);
   const readShape = useGeometryEdit(map, editing, {
     onShape: (parts) => {
@@ -184,7 +198,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
       if (feedback.problem(parts) === 'self-intersection') refuse('self-intersection', DRAWING.errorDisplayMs.editing);
     },
     onVertexRefused: () => flash(t('map.error.vertexMinimum'), DRAWING.errorDisplayMs.editing),
-  });
+  }, partEdit.revision);
   useEffect(() => {
     if (!editing) setReadout(undefined);
   }, [editing]);
@@ -243,8 +257,9 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   const popupFeature = popup ? features.find((feature) => feature.id === popup.id) : undefined;
   const closePopup = useCallback(() => setPopup(undefined), []);
   const attributesFeature = attributesOf ? features.find((feature) => feature.id === attributesOf) : undefined;
-  const hint: string | undefined =
-    mode.type === 'draw'
+  const hint: string | undefined = partEdit.tool
+    ? t(PART_HINTS[partEdit.tool])
+    : mode.type === 'draw'
       ? t('map.hint.draw')
       : mode.type === 'edit'
         ? t(mode.id ? 'map.hint.editing' : 'map.hint.edit')
@@ -276,6 +291,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
               {children}
             </>
           )}
+          {editing && <PartToolButtons kind={geometryKind} active={partEdit.tool} onChange={partEdit.setTool} />}
           {(mode.type === 'edit' || mode.type === 'delete') && (
             <LabelledButton label={t('map.tool.save')} type="primary" icon={<CheckOutlined />} onClick={saveMode} />
           )}
