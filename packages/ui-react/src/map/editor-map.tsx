@@ -32,6 +32,8 @@ import './map.css';
 import { LabelledButton } from './labelled-button';
 import { PartToolButtons } from './part-tool-buttons';
 import { usePartEdit, type PartTool } from './use-part-edit';
+import { SnapToggle } from './snap-toggle';
+import { useSnapping } from './use-snapping';
 
 type Mode = { type: 'idle' } | { type: 'draw'; tool: DrawTool } | { type: 'edit'; id?: string } | { type: 'delete'; marked: string[] };
 
@@ -131,6 +133,11 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
       map.off('moveend zoomend resize', mark);
     };
   }, [map]);
+  const snapping = useSnapping(map, renderer);
+  const hideSnap = snapping.hide;
+  useEffect(() => {
+    if (mode.type === 'idle') hideSnap();
+  }, [mode, hideSnap]);
   const hidden = useMemo(() => (mode.type === 'edit' && mode.id ? [mode.id] : mode.type === 'delete' ? mode.marked : []), [mode]);
   useEffect(() => renderer?.hide(hidden), [renderer, hidden]);
 
@@ -176,6 +183,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
     onStop: () => setMode({ type: 'idle' }),
     onShape: showShape,
     onIntersection: () => refuse('self-intersection', DRAWING.errorDisplayMs.drawing),
+    snap: snapping.snap,
   });
 
   const edited = mode.type === 'edit' && mode.id ? features.find((feature) => feature.id === mode.id) : undefined;
@@ -183,6 +191,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   const partEdit = usePartEdit(map, edited, {
     geometryKind,
     readShape: () => readShape.current(),
+    snap: snapping.snap,
     onRefused: (problem) => flash(t(problem === 'last-part' ? 'map.error.lastPart' : PROBLEM_MESSAGES[problem]), DRAWING.errorDisplayMs.editing),
     onShape: (parts) => {
       const shape = parts ?? readShape.current();
@@ -198,6 +207,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
       if (feedback.problem(parts) === 'self-intersection') refuse('self-intersection', DRAWING.errorDisplayMs.editing);
     },
     onVertexRefused: () => flash(t('map.error.vertexMinimum'), DRAWING.errorDisplayMs.editing),
+    snap: snapping.snap,
   }, partEdit.revision);
   useEffect(() => {
     if (!editing) setReadout(undefined);
@@ -284,6 +294,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
           {drawButton('line', 'map.tool.drawLine', <SaveOutlined />)}
           <LabelledButton label={t('history.undo')} icon={<UndoOutlined />} disabled={!canUndo} onClick={undo} />
           <LabelledButton label={t('history.redo')} icon={<RedoOutlined />} disabled={!canRedo} onClick={redo} />
+          <SnapToggle on={snapping.enabled} onChange={snapping.setEnabled} />
           {mode.type === 'idle' && (
             <>
               <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || features.length === 0} onClick={() => start({ type: 'edit' })} />

@@ -11,6 +11,8 @@ export interface GeometryEditCallbacks {
   /** The shape after each vertex drag step, move, insertion or removal (and once at the start). */
   onShape(parts: ShapeParts): void;
   onVertexRefused(): void;
+  /** Where a dragged vertex snaps (see `VertexEditorOptions.snap`). */
+  snap?(latlng: L.LatLng, touch: boolean): L.LatLng | undefined;
 }
 
 /** Each point of a point shape as a draggable marker, edited in place in `shape`. */
@@ -57,6 +59,7 @@ export function useGeometryEdit(map: L.Map | undefined, feature: EditableFeature
         onChange: changed,
         onRefused: () => latest.current.onVertexRefused(),
         handleLabel: (index, count) => translate.current('map.vertex.handle', { index, count }),
+        snap: (latlng, touch) => latest.current.snap?.(latlng, touch),
       });
       editorRef.current = editor;
       stop = () => {

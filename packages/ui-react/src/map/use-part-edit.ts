@@ -31,6 +31,8 @@ export interface PartEditOptions {
   onRefused(problem: PartProblem): void;
   /** The ring or line being drawn (with the cursor), for the read-out; `undefined` when drawing ends. */
   onShape(parts: ShapeParts | undefined): void;
+  /** Where a drawn vertex snaps (吸附). */
+  snap?(latlng: L.LatLng, touch: boolean): L.LatLng | undefined;
 }
 
 /** Which part tools the layer's geometry kind takes. */
@@ -115,6 +117,7 @@ export function usePartEdit(map: L.Map | undefined, edited: EditableFeature | un
     onShape: (parts) => latest.current.onShape(parts),
     onIntersection: () => latest.current.onRefused('self-intersection'),
     onVertices: () => undefined,
+    snap: (latlng, touch) => latest.current.snap?.(latlng, touch),
   });
 
   // 删除部分: the next click on a hole or part removes it and ends the tool; a click beside the shape does nothing.
