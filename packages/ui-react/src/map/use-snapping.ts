@@ -5,7 +5,8 @@ import { SNAP_REACH_PX } from './snap';
 
 /** The browser-storage key of the 吸附 toggle: `off` when turned off; on otherwise (the default). */
 export const SNAP_STORAGE_KEY = 'gportal:snap';
-const MARKER_SIZE = 16;
+/** Wider than leaflet-draw's vertex icon, so the ring shows around the vertex it snapped onto. */
+const MARKER_SIZE = 22;
 
 function storedSnap(): boolean {
   try {
@@ -59,7 +60,7 @@ export function useSnapping(map: L.Map | undefined, renderer: FeatureLayerRender
       }
       if (!marker.current) {
         const icon = L.divIcon({ className: 'gportal-snap-marker', iconSize: [MARKER_SIZE, MARKER_SIZE], iconAnchor: [MARKER_SIZE / 2, MARKER_SIZE / 2] });
-        marker.current = L.marker(snapped.latlng, { icon, interactive: false, keyboard: false }).addTo(map);
+        marker.current = L.marker(snapped.latlng, { icon, interactive: false, keyboard: false, zIndexOffset: 10_000 }).addTo(map);
       } else marker.current.setLatLng(snapped.latlng);
       marker.current.getElement()?.setAttribute('data-snap', snapped.kind);
       return snapped.latlng;

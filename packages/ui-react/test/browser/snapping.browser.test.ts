@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, screenshot, signIn } from './browser.js';
-import { clickMap, mapPoint, waitForFeatures, waitForMapReady } from './map-helpers.js';
+import { clickMap, mapPoint, waitForFeatures, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
 const baseUrl = inject('baseUrl');
 let page: Page;
@@ -47,6 +47,27 @@ describe('吸附 (snapping)', () => {
     await page.getByText('English', { exact: true }).click();
     await button('Snap').waitFor();
     await screenshot(page, 'feature-map-snap-en', { fullPage: false });
+  });
+
+  it('snaps a dragged vertex of a shape edit onto a neighbour’s vertex', async () => {
+    await openFeatureMap();
+    await clickMap(page, 119.3, 26.08);
+    await button('编辑图形').click();
+    await page.locator('.gportal-vertex-handles[data-vertices="8"]').waitFor();
+    await waitForMapStill(page);
+    // Fuzhou's south-west corner, dragged to 4 px beside Putian's north-east corner (119.1, 25.55).
+    const [from, target] = await Promise.all([mapPoint(page, 119.2, 25.98), mapPoint(page, 119.1, 25.55)]);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(target.x + 4, target.y - 3, { steps: 10 });
+    await snapMarker().and(page.locator('[data-snap="vertex"]')).waitFor();
+    const marker = await snapMarker().boundingBox();
+    expect(Math.abs((marker?.x ?? 0) + (marker?.width ?? 0) / 2 - target.x)).toBeLessThan(1);
+    expect(Math.abs((marker?.y ?? 0) + (marker?.height ?? 0) / 2 - target.y)).toBeLessThan(1);
+    await page.mouse.up();
+    await screenshot(page, 'feature-map-snap-drag-zh', { fullPage: false });
+    await button('保存').click();
+    await page.getByTestId('pending-badge').filter({ hasText: '未保存：新增 0 · 修改 1 · 删除 0' }).waitFor();
   });
 
   it('turned off, places the vertex where it was clicked, and stays off over a reload', async () => {
