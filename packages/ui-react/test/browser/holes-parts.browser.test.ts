@@ -41,11 +41,18 @@ async function drawRing(ring: Position[]) {
   for (const [lng, lat] of ring) await clickMap(page, lng as number, lat as number);
 }
 
-/** Drags Fuzhou to the middle of the map and zooms in twice there, then opens its shape edit from the popup. */
+/**
+ * Opens Fuzhou's shape edit from its popup, then (the popup may have panned the map) drags
+ * Fuzhou to the middle of the map and zooms in twice there with Leaflet's zoom button.
+ */
 async function editFuzhou() {
   await page.goto(`${baseUrl}/feature-map`);
   await waitForMapReady(page, 8);
-  const from = await mapPoint(page, 119.35, 26.12);
+  await clickMap(page, 119.3, 26.08);
+  await button('编辑图形').click();
+  await waitForHandles(8);
+  await waitForMapStill(page);
+  const from = await mapPoint(page, 119.33, 26.1);
   const element = await mapElement(page).boundingBox();
   if (!element) throw new Error('no map');
   await page.mouse.move(from.x, from.y);
@@ -54,13 +61,9 @@ async function editFuzhou() {
   await page.mouse.up();
   await waitForMapStill(page);
   for (let zoom = 0; zoom < 2; zoom += 1) {
-    const centre = await mapPoint(page, 119.35, 26.12);
-    await page.mouse.dblclick(centre.x, centre.y);
+    await page.locator('.leaflet-control-zoom-in').click();
     await waitForMapStill(page);
   }
-  await clickMap(page, 119.3, 26.08);
-  await button('编辑图形').click();
-  await waitForHandles(8);
 }
 
 describe('holes and parts in a shape edit', () => {
@@ -136,5 +139,15 @@ describe('holes and parts in a shape edit', () => {
     await page.keyboard.press('Escape');
     await button('Save').click();
     await badge().filter({ hasText: /1/ }).waitFor();
+  });
+
+  it('shows the part tools named in both languages at 1024 px', async () => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await editFuzhou();
+    for (const name of ['挖洞', '添加部分', '删除部分', '吸附']) await button(name).waitFor();
+    await screenshot(page, 'feature-map-part-tools-zh-1024', { fullPage: false });
+    await page.getByText('English', { exact: true }).click();
+    for (const name of ['Cut hole', 'Add part', 'Remove part', 'Snap']) await button(name).waitFor();
+    await screenshot(page, 'feature-map-part-tools-en-1024', { fullPage: false });
   });
 });
