@@ -2,7 +2,7 @@ import { geodesicArea, type Position } from '@gportal/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, screenshot, signIn } from './browser.js';
-import { clickMap, mapElement, mapPoint, readArea, waitForMapReady, waitForMapStill } from './map-helpers.js';
+import { clickMap, mapElement, mapPoint, readArea, selectLayer, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
 const baseUrl = inject('baseUrl');
 let page: Page;
@@ -45,14 +45,19 @@ async function drawRing(ring: Position[]) {
  * Opens Fuzhou's shape edit from its popup, then (the popup may have panned the map) drags
  * Fuzhou to the middle of the map and zooms in twice there with Leaflet's zoom button.
  */
-async function editFuzhou() {
+async function editFuzhou({ layer, at = [119.3, 26.08], handles = 8, centre = [119.33, 26.1] }: { layer?: string; at?: [number, number]; handles?: number; centre?: [number, number] } = {}) {
   await page.goto(`${baseUrl}/feature-map`);
   await waitForMapReady(page, 8);
-  await clickMap(page, 119.3, 26.08);
+  if (layer) {
+    await selectLayer(page, layer);
+    await waitForMapReady(page, 8);
+  }
+  await clickMap(page, ...at);
   await button('编辑图形').click();
-  await waitForHandles(8);
+  await waitForHandles(handles);
   await waitForMapStill(page);
-  const from = await mapPoint(page, 119.33, 26.1);
+  // Pressed away from every handle, so the drag pans the map.
+  const from = await mapPoint(page, ...centre);
   const element = await mapElement(page).boundingBox();
   if (!element) throw new Error('no map');
   await page.mouse.move(from.x, from.y);
@@ -139,6 +144,37 @@ describe('holes and parts in a shape edit', () => {
     await page.keyboard.press('Escape');
     await button('Save').click();
     await badge().filter({ hasText: /1/ }).waitFor();
+  });
+
+  it('on a multi-line, 添加部分 draws a line part and 删除部分 removes the line clicked, keeping the last', async () => {
+    // Fuzhou in the sample multi-line layer: a line along lat 26.08 and one along lng 119.3, 0.15° each way.
+    await editFuzhou({ layer: '多线', at: [119.42, 26.08], handles: 4, centre: [119.4, 26.18] });
+    await expect(button('挖洞').count()).resolves.toBe(0);
+    // The sample's two lines cross, which the core's rules refuse: a new part is refused until one goes.
+    await button('添加部分').click();
+    await clickMap(page, 119.35, 26.15);
+    await clickMap(page, 119.45, 26.2);
+    await clickMap(page, 119.45, 26.2);
+    await page.getByRole('alert').filter({ hasText: '图形边线不能交叉' }).waitFor();
+    await waitForHandles(4);
+    await button('删除部分').click();
+    await clickMap(page, 119.3, 26.0);
+    await waitForHandles(2);
+    await button('添加部分').click();
+    await clickMap(page, 119.35, 26.15);
+    await clickMap(page, 119.45, 26.2);
+    await clickMap(page, 119.45, 26.2);
+    await waitForHandles(4);
+    await button('删除部分').click();
+    await clickMap(page, 119.4, 26.08);
+    await waitForHandles(2);
+    await button('删除部分').click();
+    // A quarter along the line: its middle holds the midpoint handle, which a press inserts a vertex at.
+    await clickMap(page, 119.375, 26.1625);
+    await page.getByRole('alert').filter({ hasText: '不能删除：要素至少保留一个部分' }).waitFor();
+    await waitForHandles(2);
+    await button('保存').click();
+    await badge().filter({ hasText: '未保存：新增 0 · 修改 1 · 删除 0' }).waitFor();
   });
 
   it('shows the part tools named in both languages at 1024 px', async () => {
