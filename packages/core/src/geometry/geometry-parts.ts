@@ -9,7 +9,9 @@ export type PartEdit<G extends Geometry> = { ok: true; geometry: G } | { ok: fal
 
 /** Where a part or hole sits: polygon or line `part`, and for polygons ring `ring` (0 = the outer ring, > 0 = a hole). */
 export interface PartRef {
+  /** The polygon of a (multi)polygon or the line of a (multi)line, from 0. */
   part: number;
+  /** The ring of that polygon: 0 its outer ring, 1 and on its holes (0 for lines). */
   ring: number;
 }
 
