@@ -38,6 +38,7 @@ export * from './measure/format-measure.js';
 export * from './measure/incremental-area.js';
 export * from './measure/incremental-length.js';
 export * from './geometry/geometry-rules.js';
+export * from './geometry/geometry-parts.js';
 export * from './geometry/incremental-geometry-check.js';
 export * from './geometry/map-bounds.js';
 export * from './edit/edit-session.js';

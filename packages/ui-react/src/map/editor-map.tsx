@@ -32,6 +32,10 @@ import { useUndoKeys } from './use-undo-keys';
 import './map.css';
 import { LabelledButton } from './labelled-button';
 import { ErrorMessage } from '../screens/layout/error-detail';
+import { PartToolButtons } from './part-tool-buttons';
+import { usePartEdit, type PartTool } from './use-part-edit';
+import { SnapToggle } from './snap-toggle';
+import { useSnapping } from './use-snapping';
 
 type Mode = { type: 'idle' } | { type: 'draw'; tool: DrawTool } | { type: 'edit'; id?: string } | { type: 'delete'; marked: string[] };
 
@@ -39,6 +43,8 @@ const PROBLEM_MESSAGES: Readonly<Record<GeometryProblem, MessageKey>> = {
   'self-intersection': 'map.error.selfIntersection',
   'too-few-points': 'map.error.tooFewPoints',
 };
+
+const PART_HINTS: Readonly<Record<PartTool, MessageKey>> = { hole: 'map.hint.cutHole', addPart: 'map.hint.addPart', removePart: 'map.hint.removePart' };
 
 /** Props of {@link EditorMap}. */
 export interface EditorMapProps {
@@ -130,6 +136,11 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
       map.off('moveend zoomend resize', mark);
     };
   }, [map]);
+  const snapping = useSnapping(map, renderer);
+  const hideSnap = snapping.hide;
+  useEffect(() => {
+    if (mode.type === 'idle') hideSnap();
+  }, [mode, hideSnap]);
   const hidden = useMemo(() => (mode.type === 'edit' && mode.id ? [mode.id] : mode.type === 'delete' ? mode.marked : []), [mode]);
   useEffect(() => renderer?.hide(hidden), [renderer, hidden]);
 
@@ -175,10 +186,22 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
     onStop: () => setMode({ type: 'idle' }),
     onShape: showShape,
     onIntersection: () => refuse('self-intersection', DRAWING.errorDisplayMs.drawing),
+    snap: snapping.snap,
   });
 
-  const editing = mode.type === 'edit' && mode.id ? features.find((feature) => feature.id === mode.id) : undefined;
-  const editingId = editing?.id;
+  const edited = mode.type === 'edit' && mode.id ? features.find((feature) => feature.id === mode.id) : undefined;
+  const editingId = edited?.id;
+  const partEdit = usePartEdit(map, edited, {
+    geometryKind,
+    readShape: () => readShape.current(),
+    snap: snapping.snap,
+    onRefused: (problem) => flash(t(problem === 'last-part' ? 'map.error.lastPart' : PROBLEM_MESSAGES[problem]), DRAWING.errorDisplayMs.editing),
+    onShape: (parts) => {
+      const shape = parts ?? readShape.current();
+      setReadout(shape && feedback ? (parts ? measureText(parts, t) : feedback.readout(shape, t)) : undefined);
+    },
+  });
+  const editing = partEdit.feature;
   const feedback = useMemo(() => (geometryKind && editingId ? new ShapeFeedback(geometryKind) : undefined), [geometryKind, editingId]);
   const readShape = useGeometryEdit(map, editing, {
     onShape: (parts) => {
@@ -187,7 +210,8 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
       if (feedback.problem(parts) === 'self-intersection') refuse('self-intersection', DRAWING.errorDisplayMs.editing);
     },
     onVertexRefused: () => flash(t('map.error.vertexMinimum'), DRAWING.errorDisplayMs.editing),
-  });
+    snap: snapping.snap,
+  }, partEdit.revision);
   useEffect(() => {
     if (!editing) setReadout(undefined);
   }, [editing]);
@@ -247,8 +271,9 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   const popupFeature = popup ? features.find((feature) => feature.id === popup.id) : undefined;
   const closePopup = useCallback(() => setPopup(undefined), []);
   const attributesFeature = attributesOf ? features.find((feature) => feature.id === attributesOf) : undefined;
-  const hint: string | undefined =
-    mode.type === 'draw'
+  const hint: string | undefined = partEdit.tool
+    ? t(PART_HINTS[partEdit.tool])
+    : mode.type === 'draw'
       ? t('map.hint.draw')
       : mode.type === 'edit'
         ? t(mode.id ? 'map.hint.editing' : 'map.hint.edit')
@@ -273,6 +298,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
           {drawButton('line', 'map.tool.drawLine', <SaveOutlined />)}
           <LabelledButton label={t('history.undo')} icon={<UndoOutlined />} disabled={!canUndo} onClick={undo} />
           <LabelledButton label={t('history.redo')} icon={<RedoOutlined />} disabled={!canRedo} onClick={redo} />
+          <SnapToggle on={snapping.enabled} onChange={snapping.setEnabled} />
           {mode.type === 'idle' && (
             <>
               <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || features.length === 0} onClick={() => start({ type: 'edit' })} />
@@ -280,6 +306,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
               {children}
             </>
           )}
+          {editing && <PartToolButtons kind={geometryKind} active={partEdit.tool} onChange={partEdit.setTool} />}
           {(mode.type === 'edit' || mode.type === 'delete') && (
             <LabelledButton label={t('map.tool.save')} type="primary" icon={<CheckOutlined />} onClick={saveMode} />
           )}

@@ -176,6 +176,11 @@ export class FeatureCanvas extends L.Renderer {
     return undefined;
   }
 
+  /** The shapes of the shown features whose box meets these bounds (through the index): what a drawn vertex may snap to. */
+  shapesNear(bounds: L.LatLngBounds): FlatShape[] {
+    return this.visible(bounds).map((index) => (this.features[index] as CanvasFeature).shape);
+  }
+
   private get internals(): RendererInternals {
     return this as unknown as RendererInternals;
   }

@@ -1,8 +1,9 @@
 import { DRAWING, type EditableFeature, type MapBounds } from '@gportal/core';
 import { FeatureCanvas, type CanvasFeature } from './feature-canvas';
 import { flatShapeOf, type FlatShape } from './flat-shape';
-import { shapeParts } from './geometry-latlngs';
+import { shapeParts, toLatLng } from './geometry-latlngs';
 import { L } from './leaflet';
+import { snapPoint, type Snapped } from './snap';
 
 /** Saved features: blue, weight 3 (spec section 9). */
 export const FEATURE_STYLE: L.PathOptions = { color: DRAWING.featureStyle.color, weight: DRAWING.featureStyle.weight, fillOpacity: 0.15 };
@@ -132,6 +133,20 @@ export class FeatureLayerRenderer {
     }
     this.hidden = next;
     this.canvas.setHidden(next);
+  }
+
+  /**
+   * Where a vertex at `latlng` snaps: the nearest vertex of a shown line or polygon within
+   * `reach` pixels (its own coordinates), else the nearest point on an edge; `undefined` when none
+   * is within reach. The candidates come from the canvas's spatial index.
+   */
+  snap(latlng: L.LatLng, reach: number): { latlng: L.LatLng; kind: Snapped['kind'] } | undefined {
+    const at = this.map.latLngToContainerPoint(latlng);
+    const corners = [at.subtract([reach, reach]), at.add([reach, reach])].map((point) => this.map.containerPointToLatLng(point));
+    const rings = this.canvas.shapesNear(L.latLngBounds(corners)).flatMap((shape) => shape.rings);
+    const snapped = snapPoint(rings, (position) => this.map.latLngToContainerPoint(toLatLng(position)), at, reach);
+    if (!snapped) return undefined;
+    return { kind: snapped.kind, latlng: snapped.kind === 'vertex' ? toLatLng(snapped.position) : this.map.containerPointToLatLng(L.point(snapped.point.x, snapped.point.y)) };
   }
 
   /** Removes everything this renderer added to the map. */

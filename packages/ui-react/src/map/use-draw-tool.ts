@@ -19,6 +19,8 @@ export interface DrawToolCallbacks {
   onIntersection(): void;
   /** The number of points placed so far (0 when drawing starts or ends), e.g. to enable an undo. */
   onVertices(count: number): void;
+  /** Where a placed vertex snaps (`undefined`: where it was clicked); by touch or not. Without it, no snapping. */
+  snap?(latlng: L.LatLng, touch: boolean): L.LatLng | undefined;
 }
 
 /** What the caller can do to the drawing under way. */
@@ -64,6 +66,19 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
       latest.current.onIntersection();
     };
 
+    // Every placed vertex goes through addVertex (clicks and taps alike): snapped there, the
+    // crossing check and the finish see the snapped position.
+    let touch = false;
+    const onPointer = (event: PointerEvent) => {
+      touch = event.pointerType !== 'mouse';
+    };
+    map.getContainer().addEventListener('pointerdown', onPointer, true);
+    const drawer = handler as unknown as { addVertex(latlng: L.LatLng): void };
+    const addVertex = drawer.addVertex;
+    drawer.addVertex = function (this: unknown, latlng: L.LatLng) {
+      addVertex.call(this, latest.current.snap?.(latlng, touch) ?? latlng);
+    };
+
     let vertices: L.LatLng[] = [];
     const onVertex = (event: L.LeafletEvent) => {
       const markers = (event as L.DrawEvents.DrawVertex).layers.getLayers() as L.Marker[];
@@ -100,6 +115,7 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
       handler.disable();
       map.off(L.Draw.Event.DRAWVERTEX, onVertex).off('mousemove', onMove).off(L.Draw.Event.CREATED, onCreated);
       document.removeEventListener('keydown', onKey);
+      map.getContainer().removeEventListener('pointerdown', onPointer, true);
       latest.current.onShape(undefined);
     };
   }, [map, tool, latest]);

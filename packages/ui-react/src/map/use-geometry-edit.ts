@@ -11,6 +11,8 @@ export interface GeometryEditCallbacks {
   /** The shape after each vertex drag step, move, insertion or removal (and once at the start). */
   onShape(parts: ShapeParts): void;
   onVertexRefused(): void;
+  /** Where a dragged vertex snaps (see `VertexEditorOptions.snap`). */
+  snap?(latlng: L.LatLng, touch: boolean): L.LatLng | undefined;
 }
 
 /** Each point of a point shape as a draggable marker, edited in place in `shape`. */
@@ -32,10 +34,10 @@ function pointMarkers(map: L.Map, shape: Extract<ShapeParts, { kind: 'point' }>,
  * The "hot" copy of the feature being edited: its polygons or lines in a `VertexEditor` (vertex
  * and midpoint handles on one canvas; drag a vertex, drag a midpoint to add one, click a vertex to
  * remove it), its points as draggable markers. Nothing reaches the session until the caller
- * reads the shape and calls `update`; cancelling is dropping the copy. Returns a reader of the
- * current shape.
+ * reads the shape and calls `update`; cancelling is dropping the copy. A new `revision` starts
+ * again on the feature's geometry (a hole or part was added). Returns a reader of the current shape.
  */
-export function useGeometryEdit(map: L.Map | undefined, feature: EditableFeature | undefined, callbacks: GeometryEditCallbacks) {
+export function useGeometryEdit(map: L.Map | undefined, feature: EditableFeature | undefined, callbacks: GeometryEditCallbacks, revision = 0) {
   const latest = useLatest(callbacks);
   const { t } = useI18n();
   const translate = useLatest(t);
@@ -57,6 +59,7 @@ export function useGeometryEdit(map: L.Map | undefined, feature: EditableFeature
         onChange: changed,
         onRefused: () => latest.current.onVertexRefused(),
         handleLabel: (index, count) => translate.current('map.vertex.handle', { index, count }),
+        snap: (latlng, touch) => latest.current.snap?.(latlng, touch),
       });
       editorRef.current = editor;
       stop = () => {
@@ -70,7 +73,7 @@ export function useGeometryEdit(map: L.Map | undefined, feature: EditableFeature
       reader.current = () => undefined;
       stop();
     };
-  }, [map, id, latest, featureRef, translate]);
+  }, [map, id, revision, latest, featureRef, translate]);
   useEffect(() => editorRef.current?.relabel(), [t]);
   return reader;
 }

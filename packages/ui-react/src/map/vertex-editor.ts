@@ -13,6 +13,8 @@ export interface VertexEditorOptions {
   onRefused(): void;
   /** The accessible name of the keyboard's vertex handle. */
   handleLabel(index: number, count: number): string;
+  /** Where a dragged vertex snaps (`undefined`: where the pointer is); by touch or not. Without it, no snapping. */
+  snap?(latlng: L.LatLng, touch: boolean): L.LatLng | undefined;
 }
 
 /** Handles closer than this share one drawn square (they look the same): a dense ring costs hundreds, not thousands. */
@@ -461,7 +463,8 @@ export class VertexEditor {
       }
       this.selected = { path: gesture.handle.path, index: gesture.handle.index };
     }
-    this.moveVertex(gesture.handle.path, gesture.handle.index, this.map.unproject(at, this.map.getZoom()));
+    const latlng = this.map.unproject(at, this.map.getZoom());
+    this.moveVertex(gesture.handle.path, gesture.handle.index, this.options.snap?.(latlng, event.pointerType !== 'mouse') ?? latlng);
   };
 
   private readonly onPointerUp = (event: PointerEvent) => {

@@ -2,7 +2,7 @@ import type { Page, Route } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { wfsServer } from '@gportal/adapters-geoserver/testing';
 import { freshPagePerTest, screenshot } from '../browser.js';
-import { clickMap, waitForFeatures, waitForMapReady } from '../map-helpers.js';
+import { clickMap, mapPoint, waitForFeatures, waitForMapReady } from '../map-helpers.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -115,6 +115,27 @@ describe('feature map in map-server mode, against QGIS Server + PostGIS', () => 
       expect(Math.abs((x ?? 0) - lng)).toBeLessThan(0.02);
       expect(Math.abs((y ?? 0) - lat)).toBeLessThan(0.02);
     }
+  });
+
+  it('吸附: a vertex snapped onto a neighbour’s vertex has exactly its coordinates on the server after the save', async () => {
+    await openMapServerApp([]);
+    await waitForMapReady(page, 2);
+    const before = await serverFeatures('districts');
+    const corner = before[0]?.geometry.coordinates[0]?.[0]?.[1] as [number, number];
+    const triangle = await triangleInView();
+    await button('标绘').click();
+    const at = await mapPoint(page, ...corner);
+    await page.mouse.click(at.x + 5, at.y - 4);
+    await page.waitForTimeout(120);
+    await page.locator('.gportal-snap-marker[data-snap="vertex"]').waitFor();
+    for (const [lng, lat] of triangle.slice(1)) await clickMap(page, lng, lat);
+    // The first point sits on the corner now: a click there finishes the polygon.
+    await page.mouse.click(at.x, at.y);
+    await waitForFeatures(page, 3);
+    await button('保存').click();
+    await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor();
+    const added = (await serverFeatures('districts')).find((feature) => !before.some((old) => old.id === feature.id));
+    expect(added?.geometry.coordinates[0]?.[0]?.[0]).toEqual(corner);
   });
 
   it('a refused save says why and keeps the drawing on the map, marked unsaved; the next save sends it once', async () => {
