@@ -2,6 +2,7 @@ import { ConfigProvider, type ConfigProviderProps } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { THEME } from '../screens/layout/theme';
 import { translate, type Locale, type MessageKey } from './messages';
 
 const ANTD_LOCALES: Readonly<Record<Locale, NonNullable<ConfigProviderProps['locale']>>> = { 'zh-CN': zhCN, en: enUS };
@@ -23,7 +24,7 @@ export interface I18nProviderProps {
   children: ReactNode;
 }
 
-/** The message table and antd's own texts (date pickers, pagination …) follow one locale. */
+/** The message table and antd's own texts (date pickers, pagination …) follow one locale; antd takes the app's theme. */
 export function I18nProvider({ initialLocale, onLocaleChange, children }: I18nProviderProps) {
   const [locale, setLocaleState] = useState(initialLocale);
   const setLocale = useCallback(
@@ -40,7 +41,7 @@ export function I18nProvider({ initialLocale, onLocaleChange, children }: I18nPr
   const value = useMemo<I18n>(() => ({ locale, setLocale, t: (key, values) => translate(locale, key, values) }), [locale, setLocale]);
   return (
     <I18nContext.Provider value={value}>
-      <ConfigProvider locale={ANTD_LOCALES[locale]}>{children}</ConfigProvider>
+      <ConfigProvider locale={ANTD_LOCALES[locale]} theme={THEME}>{children}</ConfigProvider>
     </I18nContext.Provider>
   );
 }

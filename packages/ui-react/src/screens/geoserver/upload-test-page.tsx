@@ -6,6 +6,7 @@ import { useService } from '../../app/services';
 import { useI18n } from '../../i18n/i18n-provider';
 import { errorText, formatResult } from './format-result';
 import { SECONDARY_TEXT, STRONG_TEXT } from '../layout/text-styles';
+import { COLORS } from '../layout/theme';
 import { Panel } from '../layout/panel';
 
 /** The fixed sample fields posted with the files (spec section 7: id, name and a nested list). */
@@ -24,7 +25,7 @@ type UploadState =
   | { status: 'done'; percent: number; answer: PortalResult }
   | { status: 'failed'; percent: number; detail: string };
 
-const PROGRESS_COLORS = { active: '#1677ff', success: '#52c41a', exception: '#ff4d4f' } as const;
+const PROGRESS_COLORS = { active: COLORS.primary, success: '#52c41a', exception: COLORS.error } as const;
 
 /**
  * antd's line progress (rail, bar, then the percentage or the outcome's icon). antd's `Progress`

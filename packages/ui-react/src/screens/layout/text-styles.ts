@@ -1,13 +1,15 @@
+import { COLORS } from './theme';
+
 /**
  * antd's default look for the app's own plain texts and fields: `Typography` carries ellipsis
  * measuring, copy and edit (~8 KiB gzip), and `theme.useToken` every preset algorithm, none of
- * which is used here (the app keeps antd's default theme).
+ * which is used here (the app's theme is `theme.ts`).
  */
 export const STRONG_TEXT = { fontWeight: 600 } as const;
-/** antd's `colorTextSecondary`. */
-export const SECONDARY_TEXT = { color: 'rgba(0, 0, 0, 0.45)' } as const;
-/** antd's `colorError`. */
-export const ERROR_COLOR = '#ff4d4f';
+/** The theme's `colorTextSecondary`. */
+export const SECONDARY_TEXT = { color: COLORS.secondaryText } as const;
+/** The theme's `colorError`. */
+export const ERROR_COLOR = COLORS.error;
 /** antd's body text: its `fontFamily`, `fontSize`, `lineHeight` and `colorText` tokens. */
 export const BODY_TEXT = {
   fontFamily: `-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji', 'Segoe UI Symbol', 'Noto Color Emoji'`,
