@@ -36,7 +36,6 @@ export function I18nProvider({ initialLocale, onLocaleChange, children }: I18nPr
   );
   useEffect(() => {
     document.documentElement.lang = locale;
-    document.title = translate(locale, 'app.title');
   }, [locale]);
   const value = useMemo<I18n>(() => ({ locale, setLocale, t: (key, values) => translate(locale, key, values) }), [locale, setLocale]);
   return (

@@ -236,6 +236,23 @@ const zhCN = {
   'saveFailure.malformed-answer': '无法读取地图服务器的应答，无法确认是否已保存。修改仍保留；再次保存前会先向服务器核对，不会重复保存。',
   'saveFailure.journal': '无法在浏览器中记录待保存的修改，因此没有发送。修改仍显示在地图上；请清理浏览器存储空间后再次保存。',
   'saveFailure.journalConflict': '此图层正在另一个标签页中编辑。请在那个标签页中编辑并保存，或关闭它后重试。',
+
+  // accessibility (issue 24): landmarks, page titles, Leaflet's own strings, keyboard drawing and feature stepping
+  'a11y.skipToMain': '跳到主要内容',
+  'a11y.pageTitle': '{title} - {app}',
+  'leaflet.zoomIn': '放大',
+  'leaflet.zoomOut': '缩小',
+  'leaflet.closePopup': '关闭弹窗',
+  'map.keys.help': '键盘操作',
+  'map.keys.draw': '绘图时（焦点在地图上）：方向键移动十字准星 10 像素，Shift+方向键移动 1 像素，到边缘时平移地图；Enter 在准星处添加顶点；Shift+Enter 完成图形；Backspace 删除上一个顶点；Esc 取消。',
+  'map.keys.features': '焦点在地图上时：] 与 [ 逐个选择视野内的要素（从离中心最近的开始）；Enter 打开它的弹窗，在“编辑”“删除”中选中它；Esc 关闭弹窗。',
+  'map.keys.crosshair': '十字准星',
+  'map.keys.vertexAdded': '已添加第 {count} 个顶点。',
+  'map.keys.vertexRemoved': '已删除上一个顶点，还有 {count} 个。',
+  'map.keys.finished': '图形已完成，尚未保存。',
+  'map.keys.cancelled': '已取消绘制。',
+  'map.keys.feature': '要素 {index}/{count}：{name}',
+  'map.keys.noFeatures': '视野内没有要素。',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
@@ -471,6 +488,23 @@ const en: MessageTable = {
   'saveFailure.malformed-answer': 'The map server\'s answer could not be read, so it is not known whether the changes were saved. Your changes are kept; the next save first checks with the server and never saves anything twice.',
   'saveFailure.journal': 'The pending changes could not be recorded in the browser, so nothing was sent. They stay on the map; free some browser storage and save again.',
   'saveFailure.journalConflict': 'This layer is being edited in another tab. Edit and save it there, or close that tab and try again.',
+
+  // accessibility (issue 24): landmarks, page titles, Leaflet's own strings, keyboard drawing and feature stepping
+  'a11y.skipToMain': 'Skip to main content',
+  'a11y.pageTitle': '{title} - {app}',
+  'leaflet.zoomIn': 'Zoom in',
+  'leaflet.zoomOut': 'Zoom out',
+  'leaflet.closePopup': 'Close popup',
+  'map.keys.help': 'Keyboard keys',
+  'map.keys.draw': 'While drawing, with focus on the map: arrow keys move the crosshair 10 px, Shift+arrow 1 px, panning at the edge; Enter adds a vertex at the crosshair; Shift+Enter finishes the shape; Backspace removes the last vertex; Esc cancels.',
+  'map.keys.features': 'With focus on the map: ] and [ step through the features in view (nearest the centre first); Enter opens its popup, or picks it in Edit and Delete; Esc closes the popup.',
+  'map.keys.crosshair': 'Crosshair',
+  'map.keys.vertexAdded': 'Vertex {count} added.',
+  'map.keys.vertexRemoved': 'Last vertex removed, {count} left.',
+  'map.keys.finished': 'Shape finished, not saved yet.',
+  'map.keys.cancelled': 'Drawing cancelled.',
+  'map.keys.feature': 'Feature {index} of {count}: {name}',
+  'map.keys.noFeatures': 'No features in view.',
 };
 
 export const LOCALES = ['zh-CN', 'en'] as const;

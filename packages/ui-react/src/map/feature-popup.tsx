@@ -41,6 +41,7 @@ export interface FeaturePopupProps {
 export function FeaturePopup({ map, feature, schema, latlng, onClose, onEditGeometry, onEditAttributes, onDelete }: FeaturePopupProps) {
   const { t } = useI18n();
   const [element] = useState(() => document.createElement('div'));
+  const closeLabel = t('leaflet.closePopup');
   useEffect(() => {
     const popup = L.popup({
       maxWidth: 360,
@@ -54,11 +55,15 @@ export function FeaturePopup({ map, feature, schema, latlng, onClose, onEditGeom
       .setContent(element);
     popup.on('remove', onClose);
     popup.openOn(map);
+    // Leaflet names its close button in English, once, as it builds the popup.
+    const close = popup.getElement()?.querySelector('.leaflet-popup-close-button');
+    close?.setAttribute('aria-label', closeLabel);
+    close?.setAttribute('title', closeLabel);
     return () => {
       popup.off('remove', onClose);
       map.closePopup(popup);
     };
-  }, [map, element, latlng, onClose]);
+  }, [map, element, latlng, onClose, closeLabel]);
 
   return createPortal(
     <div className="gportal-popup-content" role="dialog" aria-label={t('map.popup.title', { id: feature.id })}>

@@ -1,5 +1,6 @@
 import { initialMapBounds, type MapBounds } from '@gportal/core';
 import { useEffect, useState, type RefObject } from 'react';
+import { useI18n } from '../i18n/i18n-provider';
 import { BASE_PANE, MAP_CRS } from './base-layer';
 import { L } from './leaflet';
 
@@ -8,14 +9,16 @@ export const toLatLngBounds = ({ south, west, north, east }: MapBounds): L.LatLn
 
 /**
  * A Leaflet map in the element of `container`, showing the initial bounds (spec section 9)
- * until data arrives; removed with everything on it when the component goes.
+ * until data arrives; removed with everything on it when the component goes. Its zoom buttons
+ * are named from the message table and follow the language.
  */
 export function useLeafletMap(container: RefObject<HTMLDivElement | null>): L.Map | undefined {
+  const { t } = useI18n();
   const [map, setMap] = useState<L.Map>();
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const created = L.map(element, { crs: MAP_CRS, zoomSnap: 0.25 });
+    const created = L.map(element, { crs: MAP_CRS, zoomSnap: 0.25, zoomControl: false });
     created.attributionControl.setPrefix('Leaflet');
     const pane = created.createPane(BASE_PANE);
     pane.style.zIndex = '250';
@@ -26,6 +29,14 @@ export function useLeafletMap(container: RefObject<HTMLDivElement | null>): L.Ma
       setMap(undefined);
     };
   }, [container]);
+  // Leaflet names its buttons once, when the control is made: a new control for each language.
+  useEffect(() => {
+    if (!map) return;
+    const zoom = L.control.zoom({ zoomInTitle: t('leaflet.zoomIn'), zoomOutTitle: t('leaflet.zoomOut') }).addTo(map);
+    return () => {
+      zoom.remove();
+    };
+  }, [map, t]);
   return map;
 }
 

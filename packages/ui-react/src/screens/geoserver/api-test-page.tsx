@@ -3,6 +3,7 @@ import { App, Button, Checkbox, Input, Space, Tag } from 'antd';
 import { useNavigate, useOutletContext } from 'react-router-dom';
 import { ROUTES } from '../../app/routes';
 import { useI18n, type Translate } from '../../i18n/i18n-provider';
+import { useDocumentTitle } from '../../i18n/use-document-title';
 import type { MessageKey } from '../../i18n/messages';
 import { API_CALLS, API_GROUPS, type ApiCall, type ApiForm } from './api-calls';
 import type { ApiOutcome, ApiTestState } from './api-test-state';
@@ -49,6 +50,7 @@ const TEXT_FIELDS: ReadonlyArray<{ field: 'workspace' | 'store' | 'layer' | 'sty
 export function ApiTestPage() {
   const { form, setForm, outcome, pending, run } = useOutletContext<ApiTestState>();
   const { t } = useI18n();
+  useDocumentTitle(t('a11y.pageTitle', { title: t('geoserver.apiTest'), app: t('geoserver.title') }));
   const { message } = App.useApp();
   const navigate = useNavigate();
 

@@ -4,6 +4,7 @@ import { Alert, Button, Input, Space } from 'antd';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useService } from '../../app/services';
 import { useI18n } from '../../i18n/i18n-provider';
+import { useDocumentTitle } from '../../i18n/use-document-title';
 import { errorText, formatResult } from './format-result';
 import { SECONDARY_TEXT, STRONG_TEXT } from '../layout/text-styles';
 import { COLORS } from '../layout/theme';
@@ -49,6 +50,7 @@ function ProgressBar({ label, percent, status }: { label: string; percent: numbe
 export function UploadTestPage() {
   const upload = useService<FileUpload>(FILE_UPLOAD);
   const { t } = useI18n();
+  useDocumentTitle(t('a11y.pageTitle', { title: t('geoserver.fileTest'), app: t('geoserver.title') }));
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const [chosen, setChosen] = useState<string[]>([]);
   const input = useRef<HTMLInputElement>(null);

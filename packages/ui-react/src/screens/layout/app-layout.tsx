@@ -25,6 +25,7 @@ import { LanguageSwitch } from '../../i18n/language-switch';
 import type { MessageKey } from '../../i18n/messages';
 import { ProblemBanner } from '../problems/problem-banner';
 import { PageLoading } from './page-loading';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { STRONG_TEXT } from './text-styles';
 
 interface NavigationItem {
@@ -102,6 +103,7 @@ export function AppLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       <Layout.Sider
         theme="light"
         width={SIDER_WIDTH}
@@ -142,7 +144,8 @@ export function AppLayout() {
             </Button>
           </Space>
         </Layout.Header>
-        <Layout.Content style={{ padding: 16 }}>
+        {/* antd's Content is the page's <main>. */}
+        <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ padding: 16 }}>
           <ProblemBanner log={problems} />
           <Suspense fallback={<PageLoading />}>
             <Outlet />
