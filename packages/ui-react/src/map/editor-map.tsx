@@ -27,6 +27,10 @@ import { useLatest } from './use-latest';
 import { toLatLngBounds, useBaseLayer, useLeafletMap } from './use-leaflet-map';
 import './map.css';
 import { LabelledButton } from './labelled-button';
+import { KeyboardHelp } from './keyboard-help';
+import { useEditorFocus, type FocusOpener } from './use-editor-focus';
+import { useFeatureStepping } from './use-feature-stepping';
+import { useKeyboardDraw } from './use-keyboard-draw';
 
 type Mode = { type: 'idle' } | { type: 'draw'; tool: DrawTool } | { type: 'edit'; id?: string } | { type: 'delete'; marked: string[] };
 
@@ -67,6 +71,10 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   const [attributesOf, setAttributesOf] = useState<string>();
   const [readout, setReadout] = useState<string>();
   const [alert, setAlert] = useState<string>();
+  // What keyboard drawing and feature stepping read out (a polite live region).
+  const [announcement, setAnnouncement] = useState('');
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' ? mode.tool : mode.type);
   const alertTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const flash = useCallback((text: string, durationMs: number) => {
@@ -156,18 +164,26 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
     [message, t],
   );
 
-  useDrawTool(map, mode.type === 'draw' ? mode.tool : undefined, {
+  const drawTool = mode.type === 'draw' ? mode.tool : undefined;
+  const drawHandler = useDrawTool(map, drawTool, {
     onCreated: (parts) => {
       if (!session || !geometryKind) return;
       const geometry = geometryOfParts(geometryKind, parts);
       const problem = geometryProblem(geometry);
       if (problem) refuse(problem, DRAWING.errorDisplayMs.drawing);
-      else apply(() => session.add({ geometry }));
+      else if (apply(() => session.add({ geometry }))) setAnnouncement(t('map.keys.finished'));
     },
     onStop: () => setMode({ type: 'idle' }),
     onShape: showShape,
     onIntersection: () => refuse('self-intersection', DRAWING.errorDisplayMs.drawing),
   });
+  useKeyboardDraw(map, drawHandler, drawTool, {
+    announce: setAnnouncement,
+    onTooFewPoints: () => refuse('too-few-points', DRAWING.errorDisplayMs.drawing),
+  });
+  // While editing a shape its vertices have the keys; stepping picks the shape to edit.
+  const stepping = mode.type === 'idle' || mode.type === 'delete' || (mode.type === 'edit' && !mode.id);
+  useFeatureStepping(map, features, stepping, { announce: setAnnouncement, onPick: (id, latlng) => onFeatureClick.current(id, latlng) });
 
   const editing = mode.type === 'edit' && mode.id ? features.find((feature) => feature.id === mode.id) : undefined;
   const editingId = editing?.id;
@@ -210,13 +226,29 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
     setMode({ type: 'idle' });
   };
 
-  const start = (next: Mode) => {
+  const start = (next: Mode, opener: FocusOpener) => {
+    focus.opening(opener);
     setPopup(undefined);
     setMode(next);
   };
 
   const popupFeature = popup ? features.find((feature) => feature.id === popup.id) : undefined;
-  const closePopup = useCallback(() => setPopup(undefined), []);
+  const { toMap } = focus;
+  const closePopup = useCallback(() => {
+    setPopup(undefined);
+    toMap();
+  }, [toMap]);
+  // The dialog gone, focus to the map: the popup button that opened it is gone too. After the
+  // dialog's own focus handling, which would otherwise hand it back to that missing button.
+  const dialogOpen = useRef(false);
+  useEffect(() => {
+    if (attributesOf) dialogOpen.current = true;
+    else if (dialogOpen.current) {
+      dialogOpen.current = false;
+      const timer = setTimeout(toMap);
+      return () => clearTimeout(timer);
+    }
+  }, [attributesOf, toMap]);
   const attributesFeature = attributesOf ? features.find((feature) => feature.id === attributesOf) : undefined;
   const ready = Boolean(session && schema) && view.status === 'ready';
   const hint: string | undefined =
@@ -231,7 +263,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   const drawButton = (tool: DrawTool, label: MessageKey, icon: ReactNode) => {
     const fits = shapeKind === tool;
     const button = (
-      <LabelledButton label={t(label)} icon={icon} type={mode.type === 'draw' && mode.tool === tool ? 'primary' : 'default'} disabled={!ready || !fits || mode.type !== 'idle'} onClick={() => start({ type: 'draw', tool })} />
+      <LabelledButton label={t(label)} icon={icon} type={mode.type === 'draw' && mode.tool === tool ? 'primary' : 'default'} disabled={!ready || !fits || mode.type !== 'idle'} data-tool={tool} onClick={() => start({ type: 'draw', tool }, tool)} />
     );
     return ready && !fits ? <Tooltip title={t('map.tool.notForLayer')}>{button}</Tooltip> : button;
   };
@@ -239,14 +271,14 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   return (
     <div className="gportal-editor" style={style}>
       <div ref={containerRef} className="gportal-map" role="region" aria-label={t('map.region')} />
-      <div className="gportal-toolbar" role="toolbar" aria-label={t('map.toolbar')}>
+      <div ref={toolbarRef} className="gportal-toolbar" role="toolbar" aria-label={t('map.toolbar')}>
         <Space wrap size="small">
           {drawButton('polygon', 'map.tool.drawPolygon', <BorderOutlined />)}
           {drawButton('line', 'map.tool.drawLine', <SaveOutlined />)}
           {mode.type === 'idle' && (
             <>
-              <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || features.length === 0} onClick={() => start({ type: 'edit' })} />
-              <LabelledButton label={t('map.tool.delete')} icon={<DeleteOutlined />} disabled={!ready || features.length === 0} onClick={() => start({ type: 'delete', marked: [] })} />
+              <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || features.length === 0} data-tool="edit" onClick={() => start({ type: 'edit' }, 'edit')} />
+              <LabelledButton label={t('map.tool.delete')} icon={<DeleteOutlined />} disabled={!ready || features.length === 0} data-tool="delete" onClick={() => start({ type: 'delete', marked: [] }, 'delete')} />
               {children}
             </>
           )}
@@ -256,6 +288,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
           {mode.type !== 'idle' && (
             <LabelledButton label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={() => setMode({ type: 'idle' })} />
           )}
+          <KeyboardHelp />
         </Space>
         {hint && <div className="gportal-hint">{hint}</div>}
       </div>
@@ -264,6 +297,9 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
           {readout}
         </div>
       )}
+      <div className="gportal-visually-hidden" aria-live="polite" data-testid="map-announcement">
+        {announcement}
+      </div>
       {alert && (
         <div className="gportal-alert" role="alert">
           {alert}
@@ -276,7 +312,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
           schema={schema}
           latlng={popup.latlng}
           onClose={closePopup}
-          onEditGeometry={() => start({ type: 'edit', id: popupFeature.id })}
+          onEditGeometry={() => start({ type: 'edit', id: popupFeature.id }, 'map')}
           onEditAttributes={() => {
             setPopup(undefined);
             setAttributesOf(popupFeature.id);
@@ -284,6 +320,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
           onDelete={() => {
             setPopup(undefined);
             if (session) apply(() => session.remove(popupFeature.id));
+            toMap();
           }}
         />
       )}

@@ -59,6 +59,8 @@ export function FeaturePopup({ map, feature, schema, latlng, onClose, onEditGeom
     const close = popup.getElement()?.querySelector('.leaflet-popup-close-button');
     close?.setAttribute('aria-label', closeLabel);
     close?.setAttribute('title', closeLabel);
+    // Focus into what opened (WCAG 2.4.3); the editor takes it back to the map on close.
+    element.querySelector<HTMLElement>('[role="dialog"]')?.focus({ preventScroll: true });
     return () => {
       popup.off('remove', onClose);
       map.closePopup(popup);
@@ -66,7 +68,17 @@ export function FeaturePopup({ map, feature, schema, latlng, onClose, onEditGeom
   }, [map, element, latlng, onClose, closeLabel]);
 
   return createPortal(
-    <div className="gportal-popup-content" role="dialog" aria-label={t('map.popup.title', { id: feature.id })}>
+    <div
+      className="gportal-popup-content"
+      role="dialog"
+      tabIndex={-1}
+      aria-label={t('map.popup.title', { id: feature.id })}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.stopPropagation();
+        map.closePopup();
+      }}
+    >
       <strong style={STRONG_TEXT}>
         {t('map.popup.title', { id: feature.id })} {feature.state !== 'exist' && <Tag color="orange">{t('map.popup.unsaved')}</Tag>}
       </strong>

@@ -1,5 +1,5 @@
 import { DRAWING } from '@gportal/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { type ShapeParts } from './geometry-latlngs';
 import { UNSAVED_STYLE } from './feature-layer-renderer';
 import { L } from './leaflet';
@@ -37,9 +37,11 @@ function drawOptions(): L.DrawOptions.PolylineOptions {
  * Runs leaflet-draw's polygon or line tool while `tool` is set. A polygon needs 3 points and a
  * line 2 before it can be finished (leaflet-draw's own rule); the click tolerance (9 px) and the
  * touch finish tolerance (10 px) are leaflet-draw's. Escape cancels, from the map or anywhere.
+ * Returns the running handler, for drawing by keyboard through the same rules.
  */
-export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, callbacks: DrawToolCallbacks): void {
+export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, callbacks: DrawToolCallbacks): L.Draw.Polyline | undefined {
   const latest = useLatest(callbacks);
+  const [running, setRunning] = useState<L.Draw.Polyline>();
   useEffect(() => {
     if (!map || !tool) return;
     const handler =
@@ -78,7 +80,9 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
     map.on(L.Draw.Event.DRAWVERTEX, onVertex).on('mousemove', onMove).on(L.Draw.Event.CREATED, onCreated).on(L.Draw.Event.DRAWSTOP, onStop);
     document.addEventListener('keydown', onKey);
     handler.enable();
+    setRunning(handler);
     return () => {
+      setRunning(undefined);
       map.off(L.Draw.Event.DRAWSTOP, onStop);
       handler.disable();
       map.off(L.Draw.Event.DRAWVERTEX, onVertex).off('mousemove', onMove).off(L.Draw.Event.CREATED, onCreated);
@@ -86,4 +90,5 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
       latest.current.onShape(undefined);
     };
   }, [map, tool, latest]);
+  return running;
 }

@@ -93,10 +93,12 @@ describe.each(LANGUAGES)('axe in $language', ({ language, names }) => {
     for (const { path, ready } of SCREENS) {
       await page.goto(`${baseUrl}${path}`);
       await ready(page);
+      await page.locator('main h1').first().waitFor();
       findings.push(...(await audit(`${path} ${language}`)));
     }
     expectNoSeriousViolations(findings);
-  });
+    // Eleven screens, each loaded and audited: longer than one test's default time on a loaded machine.
+  }, 120_000);
 
   it('the feature map with a popup, the attribute dialog and each editing mode open', async () => {
     await signIn(page, baseUrl);
@@ -142,5 +144,5 @@ describe.each(LANGUAGES)('axe in $language', ({ language, names }) => {
     await button(names.cancel).click();
 
     expectNoSeriousViolations(findings);
-  });
+  }, 120_000);
 });
