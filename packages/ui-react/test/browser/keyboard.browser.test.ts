@@ -187,6 +187,26 @@ describe('drawing by keyboard', () => {
     await waitForMapReady(page, 8);
   });
 
+  it('draws on the map test (/test-map) too, and saves with 提交地图数据', async () => {
+    await page.goto(`${baseUrl}/test-map`);
+    await waitForMapReady(page, 8);
+    await activate('标绘');
+    await expectFocus('map');
+    await page.getByTestId('draw-crosshair').and(page.locator('.gportal-crosshair-shown')).waitFor();
+    await press('Enter');
+    await press('ArrowRight', 6);
+    await press('Enter');
+    await press('ArrowDown', 6);
+    await press('Enter');
+    await press('Shift+Enter');
+    await expectAnnounced('图形已完成，尚未保存。');
+    await mapElement(page).and(page.locator('[data-features="9"]')).waitFor();
+    await activate('提交地图数据');
+    await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor();
+    await page.reload();
+    await waitForMapReady(page, 9);
+  });
+
   it('pans the map when the crosshair reaches the edge', async () => {
     await openFeatureMap();
     const before = await mapElement(page).getAttribute('data-bounds');
@@ -238,4 +258,33 @@ describe('features by keyboard', () => {
     await activate('保存');
     await expect(badge().textContent()).resolves.toBe('未保存：新增 0 · 修改 0 · 删除 1');
   });
+});
+
+describe('the keys help and the crosshair on every width', () => {
+  it('shows the keys and the crosshair in both languages at 1024, 1280 and 390 px without sideways scroll', async () => {
+    for (const language of ['zh-CN', 'en'] as const) {
+      if (language === 'en') {
+        await page.goto(`${baseUrl}/test-index`);
+        await page.getByRole('radio', { name: 'English' }).click();
+      }
+      const names = language === 'en' ? { help: 'Keyboard keys', draw: 'Draw polygon' } : { help: '键盘操作', draw: '标绘' };
+      for (const width of [1024, 1280, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+        await openFeatureMap();
+        await button(names.help).click();
+        const keys = page.locator('.gportal-keys');
+        await keys.waitFor();
+        const box = await keys.boundingBox();
+        expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width).toBe(true);
+        await activate(names.draw);
+        await press('Enter');
+        await press('ArrowRight', 5);
+        await press('Enter');
+        await page.getByTestId('draw-crosshair').and(page.locator('.gportal-crosshair-shown')).waitFor();
+        await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
+        await screenshot(page, `keyboard-help-${language}-${width}`, { fullPage: false });
+        await press('Escape');
+      }
+    }
+  }, 120_000);
 });
