@@ -9,7 +9,7 @@ import {
   type Properties,
 } from '@gportal/core';
 import { App, Space, Tooltip } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n-provider';
 import type { MessageKey } from '../i18n/messages';
 import { AttributeForm } from './attribute-form';
@@ -27,7 +27,7 @@ import { useLatest } from './use-latest';
 import { toLatLngBounds, useBaseLayer, useLeafletMap } from './use-leaflet-map';
 import './map.css';
 import { LabelledButton } from './labelled-button';
-import { KeyboardHelp } from './keyboard-help';
+import { KeyboardHelpButton, KeyboardKeys } from './keyboard-help';
 import { useEditorFocus, type FocusOpener } from './use-editor-focus';
 import { useFeatureStepping } from './use-feature-stepping';
 import { useKeyboardDraw } from './use-keyboard-draw';
@@ -74,6 +74,8 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   // What keyboard drawing and feature stepping read out (a polite live region).
   const [announcement, setAnnouncement] = useState('');
   const toolbarRef = useRef<HTMLDivElement>(null);
+  const [keysOpen, setKeysOpen] = useState(false);
+  const keysId = useId();
   const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' ? mode.tool : mode.type);
   const alertTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -182,7 +184,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
     onTooFewPoints: () => refuse('too-few-points', DRAWING.errorDisplayMs.drawing),
   });
   // While editing a shape its vertices have the keys; stepping picks the shape to edit.
-  const stepping = mode.type === 'idle' || mode.type === 'delete' || (mode.type === 'edit' && !mode.id);
+  const stepping = mode.type === 'idle' || mode.type === 'delete' || (mode.type === 'edit' && !mode.id) ? mode.type : undefined;
   useFeatureStepping(map, features, stepping, { announce: setAnnouncement, onPick: (id, latlng) => onFeatureClick.current(id, latlng) });
 
   const editing = mode.type === 'edit' && mode.id ? features.find((feature) => feature.id === mode.id) : undefined;
@@ -288,9 +290,10 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
           {mode.type !== 'idle' && (
             <LabelledButton label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={() => setMode({ type: 'idle' })} />
           )}
-          <KeyboardHelp />
+          <KeyboardHelpButton open={keysOpen} keys={keysId} onToggle={() => setKeysOpen(!keysOpen)} />
         </Space>
         {hint && <div className="gportal-hint">{hint}</div>}
+        <KeyboardKeys id={keysId} open={keysOpen} />
       </div>
       {readout && (
         <div className="gportal-readout" data-testid="measure-readout" aria-live="polite">

@@ -19,16 +19,17 @@ const MARK_STYLES: readonly L.PolylineOptions[] = [
 ];
 
 /**
- * Choosing features without a pointer: with the map focused and `enabled`, `]` and `[` step
+ * Choosing features without a pointer: with the map focused and `phase` set (the editor's mode;
+ * each new one starts again from the nearest feature), `]` and `[` step
  * through the features in view, nearest the centre first (the order is taken again at each step,
  * so it follows the view); each is outlined by its box and its name read out. Enter picks it as
  * a click would (its popup when idle, the feature to edit or to mark for deletion).
  */
-export function useFeatureStepping(map: L.Map | undefined, features: readonly EditableFeature[], enabled: boolean, callbacks: FeatureSteppingCallbacks): void {
+export function useFeatureStepping(map: L.Map | undefined, features: readonly EditableFeature[], phase: string | undefined, callbacks: FeatureSteppingCallbacks): void {
   const { t } = useI18n();
   const latest = useLatest({ ...callbacks, features, t });
   useEffect(() => {
-    if (!map || !enabled) return;
+    if (!map || phase === undefined) return;
     const container = map.getContainer();
     let current: string | undefined;
     let mark: L.LayerGroup | undefined;
@@ -75,5 +76,5 @@ export function useFeatureStepping(map: L.Map | undefined, features: readonly Ed
       container.removeEventListener('keydown', onKeyDown);
       unmark();
     };
-  }, [map, enabled, latest]);
+  }, [map, phase, latest]);
 }

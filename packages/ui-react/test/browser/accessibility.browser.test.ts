@@ -90,13 +90,29 @@ describe.each(LANGUAGES)('axe in $language', ({ language, names }) => {
     await signIn(page, baseUrl);
     await chooseLanguage(language);
     const findings: Finding[] = [];
+    const structure: string[] = [];
     for (const { path, ready } of SCREENS) {
       await page.goto(`${baseUrl}${path}`);
       await ready(page);
       await page.locator('main h1').first().waitFor();
       findings.push(...(await audit(`${path} ${language}`)));
+      const [headings, mains, title] = await Promise.all([page.locator('h1').count(), page.locator('main').count(), page.title()]);
+      structure.push(`${path}: ${headings} h1, ${mains} main, ${title}`);
     }
     expectNoSeriousViolations(findings);
+    // One h1 and one main on every screen, and each its own page title.
+    for (const line of structure) expect(line).toMatch(/: 1 h1, 1 main, .+/);
+    const titles = structure.map((line) => line.replace(/^.*?main, /, ''));
+    expect(new Set(titles).size).toBe(titles.length);
+
+    // The skip link is the first Tab stop and takes focus to the main content.
+    await page.goto(`${baseUrl}/test-index`);
+    await page.locator('main h1').waitFor();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: language === 'en' ? 'Skip to main content' : '跳到主要内容' });
+    await expect(skip.evaluate((link) => link === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe('MAIN');
     // Eleven screens, each loaded and audited: longer than one test's default time on a loaded machine.
   }, 120_000);
 

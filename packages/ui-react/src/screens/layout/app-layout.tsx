@@ -132,7 +132,7 @@ export function AppLayout() {
             {t('app.title')}
           </strong>
           <Space size="middle">
-            <Tag color={mode === 'embedded' ? 'blue' : 'green'} style={{ marginInlineEnd: 0 }}>
+            <Tag color={mode === 'embedded' ? 'blue' : 'purple'} style={{ marginInlineEnd: 0 }}>
               {t(`mode.${mode}`)}
             </Tag>
             <LanguageSwitch />

@@ -12,6 +12,10 @@ export const COLORS = {
   primary: '#0958d9',
   /** antd red-7: 5.6:1 on white. */
   error: '#cf1322',
+  /** antd green-8: 5.4:1 on the success background `#f6ffed` (green-6 gave 2.3:1). */
+  success: '#237804',
+  /** antd gold-9: 6.5:1 on the warning background `#fffbe6` (gold-6 gave 1.8:1). */
+  warning: '#874d00',
   /** 5.7:1 on white, 5.3:1 on `#f5f5f5`. */
   secondaryText: 'rgba(0, 0, 0, 0.6)',
 } as const;
@@ -26,6 +30,15 @@ export const THEME: ThemeConfig = {
     colorTextSecondary: COLORS.secondaryText,
     colorTextTertiary: COLORS.secondaryText,
     colorTextDescription: COLORS.secondaryText,
+    // Tags and alerts write these colours on their light backgrounds (kept as antd's).
+    colorSuccess: COLORS.success,
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
+    colorWarning: COLORS.warning,
+    colorWarningBg: '#fffbe6',
+    colorWarningBorder: '#ffe58f',
+    // Preset orange tags (未保存) write orange-7 on orange-1: from this seed, 5.1:1 instead of 3.3:1.
+    orange: '#d46b08',
   },
   components: {
     // The side menu's group titles (演示, 管理, 地图服务器, 地图).
