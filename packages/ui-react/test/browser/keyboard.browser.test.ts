@@ -134,6 +134,8 @@ describe('drawing by keyboard', () => {
     await press('ArrowDown', 10);
     await press('Enter');
     await expectAnnounced(/^已添加第 3 个顶点。 面积：[\d.]+ (m²|ha|km²)$/);
+    // The README's picture (docs/keyboard-draw.png): once the refusal above has gone.
+    await page.locator('.gportal-alert').waitFor({ state: 'detached' });
     await screenshot(page, 'keyboard-draw-crosshair', { fullPage: false });
     // Back across the first edge: leaflet-draw refuses the vertex, with its message.
     await press('ArrowLeft', 5);
