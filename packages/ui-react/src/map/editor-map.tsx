@@ -296,7 +296,9 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
         <KeyboardKeys id={keysId} open={keysOpen} />
       </div>
       {readout && (
-        <div className="gportal-readout" data-testid="measure-readout" aria-live="polite">
+        // While drawing the read-out follows every move of the pointer or crosshair; the
+        // announcement reads the figure at each vertex instead.
+        <div className="gportal-readout" data-testid="measure-readout" aria-live={mode.type === 'draw' ? 'off' : 'polite'}>
           {readout}
         </div>
       )}

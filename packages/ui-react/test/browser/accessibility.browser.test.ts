@@ -4,7 +4,7 @@ import type { AxeResults, Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, screenshot, signIn } from './browser.js';
-import { clickMap, selectLayer, waitForMapReady } from './map-helpers.js';
+import { clickMap, selectLayer, waitForFeatures, waitForMapReady } from './map-helpers.js';
 
 /**
  * axe-core (WCAG 2.0/2.1 A and AA, and best practices) on the production build: every screen of
@@ -43,6 +43,8 @@ interface Finding {
 
 /** Runs axe on the page as it is now and returns its violations, labelled with `where`. */
 async function audit(where: string): Promise<Finding[]> {
+  // Colours are measured as shown: let fades (Leaflet's popup, antd's buttons, ~200 ms) finish first.
+  await page.waitForTimeout(400);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const results = (await page.evaluate(
     (tags) => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
@@ -138,7 +140,14 @@ describe.each(LANGUAGES)('axe in $language', ({ language, names }) => {
     await clickMap(page, 118.1, 25.6);
     await clickMap(page, 118.6, 25.6);
     findings.push(...(await audit(`drawing a polygon ${language}`)));
-    await button(names.cancel).click();
+    await clickMap(page, 118.6, 26.0);
+    await clickMap(page, 118.1, 25.6);
+    await waitForFeatures(page, 9);
+    // An unsaved feature: the pending badge and the popup's unsaved tag in orange.
+    await clickMap(page, 118.45, 25.7);
+    await page.getByTestId('feature-properties').waitFor();
+    findings.push(...(await audit(`popup of an unsaved feature ${language}`)));
+    await page.keyboard.press('Escape');
 
     await button(names.edit).click();
     findings.push(...(await audit(`edit, nothing picked ${language}`)));
