@@ -321,6 +321,21 @@ const zhCN = {
   // Leaflet's own controls (a `leaflet.*` block: other Leaflet strings join it).
   'leaflet.zoomIn': '放大',
   'leaflet.zoomOut': '缩小',
+  'leaflet.closePopup': '关闭弹窗',
+
+  // accessibility (issue 24): landmarks, page titles, keyboard drawing and feature stepping
+  'a11y.skipToMain': '跳到主要内容',
+  'a11y.pageTitle': '{title} - {app}',
+  'map.keys.help': '键盘操作',
+  'map.keys.draw': '绘图时（焦点在地图上）：方向键移动十字准星 10 像素，Shift+方向键移动 1 像素，到边缘时平移地图；Enter 在准星处添加顶点；Shift+Enter 完成图形；Backspace 删除上一个顶点；Esc 取消。',
+  'map.keys.features': '焦点在地图上时：] 与 [ 逐个选择视野内的要素（从离中心最近的开始）；Enter 打开它的弹窗，在“编辑”“删除”中选中它；Esc 关闭弹窗。',
+  'map.keys.crosshair': '十字准星',
+  'map.keys.vertexAdded': '已添加第 {count} 个顶点。',
+  'map.keys.vertexRemoved': '已删除上一个顶点，还有 {count} 个。',
+  'map.keys.finished': '图形已完成，尚未保存。',
+  'map.keys.cancelled': '已取消绘制。',
+  'map.keys.feature': '要素 {index}/{count}：{name}',
+  'map.keys.noFeatures': '视野内没有要素。',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
@@ -646,6 +661,21 @@ const en: MessageTable = {
   // Leaflet's own controls (a `leaflet.*` block: other Leaflet strings join it).
   'leaflet.zoomIn': 'Zoom in',
   'leaflet.zoomOut': 'Zoom out',
+  'leaflet.closePopup': 'Close popup',
+
+  // accessibility (issue 24): landmarks, page titles, keyboard drawing and feature stepping
+  'a11y.skipToMain': 'Skip to main content',
+  'a11y.pageTitle': '{title} - {app}',
+  'map.keys.help': 'Keyboard keys',
+  'map.keys.draw': 'While drawing, with focus on the map: arrow keys move the crosshair 10 px, Shift+arrow 1 px, panning at the edge; Enter adds a vertex at the crosshair; Shift+Enter finishes the shape; Backspace removes the last vertex; Esc cancels.',
+  'map.keys.features': 'With focus on the map: ] and [ step through the features in view (nearest the centre first); Enter opens its popup, or picks it in Edit and Delete; Esc closes the popup.',
+  'map.keys.crosshair': 'Crosshair',
+  'map.keys.vertexAdded': 'Vertex {count} added.',
+  'map.keys.vertexRemoved': 'Last vertex removed, {count} left.',
+  'map.keys.finished': 'Shape finished, not saved yet.',
+  'map.keys.cancelled': 'Drawing cancelled.',
+  'map.keys.feature': 'Feature {index} of {count}: {name}',
+  'map.keys.noFeatures': 'No features in view.',
 };
 
 export const LOCALES = ['zh-CN', 'en'] as const;

@@ -9,7 +9,7 @@ import {
   type Properties,
 } from '@gportal/core';
 import { App, Space, Tooltip } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { tellError } from '../i18n/describe-error';
 import { useI18n } from '../i18n/i18n-provider';
 import type { MessageKey } from '../i18n/messages';
@@ -32,6 +32,10 @@ import { useUndoKeys } from './use-undo-keys';
 import './map.css';
 import { LabelledButton } from './labelled-button';
 import { ErrorMessage } from '../screens/layout/error-detail';
+import { KeyboardHelpButton, KeyboardKeys } from './keyboard-help';
+import { useEditorFocus, type FocusOpener } from './use-editor-focus';
+import { useFeatureStepping } from './use-feature-stepping';
+import { useKeyboardDraw } from './use-keyboard-draw';
 
 type Mode = { type: 'idle' } | { type: 'draw'; tool: DrawTool } | { type: 'edit'; id?: string } | { type: 'delete'; marked: string[] };
 
@@ -72,6 +76,12 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   const [attributesOf, setAttributesOf] = useState<string>();
   const [readout, setReadout] = useState<string>();
   const [alert, setAlert] = useState<string>();
+  // What keyboard drawing and feature stepping read out (a polite live region).
+  const [announcement, setAnnouncement] = useState('');
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  const [keysOpen, setKeysOpen] = useState(false);
+  const keysId = useId();
+  const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' ? mode.tool : mode.type);
   const alertTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const flash = useCallback((text: string, durationMs: number) => {
@@ -162,19 +172,27 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   );
 
   const [drawnPoints, setDrawnPoints] = useState(0);
-  const drawing = useDrawTool(map, mode.type === 'draw' ? mode.tool : undefined, {
+  const drawTool = mode.type === 'draw' ? mode.tool : undefined;
+  const drawing = useDrawTool(map, drawTool, {
     onVertices: setDrawnPoints,
     onCreated: (parts) => {
       if (!session || !geometryKind) return;
       const geometry = geometryOfParts(geometryKind, parts);
       const problem = geometryProblem(geometry);
       if (problem) refuse(problem, DRAWING.errorDisplayMs.drawing);
-      else apply(() => session.add({ geometry }));
+      else if (apply(() => session.add({ geometry }))) setAnnouncement(t('map.keys.finished'));
     },
     onStop: () => setMode({ type: 'idle' }),
     onShape: showShape,
     onIntersection: () => refuse('self-intersection', DRAWING.errorDisplayMs.drawing),
   });
+  useKeyboardDraw(map, drawing.handler, drawTool, {
+    announce: setAnnouncement,
+    onTooFewPoints: () => refuse('too-few-points', DRAWING.errorDisplayMs.drawing),
+  });
+  // While editing a shape its vertices have the keys; stepping picks the shape to edit.
+  const stepping = mode.type === 'idle' || mode.type === 'delete' || (mode.type === 'edit' && !mode.id) ? mode.type : undefined;
+  useFeatureStepping(map, features, stepping, { announce: setAnnouncement, onPick: (id, latlng) => onFeatureClick.current(id, latlng) });
 
   const editing = mode.type === 'edit' && mode.id ? features.find((feature) => feature.id === mode.id) : undefined;
   const editingId = editing?.id;
@@ -238,13 +256,29 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   }, [features, view.conflicts]);
   useConflictHighlight(map, conflicting);
 
-  const start = (next: Mode) => {
+  const start = (next: Mode, opener: FocusOpener) => {
+    focus.opening(opener);
     setPopup(undefined);
     setMode(next);
   };
 
   const popupFeature = popup ? features.find((feature) => feature.id === popup.id) : undefined;
-  const closePopup = useCallback(() => setPopup(undefined), []);
+  const { toMap } = focus;
+  const closePopup = useCallback(() => {
+    setPopup(undefined);
+    toMap();
+  }, [toMap]);
+  // The dialog gone, focus to the map: the popup button that opened it is gone too. After the
+  // dialog's own focus handling, which would otherwise hand it back to that missing button.
+  const dialogOpen = useRef(false);
+  useEffect(() => {
+    if (attributesOf) dialogOpen.current = true;
+    else if (dialogOpen.current) {
+      dialogOpen.current = false;
+      const timer = setTimeout(toMap);
+      return () => clearTimeout(timer);
+    }
+  }, [attributesOf, toMap]);
   const attributesFeature = attributesOf ? features.find((feature) => feature.id === attributesOf) : undefined;
   const hint: string | undefined =
     mode.type === 'draw'
@@ -258,7 +292,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   const drawButton = (tool: DrawTool, label: MessageKey, icon: ReactNode) => {
     const fits = shapeKind === tool;
     const button = (
-      <LabelledButton label={t(label)} icon={icon} type={mode.type === 'draw' && mode.tool === tool ? 'primary' : 'default'} disabled={!ready || !fits || mode.type !== 'idle'} onClick={() => start({ type: 'draw', tool })} />
+      <LabelledButton label={t(label)} icon={icon} type={mode.type === 'draw' && mode.tool === tool ? 'primary' : 'default'} disabled={!ready || !fits || mode.type !== 'idle'} data-tool={tool} onClick={() => start({ type: 'draw', tool }, tool)} />
     );
     return ready && !fits ? <Tooltip title={t('map.tool.notForLayer')}>{button}</Tooltip> : button;
   };
@@ -266,7 +300,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   return (
     <div className="gportal-editor" style={style}>
       <div ref={containerRef} className="gportal-map" role="region" aria-label={t('map.region')} />
-      <div className="gportal-toolbar" role="toolbar" aria-label={t('map.toolbar')}>
+      <div ref={toolbarRef} className="gportal-toolbar" role="toolbar" aria-label={t('map.toolbar')}>
         <Space wrap size="small">
           {drawButton('polygon', 'map.tool.drawPolygon', <BorderOutlined />)}
           {drawButton('line', 'map.tool.drawLine', <SaveOutlined />)}
@@ -274,8 +308,8 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
           <LabelledButton label={t('history.redo')} icon={<RedoOutlined />} disabled={!canRedo} onClick={redo} />
           {mode.type === 'idle' && (
             <>
-              <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || features.length === 0} onClick={() => start({ type: 'edit' })} />
-              <LabelledButton label={t('map.tool.delete')} icon={<DeleteOutlined />} disabled={!ready || features.length === 0} onClick={() => start({ type: 'delete', marked: [] })} />
+              <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || features.length === 0} data-tool="edit" onClick={() => start({ type: 'edit' }, 'edit')} />
+              <LabelledButton label={t('map.tool.delete')} icon={<DeleteOutlined />} disabled={!ready || features.length === 0} data-tool="delete" onClick={() => start({ type: 'delete', marked: [] }, 'delete')} />
               {children}
             </>
           )}
@@ -285,14 +319,21 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
           {mode.type !== 'idle' && (
             <LabelledButton label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={() => setMode({ type: 'idle' })} />
           )}
+          <KeyboardHelpButton open={keysOpen} keys={keysId} onToggle={() => setKeysOpen(!keysOpen)} />
         </Space>
         {hint && <div className="gportal-hint">{hint}</div>}
+        <KeyboardKeys id={keysId} open={keysOpen} />
       </div>
       {readout && (
-        <div className="gportal-readout" data-testid="measure-readout" aria-live="polite">
+        // While drawing the read-out follows every move of the pointer or crosshair; the
+        // announcement reads the figure at each vertex instead.
+        <div className="gportal-readout" data-testid="measure-readout" aria-live={mode.type === 'draw' ? 'off' : 'polite'}>
           {readout}
         </div>
       )}
+      <div className="gportal-visually-hidden" aria-live="polite" data-testid="map-announcement">
+        {announcement}
+      </div>
       {alert && (
         <div className="gportal-alert" role="alert">
           {alert}
@@ -306,7 +347,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
           latlng={popup.latlng}
           readOnly={!ready}
           onClose={closePopup}
-          onEditGeometry={() => start({ type: 'edit', id: popupFeature.id })}
+          onEditGeometry={() => start({ type: 'edit', id: popupFeature.id }, 'map')}
           onEditAttributes={() => {
             setPopup(undefined);
             setAttributesOf(popupFeature.id);
@@ -314,6 +355,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
           onDelete={() => {
             setPopup(undefined);
             if (session) apply(() => session.remove(popupFeature.id));
+            toMap();
           }}
         />
       )}

@@ -11,6 +11,7 @@ import { EditorMap } from './editor-map';
 import { DEFAULT_LAYER_KIND } from './layer-catalog';
 import { LayerTypeSelect } from './layer-type-select';
 import { PendingBadge } from './pending-badge';
+import { SavingOverlay } from './saving-overlay';
 import { useBeforeUnload } from './use-before-unload';
 import { useFeatureSession } from './use-feature-session';
 import { LabelledButton, UNSPACED_BUTTON } from './labelled-button';
@@ -115,12 +116,12 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, cre
         />
       )}
       {problem && <Alert type="error" showIcon title={<ErrorMessage tell={() => problem} />} />}
-      <Spin spinning={status === 'saving'} tip={t('map.saving')}>
+      <SavingOverlay saving={status === 'saving'}>
         <EditorMap view={view} style={{ height }} baseLayer={baseLayer}>
           <LabelledButton label={t('featureMap.save')} type="primary" icon={<CloudUploadOutlined />} loading={status === 'saving'} disabled={status !== 'ready' || pending.total === 0} onClick={() => void save()} />
           <LabelledButton label={t('featureMap.redraw')} icon={<ReloadOutlined />} disabled={status === 'saving' || status === 'resolving' || Boolean(editingElsewhere)} onClick={confirmRedraw} />
         </EditorMap>
-      </Spin>
+      </SavingOverlay>
     </Space>
   );
 }

@@ -1,5 +1,5 @@
 import { DRAWING } from '@gportal/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { type ShapeParts } from './geometry-latlngs';
 import { UNSAVED_STYLE } from './feature-layer-renderer';
 import { L } from './leaflet';
@@ -23,6 +23,8 @@ export interface DrawToolCallbacks {
 
 /** What the caller can do to the drawing under way. */
 export interface DrawControl {
+  /** leaflet-draw's handler while the tool runs, for drawing by keyboard through the same rules. */
+  handler: L.Draw.Polyline | undefined;
   /** Takes back the last point placed (leaflet-draw's `deleteLastVertex`); nothing when none is. */
   deleteLastVertex(): void;
 }
@@ -49,7 +51,7 @@ function drawOptions(): L.DrawOptions.PolylineOptions {
 export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, callbacks: DrawToolCallbacks): DrawControl {
   const latest = useLatest(callbacks);
   const undo = useRef<() => void>(() => undefined);
-  const control = useRef<DrawControl>({ deleteLastVertex: () => undo.current() });
+  const [running, setRunning] = useState<L.Draw.Polyline>();
   useEffect(() => {
     if (!map || !tool) return;
     const handler =
@@ -94,8 +96,10 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
     undo.current = () => {
       if (vertices.length > 0) handler.deleteLastVertex();
     };
+    setRunning(handler);
     return () => {
       undo.current = () => undefined;
+      setRunning(undefined);
       map.off(L.Draw.Event.DRAWSTOP, onStop);
       handler.disable();
       map.off(L.Draw.Event.DRAWVERTEX, onVertex).off('mousemove', onMove).off(L.Draw.Event.CREATED, onCreated);
@@ -103,5 +107,5 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
       latest.current.onShape(undefined);
     };
   }, [map, tool, latest]);
-  return control.current;
+  return useMemo(() => ({ handler: running, deleteLastVertex: () => undo.current() }), [running]);
 }

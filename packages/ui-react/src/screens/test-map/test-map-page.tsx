@@ -6,6 +6,7 @@ import type { AppConfig } from '../../app/app-config';
 import { APP_CONFIG } from '../../app/app-tokens';
 import { useService } from '../../app/services';
 import { useI18n } from '../../i18n/i18n-provider';
+import { useDocumentTitle } from '../../i18n/use-document-title';
 import { baseLayerOf } from '../../map/base-layer';
 import { EditorMap } from '../../map/editor-map';
 import { LayerTypeSelect } from '../../map/layer-type-select';
@@ -22,6 +23,7 @@ const SIZE = DRAWING.sampleMapSizePx;
 /** Route testMap: a 500 × 500 map of one layer type at a time, and a button that saves what was drawn. */
 export function TestMapPage() {
   const { t } = useI18n();
+  useDocumentTitle(t('testMap.title'));
   const config = useService<AppConfig>(APP_CONFIG);
   const [kind, setKind] = useState<LayerKind>(SAMPLE_DEFAULTS.layer);
   const { view, save } = useFeatureSession(kind);
