@@ -19,6 +19,7 @@ import { FeaturePopup } from './feature-popup';
 import { geometryOfParts, shapeKindOf, type ShapeParts } from './geometry-latlngs';
 import type { L } from './leaflet';
 import { measureText } from './measure';
+import { useDeleteMarks, useEscape } from './use-delete-marks';
 import { useDrawTool, type DrawTool } from './use-draw-tool';
 import type { FeatureSessionView } from './use-feature-session';
 import { ShapeFeedback } from './shape-feedback';
@@ -124,6 +125,10 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
       map.off('moveend zoomend resize', mark);
     };
   }, [map]);
+  // In 删除, marked features stay clickable (a second click unmarks); Escape leaves 编辑 and 删除 as 取消 does.
+  const marked = useMemo(() => (mode.type === 'delete' ? features.filter((feature) => mode.marked.includes(feature.id)) : []), [mode, features]);
+  useDeleteMarks(map, marked, (id) => setMode((now) => (now.type === 'delete' ? { type: 'delete', marked: now.marked.filter((other) => other !== id) } : now)));
+  useEscape(mode.type === 'edit' || mode.type === 'delete', () => setMode({ type: 'idle' }));
   const hidden = useMemo(() => (mode.type === 'edit' && mode.id ? [mode.id] : mode.type === 'delete' ? mode.marked : []), [mode]);
   useEffect(() => renderer?.hide(hidden), [renderer, hidden]);
 

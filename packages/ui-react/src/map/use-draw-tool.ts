@@ -1,6 +1,6 @@
-import { DRAWING } from '@gportal/core';
+import { DRAWING, geometryProblem } from '@gportal/core';
 import { useEffect } from 'react';
-import { type ShapeParts } from './geometry-latlngs';
+import { geometryOfParts, type ShapeParts } from './geometry-latlngs';
 import { UNSAVED_STYLE } from './feature-layer-renderer';
 import { L } from './leaflet';
 import { drawingParts } from './measure';
@@ -33,6 +33,11 @@ function drawOptions(): L.DrawOptions.PolylineOptions {
   };
 }
 
+/** Whether these vertices, as the polygon (closed) or line they draw, have edges that cross. */
+export function crossesItself(tool: DrawTool, vertices: readonly L.LatLng[]): boolean {
+  return geometryProblem(geometryOfParts(tool === 'polygon' ? 'Polygon' : 'LineString', drawingParts(tool, vertices))) === 'self-intersection';
+}
+
 /**
  * Runs leaflet-draw's polygon or line tool while `tool` is set. A polygon needs 3 points and a
  * line 2 before it can be finished (leaflet-draw's own rule); the click tolerance (9 px) and the
@@ -47,11 +52,17 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
         ? new L.Draw.Polygon(map as L.DrawMap, { ...drawOptions(), showArea: false, shapeOptions: { ...UNSAVED_STYLE } })
         : new L.Draw.Polyline(map as L.DrawMap, drawOptions());
     // leaflet-draw shows the crossing error only in its tooltip; the editor also announces it.
-    const internals = handler as unknown as { _showErrorTooltip(): void };
+    const internals = handler as unknown as { _showErrorTooltip(): void; _shapeIsValid(): boolean };
     const showError = internals._showErrorTooltip;
     internals._showErrorTooltip = function (this: unknown) {
       showError.call(this);
       latest.current.onIntersection();
+    };
+    // leaflet-draw checks each new edge but not a polygon's closing edge: a crossing one would
+    // finish the drawing and be refused whole. Refused here, only that click is: the drawing stays.
+    const shapeIsValid = internals._shapeIsValid;
+    internals._shapeIsValid = function (this: unknown) {
+      return shapeIsValid.call(this) && !(tool === 'polygon' && crossesItself(tool, vertices));
     };
 
     let vertices: L.LatLng[] = [];
@@ -60,8 +71,12 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
       vertices = markers.map((marker) => marker.getLatLng());
       latest.current.onShape(drawingParts(tool, vertices));
     };
+    // With the cursor as the next vertex, unless that vertex would be refused: the read-out then
+    // keeps the shape drawn so far (a crossing polygon's lobes would cancel out to 0 m²).
     const onMove = (event: L.LeafletMouseEvent) => {
-      if (vertices.length > 0) latest.current.onShape(drawingParts(tool, [...vertices, event.latlng]));
+      if (vertices.length === 0) return;
+      const next = [...vertices, event.latlng];
+      latest.current.onShape(drawingParts(tool, crossesItself(tool, next) ? vertices : next));
     };
     const onCreated = (event: L.LeafletEvent) => {
       const layer = (event as L.DrawEvents.Created).layer as L.Polyline;
