@@ -2,7 +2,7 @@ import { CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { LayerKind } from '@gportal/core';
 import { Alert, App, Space, Spin } from 'antd';
 import type { Container } from 'inversify';
-import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, type CSSProperties } from 'react';
 import { ServicesProvider } from '../app/services';
 import { I18nProvider, useI18n } from '../i18n/i18n-provider';
 import type { Locale } from '../i18n/messages';
@@ -13,6 +13,7 @@ import { LayerTypeSelect } from './layer-type-select';
 import { PendingBadge } from './pending-badge';
 import { useBeforeUnload } from './use-before-unload';
 import { useFeatureSession } from './use-feature-session';
+import { useLayerChoice } from './use-layer-choice';
 import { LabelledButton, UNSPACED_BUTTON } from './labelled-button';
 
 export interface FeatureMapViewProps {
@@ -26,6 +27,10 @@ export interface FeatureMapViewProps {
   height?: CSSProperties['height'];
   /** Told whenever unsaved changes appear or are all gone, e.g. to guard in-app navigation. */
   onDirtyChange?: (dirty: boolean) => void;
+  /** The server type name shown first when the server has it (e.g. `store_33:line` from the URL); wins over `initialLayer`. */
+  initialTypeName?: string;
+  /** Told the type name of each layer shown, e.g. to keep it in the URL. */
+  onLayerChange?: (typeName: string) => void;
 }
 
 /**
@@ -33,11 +38,15 @@ export interface FeatureMapViewProps {
  * antd's `App`: layer-type selector, pending-changes badge, restored-drafts notice, and the
  * editor with save and redraw.
  */
-export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, credentialsOrigin, height = '70vh', onDirtyChange }: FeatureMapViewProps) {
+export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, initialTypeName, wmtsUrl, credentialsOrigin, height = '70vh', onDirtyChange, onLayerChange }: FeatureMapViewProps) {
   const { t } = useI18n();
   const { modal } = App.useApp();
-  const [kind, setKind] = useState<LayerKind>(initialLayer);
-  const { view, save, redraw, keepRestored } = useFeatureSession(kind);
+  const { choice, choose } = useLayerChoice({ kind: initialLayer, typeName: initialTypeName });
+  const { view, save, redraw, keepRestored } = useFeatureSession(choice.kind, choice.typeName);
+  const kind = view.kind ?? choice.kind;
+  useEffect(() => {
+    if (view.typeName) onLayerChange?.(view.typeName);
+  }, [view.typeName, onLayerChange]);
   const { pending, status, restored, problem } = view;
   const baseLayer = useMemo(() => baseLayerOf(wmtsUrl, credentialsOrigin), [wmtsUrl, credentialsOrigin]);
   const dirty = pending.total > 0;
@@ -64,7 +73,7 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, cre
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap>
-        <LayerTypeSelect value={kind} onChange={setKind} disabled={status === 'saving'} />
+        <LayerTypeSelect value={kind} onChange={(next) => choose(next, dirty)} disabled={status === 'saving'} />
         <PendingBadge pending={pending} />
         {(status === 'loading' || status === 'resolving') && <Spin size="small" aria-label={t('map.loading')} />}
       </Space>

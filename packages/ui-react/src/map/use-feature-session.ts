@@ -30,6 +30,10 @@ export type SessionStatus = 'resolving' | 'loading' | 'ready' | 'saving' | 'fail
 export interface FeatureSessionView {
   session: EditSession | undefined;
   typeName: string | undefined;
+  /** The layer type of `typeName`, once resolved. */
+  kind: LayerKind | undefined;
+  /** The layer's title on the server, or its type name. */
+  title: string | undefined;
   status: SessionStatus;
   /** Why the layer could not be resolved or loaded. */
   problem: string | undefined;
@@ -49,11 +53,12 @@ function errorText(error: unknown): string {
 }
 
 /**
- * One `EditSession` for the layer of `kind`: resolved from the server's layer list, started with
+ * One `EditSession` for the layer of `kind` (or `typeName`, when the server resolves a layer type
+ * to it, e.g. from the URL): resolved from the server's layer list, started with
  * `restore()` (load, then the journaled changes of an earlier visit), and re-rendered on each of
  * its events. Save outcomes and journal failures are told to the user here.
  */
-export function useFeatureSession(kind: LayerKind) {
+export function useFeatureSession(kind: LayerKind, typeNameAsked?: string) {
   const source = useService<FeatureSource>(FEATURE_SOURCE);
   const transactions = useService<FeatureTransactions>(FEATURE_TRANSACTIONS);
   const journal = useService<EditJournal>(EDIT_JOURNAL);
@@ -61,6 +66,7 @@ export function useFeatureSession(kind: LayerKind) {
   const { message, notification } = App.useApp();
 
   const [typeName, setTypeName] = useState<string>();
+  const [resolved, setResolved] = useState<{ kind: LayerKind; title: string }>();
   const [session, setSession] = useState<EditSession>();
   const [status, setStatus] = useState<SessionStatus>('resolving');
   const [problem, setProblem] = useState<string>();
@@ -73,12 +79,17 @@ export function useFeatureSession(kind: LayerKind) {
     setStatus('resolving');
     setProblem(undefined);
     setTypeName(undefined);
-    resolveLayerTypes(source).then(
-      (types) => {
+    setResolved(undefined);
+    Promise.all([resolveLayerTypes(source), source.listTypes()]).then(
+      ([types, summaries]) => {
         if (!live) return;
-        const name = types[kind];
-        if (name) setTypeName(name);
-        else {
+        const asked = (Object.keys(types) as LayerKind[]).find((other) => typeNameAsked && types[other] === typeNameAsked);
+        const chosen = asked ?? kind;
+        const name = types[chosen];
+        if (name) {
+          setTypeName(name);
+          setResolved({ kind: chosen, title: summaries.find((summary) => summary.name === name)?.title ?? name });
+        } else {
           setStatus('failed');
           setProblem(t('map.layerMissing', { kind: t(`map.layer.${kind}`) }));
         }
@@ -92,8 +103,8 @@ export function useFeatureSession(kind: LayerKind) {
     return () => {
       live = false;
     };
-    // `t` changes with the language; the layer is resolved again only for another kind.
-  }, [source, kind]);
+    // `t` changes with the language; the layer is resolved again only for another choice.
+  }, [source, kind, typeNameAsked]);
 
   useEffect(() => {
     if (!typeName) return;
@@ -130,7 +141,11 @@ export function useFeatureSession(kind: LayerKind) {
       (report) => {
         if (!live) return;
         setStatus('ready');
-        if (report && report.inserts + report.updates + report.deletes > 0) setRestored(report);
+        if (report && report.inserts + report.updates + report.deletes > 0) {
+          setRestored(report);
+          // The map fits again, now to the loaded features and the restored drafts.
+          setLoads((value) => value + 1);
+        }
         refresh();
       },
       (error: unknown) => {
@@ -156,9 +171,9 @@ export function useFeatureSession(kind: LayerKind) {
           total: changes.inserts.length + changes.updates.length + changes.deletes.length,
         }
       : NOTHING_PENDING;
-    return { session, typeName, status, problem, features: session?.features() ?? [], schema: session?.schema, pending, loads, restored };
+    return { session, typeName, kind: resolved?.kind, title: resolved?.title, status, problem, features: session?.features() ?? [], schema: session?.schema, pending, loads, restored };
     // `version` stands for every session event.
-  }, [session, typeName, status, problem, version, loads, restored]);
+  }, [session, typeName, resolved, status, problem, version, loads, restored]);
 
   const save = useCallback(async () => {
     if (!session) return;

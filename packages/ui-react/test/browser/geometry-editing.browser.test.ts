@@ -3,7 +3,7 @@ import { geodesicArea } from '@gportal/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, screenshot, signIn } from './browser.js';
-import { clickMap, readArea, waitForFeatures, waitForMapReady } from './map-helpers.js';
+import { clickMap, mapElement, readArea, selectLayer, waitForFeatures, waitForMapReady } from './map-helpers.js';
 
 const baseUrl = inject('baseUrl');
 let page: Page;
@@ -84,5 +84,77 @@ describe('a delete mode and drawing that forgive (issue 20)', () => {
     await expect(button('取消').count()).resolves.toBe(1);
     await waitForFeatures(page, 8);
     await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
+  });
+});
+
+/** `[south, west, north, east]` of the map's view. */
+async function viewBounds(): Promise<[number, number, number, number]> {
+  return ((await mapElement(page).getAttribute('data-bounds')) ?? '').split(',').map(Number) as [number, number, number, number];
+}
+
+describe('a layer that stays chosen (issue 20)', () => {
+  it('keeps the chosen layer in the URL, over a reload, and asks before switching away from unsaved edits', async () => {
+    await openFeatureMap(7, '?layer=store_33:line');
+    const select = page.getByRole('combobox', { name: '图层类型' });
+    await expect(select.inputValue()).resolves.toBe('line');
+
+    await selectLayer(page, '多线');
+    await page.waitForURL(/layer=store_33%3Amultiline$/);
+    const shown = await mapElement(page).getAttribute('data-features');
+    await page.reload();
+    await waitForMapReady(page, Number(shown));
+    await expect(select.inputValue()).resolves.toBe('multiline');
+
+    await selectLayer(page, '线');
+    await page.waitForURL(/layer=store_33%3Aline$/);
+    await waitForMapReady(page, 7);
+    await button('画线').click();
+    await clickMap(page, 117.0, 25.2);
+    await clickMap(page, 117.5, 25.6);
+    await clickMap(page, 117.5, 25.6);
+    await waitForFeatures(page, 8);
+
+    await selectLayer(page, '多面');
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('.ant-modal-confirm-title', { hasText: '有未保存的修改，确定切换图层？' }).waitFor();
+    await screenshot(page, 'feature-map-switch-confirm');
+    await dialog.getByRole('button', { name: '留下' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect(select.inputValue()).resolves.toBe('line');
+    await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
+    expect(page.url()).toMatch(/layer=store_33%3Aline$/);
+
+    await selectLayer(page, '多面');
+    await page.getByRole('dialog').getByRole('button', { name: '切换' }).click();
+    await waitForMapReady(page, 8);
+    await expect(select.inputValue()).resolves.toBe('multipolygon');
+    await page.waitForURL(/layer=store_33%3Amultipolygon$/);
+  });
+
+  it('after a restore the view fits the loaded features and the restored drafts', async () => {
+    await openFeatureMap();
+    // Far out, where the fit to the towns alone does not reach.
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await page.waitForTimeout(600);
+    const [south, west, north, east] = await viewBounds();
+    const at = (x: number, y: number): [number, number] => [west + (east - west) * x, north - (north - south) * y];
+    const triangle = [at(0.05, 0.2), at(0.12, 0.2), at(0.12, 0.3)];
+    await button('标绘').click();
+    for (const [lng, lat] of triangle) await clickMap(page, lng, lat);
+    await clickMap(page, ...(triangle[0] as [number, number]));
+    await waitForFeatures(page, 9);
+
+    await page.reload();
+    await page.getByTestId('restored-notice').waitFor();
+    await waitForMapReady(page, 9);
+    const [s, w, n, e] = await viewBounds();
+    for (const [lng, lat] of triangle) {
+      expect(lng).toBeGreaterThan(w);
+      expect(lng).toBeLessThan(e);
+      expect(lat).toBeGreaterThan(s);
+      expect(lat).toBeLessThan(n);
+    }
+    await screenshot(page, 'feature-map-restored-fit');
   });
 });
