@@ -1,4 +1,4 @@
-import { CloseOutlined, DeleteOutlined, EditOutlined, CheckOutlined, SaveOutlined, BorderOutlined } from '@ant-design/icons';
+import { CloseOutlined, DeleteOutlined, EditOutlined, CheckOutlined, SaveOutlined, BorderOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import {
   DRAWING,
   fittableBounds,
@@ -226,7 +226,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   const ready = Boolean(session && schema) && view.status === 'ready';
   const hint: string | undefined =
     mode.type === 'draw'
-      ? t('map.hint.draw')
+      ? t(mode.tool === 'point' ? 'map.hint.drawPoint' : 'map.hint.draw')
       : mode.type === 'edit'
         ? t(mode.id ? 'map.hint.editing' : 'map.hint.edit')
         : mode.type === 'delete'
@@ -248,6 +248,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
         <Space wrap size="small">
           {drawButton('polygon', 'map.tool.drawPolygon', <BorderOutlined />)}
           {drawButton('line', 'map.tool.drawLine', <SaveOutlined />)}
+          {drawButton('point', 'map.tool.drawPoint', <EnvironmentOutlined />)}
           {mode.type === 'idle' && (
             <>
               <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || features.length === 0} onClick={() => start({ type: 'edit' })} />

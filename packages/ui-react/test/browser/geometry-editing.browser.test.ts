@@ -3,7 +3,7 @@ import { geodesicArea } from '@gportal/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, screenshot, signIn } from './browser.js';
-import { clickMap, mapElement, readArea, selectLayer, waitForFeatures, waitForMapReady } from './map-helpers.js';
+import { clickMap, mapElement, mapPoint, readArea, selectLayer, waitForFeatures, waitForMapReady } from './map-helpers.js';
 
 const baseUrl = inject('baseUrl');
 let page: Page;
@@ -15,6 +15,9 @@ freshPagePerTest(async (fresh) => {
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 const badge = () => page.getByTestId('pending-badge');
 const readout = () => page.getByTestId('measure-readout');
+async function waitUntilEnabled(locator: ReturnType<typeof button>) {
+  await locator.and(page.locator(':enabled')).waitFor();
+}
 const drawnVertices = () => page.locator('.leaflet-marker-pane .leaflet-editing-icon');
 
 /** The sample multipolygon layer has 8 towns. */
@@ -156,5 +159,56 @@ describe('a layer that stays chosen (issue 20)', () => {
       expect(lat).toBeLessThan(n);
     }
     await screenshot(page, 'feature-map-restored-fit');
+  });
+});
+
+describe('points (issue 20)', () => {
+  it('画点 is enabled only on the point layer, draws a point there and saves it; the point moves in 编辑', async () => {
+    await openFeatureMap();
+    await expect(button('画点').isDisabled()).resolves.toBe(true);
+    await selectLayer(page, '点');
+    await waitForMapReady(page, 8);
+    await waitUntilEnabled(button('画点'));
+    await expect(button('标绘').isDisabled()).resolves.toBe(true);
+    await expect(button('画线').isDisabled()).resolves.toBe(true);
+
+    await button('画点').click();
+    await page.getByText('单击地图放置点；按 Esc 取消。').waitFor();
+    await clickMap(page, 117.2, 25.3);
+    await waitForFeatures(page, 9);
+    await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
+    await expect(page.locator('.leaflet-marker-pane .gportal-marker').count()).resolves.toBe(9);
+    await screenshot(page, 'feature-map-point-drawn');
+    await button('保存').click();
+    await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor();
+
+    // 编辑: click the new point, drag it, keep it.
+    await button('编辑').click();
+    const from = await mapPoint(page, 117.2, 25.3);
+    await page.mouse.click(from.x, from.y);
+    const handle = page.locator('.leaflet-marker-pane .gportal-marker-unsaved.leaflet-marker-draggable');
+    await handle.waitFor();
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 30, from.y + 20, { steps: 5 });
+    await page.mouse.up();
+    await button('保存').click();
+    await expect(badge().textContent()).resolves.toBe('未保存：新增 0 · 修改 1 · 删除 0');
+    await page.reload();
+    await waitForMapReady(page, 9);
+    await expect(page.getByRole('combobox', { name: '图层类型' }).inputValue()).resolves.toBe('point');
+  });
+
+  it('画点 on the map test draws on the point layer only', async () => {
+    await page.goto(`${baseUrl}/test-map`);
+    await waitForMapReady(page, 8);
+    await expect(button('画点').isDisabled()).resolves.toBe(true);
+    await selectLayer(page, '点');
+    await waitForMapReady(page, 8);
+    await waitUntilEnabled(button('画点'));
+    await button('画点').click();
+    await clickMap(page, 117.2, 25.3);
+    await waitForFeatures(page, 9);
+    await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
   });
 });
