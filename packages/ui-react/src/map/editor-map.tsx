@@ -25,6 +25,7 @@ import type { FeatureSessionView } from './use-feature-session';
 import { ShapeFeedback } from './shape-feedback';
 import { useGeometryEdit } from './use-geometry-edit';
 import { useLatest } from './use-latest';
+import { useLayerInfoMarker, type LayerInfoOptions } from './use-layer-info';
 import { toLatLngBounds, useBaseLayer, useLeafletMap } from './use-leaflet-map';
 import './map.css';
 import { LabelledButton } from './labelled-button';
@@ -44,6 +45,8 @@ export interface EditorMapProps {
   baseLayer?: () => Promise<L.Layer>;
   /** Controls shown in the toolbar while no tool is active (save, redraw …). */
   children?: ReactNode;
+  /** The loaded layer's info marker and popup (spec section 2); none without. */
+  layerInfo?: LayerInfoOptions;
 }
 
 /**
@@ -52,7 +55,7 @@ export interface EditorMapProps {
  * measurement. Every change goes to the session (`add`, `update`, `remove`); what the map shows
  * comes back from the session's state.
  */
-export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) {
+export function EditorMap({ view, style, baseLayer, children, layerInfo }: EditorMapProps) {
   const { t } = useI18n();
   const { message } = App.useApp();
   const { session, schema, features } = view;
@@ -139,6 +142,8 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
     const bounds = renderer.bounds();
     if (bounds) map.fitBounds(toLatLngBounds(padBounds(fittableBounds(bounds), INITIAL_BOUNDS_PADDING)));
   }, [map, renderer, view.loads]);
+
+  useLayerInfoMarker(layerInfo && map, renderer, view.loads, mode.type === 'idle', layerInfo ?? { title: undefined });
 
   const showShape = useCallback((parts: ShapeParts | undefined) => setReadout(parts ? measureText(parts, t) : undefined), [t]);
 

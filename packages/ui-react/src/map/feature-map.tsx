@@ -3,6 +3,7 @@ import type { LayerKind } from '@gportal/core';
 import { Alert, App, Space, Spin } from 'antd';
 import type { Container } from 'inversify';
 import { useEffect, useMemo, type CSSProperties } from 'react';
+import type { LayerInfoTemplate } from '../app/app-config';
 import { ServicesProvider } from '../app/services';
 import { I18nProvider, useI18n } from '../i18n/i18n-provider';
 import type { Locale } from '../i18n/messages';
@@ -31,6 +32,8 @@ export interface FeatureMapViewProps {
   initialTypeName?: string;
   /** Told the type name of each layer shown, e.g. to keep it in the URL. */
   onLayerChange?: (typeName: string) => void;
+  /** The loaded layer's info popup (`layerInfoTemplate` of `config.json`); the message table's by default. */
+  layerInfoTemplate?: LayerInfoTemplate;
 }
 
 /**
@@ -38,7 +41,7 @@ export interface FeatureMapViewProps {
  * antd's `App`: layer-type selector, pending-changes badge, restored-drafts notice, and the
  * editor with save and redraw.
  */
-export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, initialTypeName, wmtsUrl, credentialsOrigin, height = '70vh', onDirtyChange, onLayerChange }: FeatureMapViewProps) {
+export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, initialTypeName, wmtsUrl, credentialsOrigin, height = '70vh', onDirtyChange, onLayerChange, layerInfoTemplate }: FeatureMapViewProps) {
   const { t } = useI18n();
   const { modal } = App.useApp();
   const { choice, choose } = useLayerChoice({ kind: initialLayer, typeName: initialTypeName });
@@ -94,7 +97,7 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, initialTypeN
       )}
       {problem && <Alert type="error" showIcon title={problem} />}
       <Spin spinning={status === 'saving'} tip={t('map.saving')}>
-        <EditorMap view={view} style={{ height }} baseLayer={baseLayer}>
+        <EditorMap view={view} style={{ height }} baseLayer={baseLayer} layerInfo={{ title: view.title, template: layerInfoTemplate }}>
           <LabelledButton label={t('featureMap.save')} type="primary" icon={<CloudUploadOutlined />} loading={status === 'saving'} disabled={status !== 'ready' || pending.total === 0} onClick={() => void save()} />
           <LabelledButton label={t('featureMap.redraw')} icon={<ReloadOutlined />} disabled={status === 'saving' || status === 'resolving'} onClick={confirmRedraw} />
         </EditorMap>

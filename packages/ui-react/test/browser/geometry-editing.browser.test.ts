@@ -212,3 +212,47 @@ describe('points (issue 20)', () => {
     await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
   });
 });
+
+describe('the loaded layer (spec section 2, issue 20)', () => {
+  const infoMarker = () => page.getByRole('button', { name: '图层信息' });
+  const popup = () => page.locator('.leaflet-popup .gportal-layer-info');
+
+  it('shows a marker at the centre of the loaded features with an info popup from the template, in the active language', async () => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await openFeatureMap();
+    // The view is fitted to the padded bounds of the features: their centre is the map's centre.
+    const [marker, map] = await Promise.all([infoMarker().boundingBox(), mapElement(page).boundingBox()]);
+    if (!marker || !map) throw new Error('no marker or map');
+    expect(Math.abs(marker.x + marker.width / 2 - (map.x + map.width / 2))).toBeLessThan(2);
+    expect(Math.abs(marker.y + marker.height / 2 - (map.y + map.height / 2))).toBeLessThan(2);
+    expect([marker.width, marker.height]).toEqual([24, 24]);
+
+    await infoMarker().click();
+    await expect(popup().textContent()).resolves.toMatch(/^store_33:multipolygon\n要素：8 个\n范围：1\d\d\.\d{4}, 2\d\.\d{4} – 1\d\d\.\d{4}, 2\d\.\d{4}$/);
+    await screenshot(page, 'feature-map-layer-info-zh-1024');
+    await page.getByText('English', { exact: true }).click();
+    await expect.poll(() => popup().textContent()).toMatch(/^store_33:multipolygon\nFeatures: 8\nBounds: /);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'feature-map-layer-info-en-1280');
+
+    // A tool hides it; another layer moves it and counts again.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Layer information' }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await selectLayer(page, 'Line', 'Layer type');
+    await waitForMapReady(page, 7);
+    await page.getByRole('button', { name: 'Layer information' }).click();
+    await expect(popup().textContent()).resolves.toMatch(/^store_33:line\nFeatures: 7\n/);
+  });
+
+  it('takes layerInfoTemplate from config.json and shows it as text', async () => {
+    await page.route('**/config.json', (route) => route.fulfill({ json: { layerInfoTemplate: { 'zh-CN': '<b>{title}</b> 共 {count} 个 {north}', en: '{count} in {title}' } } }));
+    await openFeatureMap();
+    await infoMarker().click();
+    await expect(popup().textContent()).resolves.toMatch(/^<b>store_33:multipolygon<\/b> 共 8 个 2\d\.\d{4}$/);
+    await expect(popup().locator('b').count()).resolves.toBe(0);
+    await page.getByText('English', { exact: true }).click();
+    await expect.poll(() => popup().textContent()).toBe('8 in store_33:multipolygon');
+  });
+});

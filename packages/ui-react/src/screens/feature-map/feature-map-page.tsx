@@ -24,7 +24,7 @@ export function FeatureMapPage() {
         wmtsUrl={config.mode === 'map-server' ? config.wmtsUrl : undefined}
         credentialsOrigin={config.geoserverRestUrl}
         height="calc(100vh - 260px)" onDirtyChange={setDirty}
-        initialTypeName={initialTypeName} onLayerChange={keepLayer} />
+        initialTypeName={initialTypeName} onLayerChange={keepLayer} layerInfoTemplate={config.layerInfoTemplate} />
     </Panel>
   );
 }
