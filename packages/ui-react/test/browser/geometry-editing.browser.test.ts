@@ -179,6 +179,13 @@ describe('points (issue 20)', () => {
     await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
     await expect(page.locator('.leaflet-marker-pane .gportal-marker').count()).resolves.toBe(9);
     await screenshot(page, 'feature-map-point-drawn');
+    // The toolbar with 画点 at the narrowest desktop width, in the longer language.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.getByText('English', { exact: true }).click();
+    await page.getByRole('button', { name: 'Draw point', exact: true }).waitFor();
+    await screenshot(page, 'feature-map-point-toolbar-en-1024');
+    await page.getByText('中文', { exact: true }).click();
+    await page.setViewportSize({ width: 1280, height: 800 });
     await button('保存').click();
     await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor();
 
