@@ -80,26 +80,29 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string) {
     setProblem(undefined);
     setTypeName(undefined);
     setResolved(undefined);
-    Promise.all([resolveLayerTypes(source), source.listTypes()]).then(
-      ([types, summaries]) => {
-        if (!live) return;
-        const asked = (Object.keys(types) as LayerKind[]).find((other) => typeNameAsked && types[other] === typeNameAsked);
-        const chosen = asked ?? kind;
-        const name = types[chosen];
-        if (name) {
-          setTypeName(name);
-          setResolved({ kind: chosen, title: summaries.find((summary) => summary.name === name)?.title ?? name });
-        } else {
+    source
+      .listTypes()
+      .then(async (summaries) => [await resolveLayerTypes(source, summaries), summaries] as const)
+      .then(
+        ([types, summaries]) => {
+          if (!live) return;
+          const asked = (Object.keys(types) as LayerKind[]).find((other) => typeNameAsked && types[other] === typeNameAsked);
+          const chosen = asked ?? kind;
+          const name = types[chosen];
+          if (name) {
+            setTypeName(name);
+            setResolved({ kind: chosen, title: summaries.find((summary) => summary.name === name)?.title ?? name });
+          } else {
+            setStatus('failed');
+            setProblem(t('map.layerMissing', { kind: t(`map.layer.${kind}`) }));
+          }
+        },
+        (error: unknown) => {
+          if (!live) return;
           setStatus('failed');
-          setProblem(t('map.layerMissing', { kind: t(`map.layer.${kind}`) }));
-        }
-      },
-      (error: unknown) => {
-        if (!live) return;
-        setStatus('failed');
-        setProblem(t('map.loadFailed', { reason: errorText(error) }));
-      },
-    );
+          setProblem(t('map.loadFailed', { reason: errorText(error) }));
+        },
+      );
     return () => {
       live = false;
     };
