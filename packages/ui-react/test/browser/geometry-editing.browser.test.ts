@@ -217,6 +217,11 @@ describe('points (issue 20)', () => {
     await clickMap(page, 117.2, 25.3);
     await waitForFeatures(page, 9);
     await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
+    // Another layer with the point unsaved: asked first, as on the feature map.
+    await selectLayer(page, '多面');
+    await page.getByRole('dialog').getByRole('button', { name: '留下' }).click();
+    await expect(page.getByRole('combobox', { name: '图层类型' }).inputValue()).resolves.toBe('point');
+    await waitForFeatures(page, 9);
   });
 });
 
