@@ -140,7 +140,9 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
   useEffect(() => {
     if (!map || !renderer || view.loads === 0) return;
     const bounds = renderer.bounds();
-    if (bounds) map.fitBounds(toLatLngBounds(padBounds(fittableBounds(bounds), INITIAL_BOUNDS_PADDING)));
+    // Not animated: a second fit (after a restore) during the first one's zoom animation would be
+    // dropped by Leaflet, which answers "moved" while a zoom animates.
+    if (bounds) map.fitBounds(toLatLngBounds(padBounds(fittableBounds(bounds), INITIAL_BOUNDS_PADDING)), { animate: false });
   }, [map, renderer, view.loads]);
 
   useLayerInfoMarker(layerInfo && map, renderer, view.loads, mode.type === 'idle', layerInfo ?? { title: undefined });
