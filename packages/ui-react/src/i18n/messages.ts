@@ -81,6 +81,14 @@ const zhCN = {
   'featureMap.leaveConfirmOk': '离开',
   'featureMap.stay': '留下',
 
+  // Issue 20: geometry editing (layer switch, points, loaded-layer info).
+  'featureMap.switchConfirmTitle': '有未保存的修改，确定切换图层？',
+  'featureMap.switchConfirmOk': '切换',
+  'map.tool.drawPoint': '画点',
+  'map.hint.drawPoint': '单击地图放置点；按 Esc 取消。',
+  'map.layerInfo.marker': '图层信息',
+  'map.layerInfo.template': '{title}\n要素：{count} 个\n范围：{bounds}',
+
   'map.layerType': '图层类型',
   'map.layer.point': '点',
   'map.layer.line': '线',
@@ -420,6 +428,14 @@ const en: MessageTable = {
   'featureMap.leaveConfirmBody': 'They stay in this browser and are offered back when the map opens again.',
   'featureMap.leaveConfirmOk': 'Leave',
   'featureMap.stay': 'Stay',
+
+  // Issue 20: geometry editing (layer switch, points, loaded-layer info).
+  'featureMap.switchConfirmTitle': 'Switch layers with unsaved changes?',
+  'featureMap.switchConfirmOk': 'Switch',
+  'map.tool.drawPoint': 'Draw point',
+  'map.hint.drawPoint': 'Click the map to place the point; Esc cancels.',
+  'map.layerInfo.marker': 'Layer information',
+  'map.layerInfo.template': '{title}\nFeatures: {count}\nBounds: {bounds}',
 
   'map.layerType': 'Layer type',
   'map.layer.point': 'Point',

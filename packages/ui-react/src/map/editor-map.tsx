@@ -1,4 +1,4 @@
-import { CloseOutlined, DeleteOutlined, EditOutlined, CheckOutlined, SaveOutlined, BorderOutlined, UndoOutlined, RedoOutlined } from '@ant-design/icons';
+import { CloseOutlined, DeleteOutlined, EditOutlined, CheckOutlined, SaveOutlined, BorderOutlined, UndoOutlined, RedoOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import {
   DRAWING,
   fittableBounds,
@@ -21,12 +21,14 @@ import { FeaturePopup } from './feature-popup';
 import { geometryOfParts, shapeKindOf, type ShapeParts } from './geometry-latlngs';
 import type { L } from './leaflet';
 import { measureText } from './measure';
+import { useDeleteMarks, useEscape } from './use-delete-marks';
 import { useDrawTool, type DrawTool } from './use-draw-tool';
 import type { FeatureSessionView } from './use-feature-session';
 import { ShapeFeedback } from './shape-feedback';
 import { useConflictHighlight } from './use-conflict-highlight';
 import { useGeometryEdit } from './use-geometry-edit';
 import { useLatest } from './use-latest';
+import { useLayerInfoMarker, type LayerInfoOptions } from './use-layer-info';
 import { toLatLngBounds, useBaseLayer, useLeafletMap } from './use-leaflet-map';
 import { useUndoKeys } from './use-undo-keys';
 import './map.css';
@@ -52,6 +54,8 @@ export interface EditorMapProps {
   baseLayer?: () => Promise<L.Layer>;
   /** Controls shown in the toolbar while no tool is active (save, redraw …). */
   children?: ReactNode;
+  /** The loaded layer's info marker and popup (spec section 2); none without. */
+  layerInfo?: LayerInfoOptions;
 }
 
 /**
@@ -60,7 +64,7 @@ export interface EditorMapProps {
  * measurement. Every change goes to the session (`add`, `update`, `remove`); what the map shows
  * comes back from the session's state.
  */
-export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) {
+export function EditorMap({ view, style, baseLayer, children, layerInfo }: EditorMapProps) {
   const { t } = useI18n();
   const { message } = App.useApp();
   const { session, schema, features } = view;
@@ -139,6 +143,10 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
       map.off('moveend zoomend resize', mark);
     };
   }, [map]);
+  // In 删除, marked features stay clickable (a second click unmarks); Escape leaves 编辑 and 删除 as 取消 does.
+  const marked = useMemo(() => (mode.type === 'delete' ? features.filter((feature) => mode.marked.includes(feature.id)) : []), [mode, features]);
+  useDeleteMarks(map, marked, (id) => setMode((now) => (now.type === 'delete' ? { type: 'delete', marked: now.marked.filter((other) => other !== id) } : now)));
+  useEscape(mode.type === 'edit' || mode.type === 'delete', () => setMode({ type: 'idle' }));
   const hidden = useMemo(() => (mode.type === 'edit' && mode.id ? [mode.id] : mode.type === 'delete' ? mode.marked : []), [mode]);
   useEffect(() => renderer?.hide(hidden), [renderer, hidden]);
 
@@ -147,8 +155,12 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   useEffect(() => {
     if (!map || !renderer || view.loads === 0) return;
     const bounds = renderer.bounds();
-    if (bounds) map.fitBounds(toLatLngBounds(padBounds(fittableBounds(bounds), INITIAL_BOUNDS_PADDING)));
+    // Not animated: a second fit (after a restore) during the first one's zoom animation would be
+    // dropped by Leaflet, which answers "moved" while a zoom animates.
+    if (bounds) map.fitBounds(toLatLngBounds(padBounds(fittableBounds(bounds), INITIAL_BOUNDS_PADDING)), { animate: false });
   }, [map, renderer, view.loads]);
+
+  useLayerInfoMarker(layerInfo && map, renderer, view.loads, mode.type === 'idle', layerInfo ?? { title: undefined });
 
   const showShape = useCallback((parts: ShapeParts | undefined) => setReadout(parts ? measureText(parts, t) : undefined), [t]);
 
@@ -186,7 +198,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
     onShape: showShape,
     onIntersection: () => refuse('self-intersection', DRAWING.errorDisplayMs.drawing),
   });
-  useKeyboardDraw(map, drawing.handler, drawTool, {
+  useKeyboardDraw(map, drawing.handler, drawTool === 'point' ? undefined : drawTool, {
     announce: setAnnouncement,
     onTooFewPoints: () => refuse('too-few-points', DRAWING.errorDisplayMs.drawing),
   });
@@ -282,7 +294,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   const attributesFeature = attributesOf ? features.find((feature) => feature.id === attributesOf) : undefined;
   const hint: string | undefined =
     mode.type === 'draw'
-      ? t('map.hint.draw')
+      ? t(mode.tool === 'point' ? 'map.hint.drawPoint' : 'map.hint.draw')
       : mode.type === 'edit'
         ? t(mode.id ? 'map.hint.editing' : 'map.hint.edit')
         : mode.type === 'delete'
@@ -304,6 +316,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
         <Space wrap size="small">
           {drawButton('polygon', 'map.tool.drawPolygon', <BorderOutlined />)}
           {drawButton('line', 'map.tool.drawLine', <SaveOutlined />)}
+          {drawButton('point', 'map.tool.drawPoint', <EnvironmentOutlined />)}
           <LabelledButton label={t('history.undo')} icon={<UndoOutlined />} disabled={!canUndo} onClick={undo} />
           <LabelledButton label={t('history.redo')} icon={<RedoOutlined />} disabled={!canRedo} onClick={redo} />
           {mode.type === 'idle' && (

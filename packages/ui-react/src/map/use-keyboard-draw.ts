@@ -42,7 +42,7 @@ const ARROWS: Readonly<Record<string, readonly [number, number]>> = {
  * click on the closing vertex does; Backspace removes the last vertex; Escape (leaflet-draw's and
  * the draw tool's) cancels. Each step is announced with the area or length so far.
  */
-export function useKeyboardDraw(map: L.Map | undefined, handler: L.Draw.Polyline | undefined, tool: DrawTool | undefined, callbacks: KeyboardDrawCallbacks): void {
+export function useKeyboardDraw(map: L.Map | undefined, handler: L.Draw.Polyline | undefined, tool: Exclude<DrawTool, 'point'> | undefined, callbacks: KeyboardDrawCallbacks): void {
   const { t } = useI18n();
   const latest = useLatest({ ...callbacks, t });
   useEffect(() => {

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { AppConfig } from '../../app/app-config';
 import { APP_CONFIG } from '../../app/app-tokens';
 import { useService } from '../../app/services';
@@ -15,12 +16,17 @@ export function FeatureMapPage() {
   const config = useService<AppConfig>(APP_CONFIG);
   const [dirty, setDirty] = useState(false);
   useLeaveGuard(dirty);
+  // The chosen layer lives in the URL (`?layer=store_33:line`): kept over a reload, and shareable.
+  const [params, setParams] = useSearchParams();
+  const [initialTypeName] = useState(() => params.get('layer') ?? undefined);
+  const keepLayer = useCallback((layer: string) => setParams({ layer }, { replace: true }), [setParams]);
   return (
     <Panel title={t('featureMap.title')} bodyStyle={{ paddingTop: 12 }}>
       <FeatureMapView
         wmtsUrl={config.mode === 'map-server' ? config.wmtsUrl : undefined}
         credentialsOrigin={config.geoserverRestUrl}
-        height="calc(100vh - 260px)" onDirtyChange={setDirty} />
+        height="calc(100vh - 260px)" onDirtyChange={setDirty}
+        initialTypeName={initialTypeName} onLayerChange={keepLayer} layerInfoTemplate={config.layerInfoTemplate} />
     </Panel>
   );
 }
