@@ -198,7 +198,7 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
     onShape: showShape,
     onIntersection: () => refuse('self-intersection', DRAWING.errorDisplayMs.drawing),
   });
-  useKeyboardDraw(map, drawing.handler, drawTool === 'point' ? undefined : drawTool, {
+  useKeyboardDraw(map, drawing.handler, drawTool, {
     announce: setAnnouncement,
     onTooFewPoints: () => refuse('too-few-points', DRAWING.errorDisplayMs.drawing),
   });

@@ -24,7 +24,7 @@ export interface DrawToolCallbacks {
 /** What the caller can do to the drawing under way. */
 export interface DrawControl {
   /** leaflet-draw's handler while the tool runs, for drawing by keyboard through the same rules. */
-  handler: L.Draw.Polyline | undefined;
+  handler: L.Draw.Feature | undefined;
   /** Takes back the last point placed (leaflet-draw's `deleteLastVertex`); nothing when none is. */
   deleteLastVertex(): void;
 }
@@ -65,7 +65,7 @@ function pointHandler(map: L.Map, onCreated: (latlng: L.LatLng) => void): { hand
 export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, callbacks: DrawToolCallbacks): DrawControl {
   const latest = useLatest(callbacks);
   const undo = useRef<() => void>(() => undefined);
-  const [running, setRunning] = useState<L.Draw.Polyline>();
+  const [running, setRunning] = useState<L.Draw.Feature>();
   useEffect(() => {
     if (!map || tool !== 'point') return;
     const { handler, off } = pointHandler(map, (latlng) => latest.current.onCreated({ kind: 'point', parts: [latlng] }));
@@ -76,7 +76,9 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
     map.on(L.Draw.Event.DRAWSTOP, onStop);
     document.addEventListener('keydown', onKey);
     handler.enable();
+    setRunning(handler);
     return () => {
+      setRunning(undefined);
       map.off(L.Draw.Event.DRAWSTOP, onStop);
       handler.disable();
       off();

@@ -19,12 +19,15 @@ export interface KeyboardDrawCallbacks {
   onTooFewPoints(): void;
 }
 
-/** What of leaflet-draw's polyline and polygon handlers the keyboard needs beyond its typed API. */
+/** What of leaflet-draw's polyline, polygon and marker handlers the keyboard needs beyond its typed API. */
 interface DrawInternals {
-  _markers: L.Marker[] | null;
+  /** Polyline and polygon: the vertices placed. */
+  _markers?: L.Marker[] | null;
   _mouseMarker?: L.Marker;
-  /** The finish a click on the closing vertex runs: the crossing check, then the created event. */
+  /** Polyline and polygon: the finish a click on the closing vertex runs: the crossing check, then the created event. */
   _finishShape(): void;
+  /** Marker: a tap at `latlng`, which places the point and ends the tool. */
+  _onTouch(event: { latlng: L.LatLng }): void;
 }
 
 const ARROWS: Readonly<Record<string, readonly [number, number]>> = {
@@ -40,9 +43,10 @@ const ARROWS: Readonly<Record<string, readonly [number, number]>> = {
  * pans when it would leave the view); Enter adds a vertex there through `handler.addVertex`, so
  * the crossing rule and its message are leaflet-draw's as for a click; Shift+Enter finishes as a
  * click on the closing vertex does; Backspace removes the last vertex; Escape (leaflet-draw's and
- * the draw tool's) cancels. Each step is announced with the area or length so far.
+ * the draw tool's) cancels. Each step is announced with the area or length so far. With 画点,
+ * Enter (or Shift+Enter) places the point at the crosshair, as a tap does.
  */
-export function useKeyboardDraw(map: L.Map | undefined, handler: L.Draw.Polyline | undefined, tool: Exclude<DrawTool, 'point'> | undefined, callbacks: KeyboardDrawCallbacks): void {
+export function useKeyboardDraw(map: L.Map | undefined, handler: L.Draw.Feature | undefined, tool: DrawTool | undefined, callbacks: KeyboardDrawCallbacks): void {
   const { t } = useI18n();
   const latest = useLatest({ ...callbacks, t });
   useEffect(() => {
@@ -82,7 +86,7 @@ export function useKeyboardDraw(map: L.Map | undefined, handler: L.Draw.Polyline
     };
     /** `sentence`, then the area or length of the vertices so far once there is one. */
     const announceWithMeasure = (sentence: string) => {
-      const measure = measureText(drawingParts(tool, vertices()), latest.current.t);
+      const measure = tool === 'point' ? undefined : measureText(drawingParts(tool, vertices()), latest.current.t);
       latest.current.announce(measure ? `${sentence} ${measure}` : sentence);
     };
 
@@ -95,22 +99,29 @@ export function useKeyboardDraw(map: L.Map | undefined, handler: L.Draw.Polyline
       follow();
     };
     const addVertex = () => {
+      // The point's tool ends with it; the editor announces the finished shape.
+      if (tool === 'point') {
+        internals._onTouch({ latlng: map.containerPointToLatLng(point) });
+        return;
+      }
       const before = vertices().length;
-      handler.addVertex(map.containerPointToLatLng(point));
+      (handler as L.Draw.Polyline).addVertex(map.containerPointToLatLng(point));
       quietMarkers();
       const count = vertices().length;
       // A refused vertex (edges would cross) is announced by the editor's alert.
       if (count > before) announceWithMeasure(latest.current.t('map.keys.vertexAdded', { count }));
     };
     const removeVertex = () => {
+      if (tool === 'point') return;
       const before = vertices().length;
-      handler.deleteLastVertex();
+      (handler as L.Draw.Polyline).deleteLastVertex();
       const count = vertices().length;
       if (count < before) announceWithMeasure(latest.current.t('map.keys.vertexRemoved', { count }));
       follow();
     };
     const finish = () => {
-      if (vertices().length < KEYBOARD_DRAW.minimumVertices[tool]) latest.current.onTooFewPoints();
+      if (tool === 'point') addVertex();
+      else if (vertices().length < KEYBOARD_DRAW.minimumVertices[tool]) latest.current.onTooFewPoints();
       else internals._finishShape();
     };
 
