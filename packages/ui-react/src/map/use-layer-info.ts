@@ -30,6 +30,7 @@ export function useLayerInfoMarker(map: L.Map | undefined, renderer: FeatureLaye
   }, [renderer, loads]);
 
   const label = t('map.layerInfo.marker');
+  const closeLabel = t('leaflet.closePopup');
   const text = loaded && title !== undefined ? renderLayerInfo(templateFor(template, locale, t('map.layerInfo.template')), { title, ...loaded }, locale) : undefined;
   // Text, never HTML: the template comes from a file and the title from the server. One element
   // for the marker's life, so a language switch rewrites an open popup instead of closing it.
@@ -58,4 +59,18 @@ export function useLayerInfoMarker(map: L.Map | undefined, renderer: FeatureLaye
     element?.setAttribute('aria-label', label);
     element?.setAttribute('title', label);
   }, [marker, content, text, label]);
+  // Leaflet names the popup's close button in English: from the table, as the feature popup does.
+  useEffect(() => {
+    if (!marker) return;
+    const name = () => {
+      const close = marker.getPopup()?.getElement()?.querySelector('.leaflet-popup-close-button');
+      close?.setAttribute('aria-label', closeLabel);
+      close?.setAttribute('title', closeLabel);
+    };
+    name();
+    marker.on('popupopen', name);
+    return () => {
+      marker.off('popupopen', name);
+    };
+  }, [marker, closeLabel]);
 }
