@@ -45,7 +45,8 @@ interface Finding {
 async function audit(where: string): Promise<Finding[]> {
   // Colours are measured as shown: let fades (Leaflet's popup, antd's buttons, ~200 ms) finish first.
   await page.waitForTimeout(400);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  // Evaluated through the DevTools protocol, not as a <script>: the app's CSP (script-src 'self') refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const results = (await page.evaluate(
     (tags) => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
     TAGS,
