@@ -189,6 +189,22 @@ describe('drawing by keyboard', () => {
     await waitForMapReady(page, 8);
   });
 
+  it('places a point with 画点 and Enter at the crosshair (issue 20 with issue 24)', async () => {
+    await openFeatureMap();
+    await selectLayer(page, '点');
+    await waitForMapReady(page, 8);
+    await button('画点').and(page.locator(':enabled')).waitFor();
+    await activate('画点');
+    await expectFocus('map');
+    await page.getByTestId('draw-crosshair').and(page.locator('.gportal-crosshair-shown')).waitFor();
+    await press('ArrowRight', 5);
+    await press('Enter');
+    await mapElement(page).and(page.locator('[data-features="9"]')).waitFor();
+    await expectAnnounced('图形已完成，尚未保存。');
+    await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
+    await expectFocus('画点');
+  });
+
   it('draws on the map test (/test-map) too, and saves with 提交地图数据', async () => {
     await page.goto(`${baseUrl}/test-map`);
     await waitForMapReady(page, 8);
