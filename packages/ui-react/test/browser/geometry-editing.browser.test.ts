@@ -103,9 +103,10 @@ describe('a layer that stays chosen (issue 20)', () => {
 
     await selectLayer(page, '多线');
     await page.waitForURL(/layer=store_33%3Amultiline$/);
-    const shown = await mapElement(page).getAttribute('data-features');
+    // The URL follows the layer's type name, before its features are drawn: the sample's 8 lines.
+    await waitForMapReady(page, 8);
     await page.reload();
-    await waitForMapReady(page, Number(shown));
+    await waitForMapReady(page, 8);
     await expect(select.inputValue()).resolves.toBe('multiline');
 
     await selectLayer(page, '线');
@@ -136,9 +137,9 @@ describe('a layer that stays chosen (issue 20)', () => {
 
   it('after a restore the view fits the loaded features and the restored drafts', async () => {
     await openFeatureMap();
-    // Far out, where the fit to the towns alone does not reach.
-    await page.getByRole('button', { name: 'Zoom out' }).click();
-    await page.getByRole('button', { name: 'Zoom out' }).click();
+    // Far out, where the fit to the towns alone does not reach (缩小: Leaflet's zoom out, named from the table).
+    await page.getByRole('button', { name: '缩小' }).click();
+    await page.getByRole('button', { name: '缩小' }).click();
     await page.waitForTimeout(600);
     const [south, west, north, east] = await viewBounds();
     const at = (x: number, y: number): [number, number] => [west + (east - west) * x, north - (north - south) * y];
