@@ -183,7 +183,8 @@ describe('the language walk (embedded default, zh-CN)', () => {
 
     await api.fill('工作空间名称', 'store_33');
     await api.fill('图层名称', '');
-    expect(await api.press('获取图层')).toBe('获取图层：未执行\n请填写图层名称。\nfeatureType must not be empty');
+    // The screen refuses a blank name itself, before any request (deploy-portal's 请输入…).
+    expect(await api.press('获取图层')).toBe('获取图层：未执行\n请输入图层名称');
     await expectNoEnglish(page, 'an empty feature type');
     await screenshot(page, 'language-api-empty-feature-type-zh-CN');
 
@@ -256,7 +257,8 @@ describe('the language walk (embedded default, zh-CN)', () => {
     });
     await page.getByRole('button', { name: '标绘', exact: true }).click();
     for (const [lng, lat] of [[118.1, 25.6], [118.6, 25.6], [118.6, 26.0], [118.1, 25.6]] as const) await clickMap(page, lng, lat);
-    await notice(page, '无法在浏览器中暂存修改').waitFor();
+    // A full storage is told as such (trust-paths' journalFull), in Chinese.
+    await notice(page, '浏览器存储空间已满').waitFor();
     await page.getByRole('button', { name: '保存', exact: true }).first().click();
     await page.locator('.ant-message-notice [data-testid="error-message"]').waitFor();
     await expectNoEnglish(page, 'a journal that cannot be written and a failed save');
