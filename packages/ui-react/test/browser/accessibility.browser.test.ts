@@ -77,8 +77,8 @@ async function chooseLanguage(language: 'zh-CN' | 'en'): Promise<void> {
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 
 const LANGUAGES = [
-  { language: 'zh-CN', names: { draw: '标绘', line: '画线', edit: '编辑', delete: '删除', cancel: '取消', editAttributes: '编辑属性', lineLayer: '线' } },
-  { language: 'en', names: { draw: 'Draw polygon', line: 'Draw line', edit: 'Edit', delete: 'Delete', cancel: 'Cancel', editAttributes: 'Edit attributes', lineLayer: 'Line' } },
+  { language: 'zh-CN', names: { draw: '标绘', line: '画线', edit: '编辑', delete: '删除', cancel: '取消', editAttributes: '编辑属性', lineLayer: '线', switchLayer: '切换' } },
+  { language: 'en', names: { draw: 'Draw polygon', line: 'Draw line', edit: 'Edit', delete: 'Delete', cancel: 'Cancel', editAttributes: 'Edit attributes', lineLayer: 'Line', switchLayer: 'Switch' } },
 ] as const;
 
 describe.each(LANGUAGES)('axe in $language', ({ language, names }) => {
@@ -163,6 +163,10 @@ describe.each(LANGUAGES)('axe in $language', ({ language, names }) => {
     await button(names.cancel).click();
 
     await selectLayer(page, names.lineLayer, language === 'en' ? 'Layer type' : '图层类型');
+    // The drawn polygon is unsaved: switching layers asks first (issue 20).
+    await page.getByRole('dialog').getByRole('button', { name: names.switchLayer }).waitFor();
+    findings.push(...(await audit(`switching layers with unsaved edits ${language}`)));
+    await page.getByRole('dialog').getByRole('button', { name: names.switchLayer }).click();
     await button(names.line).and(page.locator(':enabled')).waitFor();
     await button(names.line).click();
     await page.waitForTimeout(200);
