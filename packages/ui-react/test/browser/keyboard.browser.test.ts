@@ -166,6 +166,7 @@ describe('drawing by keyboard', () => {
     await waitForMapReady(page, 7);
     await button('画线').and(page.locator(':enabled')).waitFor();
     await activate('画线');
+    await expectFocus('map');
     await press('Enter');
     await press('Escape');
     await expectAnnounced('已取消绘制。');
