@@ -24,15 +24,22 @@ const REFUSAL_MESSAGES: Readonly<Record<string, (t: Translate, detail: string, f
   portalWorkspace: (t, detail) => t('geoserverApi.portalWorkspaceName', { name: detail }),
   layerKind: (t, detail, form) => t('geoserverApi.noLayerOfKind', { workspace: form.workspace.trim(), kind: t(`map.layer.${detail as LayerKind}`) }),
   srid: (t, _detail, form) => t('geoserverApi.noMatchingCrs', { srid: form.srid ?? '' }),
-  sld: (t, detail) => t('geoserverApi.sldNotWellFormed', { detail }),
+  sld: (t) => t('geoserverApi.sldNotWellFormed'),
 };
+
+/** Refusals whose value is the parser's own words (the XML error): shown beneath the sentence as its detail. */
+const RAW_DETAIL_FIELDS: ReadonlySet<string> = new Set(['sld']);
 
 /** Why a call was refused or failed, in the active language; the screen's own refusals first. */
 function tellOutcomeError(error: unknown, form: ApiForm): (t: Translate) => DescribedError {
   return (t) => {
     const known = error instanceof ValidationError ? Object.entries(error.fields).filter(([field]) => Object.hasOwn(REFUSAL_MESSAGES, field)) : [];
     if (known.length === 0) return describeError(error, t);
-    return { message: known.map(([field, detail]) => (REFUSAL_MESSAGES[field] as (typeof REFUSAL_MESSAGES)[string])(t, detail, form)).join('\n') };
+    const raw = known.filter(([field]) => RAW_DETAIL_FIELDS.has(field)).map(([, detail]) => detail);
+    return {
+      message: known.map(([field, detail]) => (REFUSAL_MESSAGES[field] as (typeof REFUSAL_MESSAGES)[string])(t, detail, form)).join('\n'),
+      ...(raw.length > 0 ? { detail: raw.join('\n') } : {}),
+    };
   };
 }
 
