@@ -202,6 +202,8 @@ describe('the language walk (embedded default, zh-CN)', () => {
 
     await switchTo(page, 'en');
     await page.getByLabel('Workspace name', { exact: true }).fill(NAME_WITH_SPACE);
+    // A blank data store would be refused first (请输入…, before any request): the one emptied above, filled again.
+    await page.getByLabel('Data store name', { exact: true }).fill('towns_db');
     expect(await api.press('Get database')).toMatch(/^Get database: not sent\nWorkspace name "my ws" is not valid: a name is made of letters/);
     await screenshot(page, 'language-api-invalid-workspace-en');
     await page.setViewportSize({ width: 1024, height: 800 });
