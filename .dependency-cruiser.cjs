@@ -49,6 +49,7 @@ const TEST_LIBRARIES = [
   'msw',
   'jsdom',
   'playwright-core',
+  'axe-core', // the accessibility audit the browser tests inject into the app
   'openapi-backend',
   'openapi-types',
   'swagger2openapi',

@@ -34,6 +34,17 @@ describe('resolveConfig', () => {
     });
   });
 
+  it('takes layerInfoTemplate as one text or texts by language, and refuses anything else', () => {
+    const byLanguage = { 'zh-CN': '{title}：{count} 个', en: '{title}: {count}' };
+    expect(resolveConfig({ file: { layerInfoTemplate: '{title}' } }).config.layerInfoTemplate).toBe('{title}');
+    expect(resolveConfig({ file: { layerInfoTemplate: byLanguage } }).config.layerInfoTemplate).toEqual(byLanguage);
+    for (const wrong of [{ fr: '{title}' }, { en: 3 }, {}, ['{title}'], 'x'.repeat(2001)]) {
+      const { config, problems } = resolveConfig({ file: { layerInfoTemplate: wrong } });
+      expect(config.layerInfoTemplate).toBe('');
+      expect(problems).toMatchObject([{ code: 'invalid-value', key: 'layerInfoTemplate' }]);
+    }
+  });
+
   it('keeps an absolute URL without its trailing slash', () => {
     expect(resolveConfig({ env: { VITE_GPORTAL_WFS_URL: 'http://127.0.0.1:8080/geoserver/wfs/' } }).config.wfsUrl).toBe('http://127.0.0.1:8080/geoserver/wfs');
   });

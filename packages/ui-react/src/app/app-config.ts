@@ -31,7 +31,27 @@ export interface AppConfig {
    * `/common/*` below `portalApiUrl`; the in-memory portal in embedded mode).
    */
   adminApi: AdminApi;
+  /**
+   * The feature map's info popup of the loaded layer (spec section 2): one text for every
+   * language, or one per language; `{title}`, `{count}`, `{bounds}`, `{west}`, `{south}`,
+   * `{east}`, `{north}` are filled in. Empty: the message table's. Shown as text, never HTML.
+   */
+  layerInfoTemplate: LayerInfoTemplate;
 }
+
+export type LayerInfoTemplate = string | Partial<Record<Locale, string>>;
+
+/** Long enough for any popup; a longer value is a mistake (a pasted file), not a template. */
+const MAX_TEMPLATE_LENGTH = 2000;
+
+const templateText = (value: unknown): value is string => typeof value === 'string' && value.length <= MAX_TEMPLATE_LENGTH;
+
+const layerInfoTemplate = (value: unknown): LayerInfoTemplate | undefined => {
+  if (templateText(value)) return value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value);
+  return entries.length > 0 && entries.every(([locale, text]) => isLocale(locale) && templateText(text)) ? (value as LayerInfoTemplate) : undefined;
+};
 
 type ConfigSource = 'config.json' | 'environment';
 
@@ -98,6 +118,12 @@ export const SETTINGS: { readonly [K in keyof AppConfig]: Setting<K> } = {
   wmtsUrl: { default: '/geoserver/gwc/service/wmts', env: 'VITE_GPORTAL_WMTS_URL', expected: URL_EXPECTED, parse: url },
   portalApiUrl: { default: '/api', env: 'VITE_GPORTAL_PORTAL_API_URL', expected: URL_EXPECTED, parse: url },
   adminApi: { default: 'geoserver', env: 'VITE_GPORTAL_ADMIN_API', expected: 'geoserver | portal', parse: oneOf<AdminApi>('geoserver', 'portal') },
+  layerInfoTemplate: {
+    default: '',
+    env: 'VITE_GPORTAL_LAYER_INFO_TEMPLATE',
+    expected: `a text of at most ${MAX_TEMPLATE_LENGTH} characters, or an object of such texts by language (${LOCALES.join(', ')})`,
+    parse: layerInfoTemplate,
+  },
 };
 
 const KEYS = Object.keys(SETTINGS) as Array<keyof AppConfig>;

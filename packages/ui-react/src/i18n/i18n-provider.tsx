@@ -2,12 +2,10 @@ import { ConfigProvider, type ConfigProviderProps } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { UI_FONT_FAMILY } from '../screens/layout/text-styles';
+import { THEME } from '../screens/layout/theme';
 import { translate, type Locale, type MessageKey } from './messages';
 
 const ANTD_LOCALES: Readonly<Record<Locale, NonNullable<ConfigProviderProps['locale']>>> = { 'zh-CN': zhCN, en: enUS };
-/** antd's default theme in the app's font. */
-const THEME: ConfigProviderProps['theme'] = { token: { fontFamily: UI_FONT_FAMILY } };
 
 /** Translates a message key into the active language, filling its `{placeholders}` from `values`. */
 export type Translate = (key: MessageKey, values?: Readonly<Record<string, string | number>>) => string;
@@ -27,7 +25,7 @@ export interface I18nProviderProps {
   children: ReactNode;
 }
 
-/** The message table and antd's own texts (date pickers, pagination …) follow one locale. */
+/** The message table and antd's own texts (date pickers, pagination …) follow one locale; antd takes the app's theme. */
 export function I18nProvider({ initialLocale, onLocaleChange, children }: I18nProviderProps) {
   const [locale, setLocaleState] = useState(initialLocale);
   const setLocale = useCallback(
@@ -39,7 +37,6 @@ export function I18nProvider({ initialLocale, onLocaleChange, children }: I18nPr
   );
   useEffect(() => {
     document.documentElement.lang = locale;
-    document.title = translate(locale, 'app.title');
   }, [locale]);
   const value = useMemo<I18n>(() => ({ locale, setLocale, t: (key, values) => translate(locale, key, values) }), [locale, setLocale]);
   return (

@@ -26,6 +26,8 @@ export function LanguageSwitch() {
           type="button"
           role="radio"
           data-locale={value}
+          // Each label is in its own language (中文, English): screen readers pronounce it so.
+          lang={value}
           aria-checked={value === locale}
           tabIndex={value === locale ? 0 : -1}
           onClick={() => setLocale(value)}

@@ -81,6 +81,14 @@ const zhCN = {
   'featureMap.leaveConfirmOk': '离开',
   'featureMap.stay': '留下',
 
+  // Issue 20: geometry editing (layer switch, points, loaded-layer info).
+  'featureMap.switchConfirmTitle': '有未保存的修改，确定切换图层？',
+  'featureMap.switchConfirmOk': '切换',
+  'map.tool.drawPoint': '画点',
+  'map.hint.drawPoint': '单击地图放置点；按 Esc 取消。',
+  'map.layerInfo.marker': '图层信息',
+  'map.layerInfo.template': '{title}\n要素：{count} 个\n范围：{bounds}',
+
   'map.layerType': '图层类型',
   'map.layer.point': '点',
   'map.layer.line': '线',
@@ -330,6 +338,21 @@ const zhCN = {
   // Leaflet's own controls (a `leaflet.*` block: other Leaflet strings join it).
   'leaflet.zoomIn': '放大',
   'leaflet.zoomOut': '缩小',
+  'leaflet.closePopup': '关闭弹窗',
+
+  // accessibility (issue 24): landmarks, page titles, keyboard drawing and feature stepping
+  'a11y.skipToMain': '跳到主要内容',
+  'a11y.pageTitle': '{title} - {app}',
+  'map.keys.help': '键盘操作',
+  'map.keys.draw': '绘图时（焦点在地图上）：方向键移动十字准星 10 像素，Shift+方向键移动 1 像素，到边缘时平移地图；Enter 在准星处添加顶点（画点时放下点）；Shift+Enter 完成图形；Backspace 删除上一个顶点；Esc 取消。',
+  'map.keys.features': '焦点在地图上时：] 与 [ 逐个选择视野内的要素（从离中心最近的开始）；Enter 打开它的弹窗，在“编辑”“删除”中选中它；Esc 关闭弹窗。',
+  'map.keys.crosshair': '十字准星',
+  'map.keys.vertexAdded': '已添加第 {count} 个顶点。',
+  'map.keys.vertexRemoved': '已删除上一个顶点，还有 {count} 个。',
+  'map.keys.finished': '图形已完成，尚未保存。',
+  'map.keys.cancelled': '已取消绘制。',
+  'map.keys.feature': '要素 {index}/{count}：{name}',
+  'map.keys.noFeatures': '视野内没有要素。',
 } as const;
 
 /** A key of the message table. */
@@ -415,6 +438,14 @@ const en: MessageTable = {
   'featureMap.leaveConfirmBody': 'They stay in this browser and are offered back when the map opens again.',
   'featureMap.leaveConfirmOk': 'Leave',
   'featureMap.stay': 'Stay',
+
+  // Issue 20: geometry editing (layer switch, points, loaded-layer info).
+  'featureMap.switchConfirmTitle': 'Switch layers with unsaved changes?',
+  'featureMap.switchConfirmOk': 'Switch',
+  'map.tool.drawPoint': 'Draw point',
+  'map.hint.drawPoint': 'Click the map to place the point; Esc cancels.',
+  'map.layerInfo.marker': 'Layer information',
+  'map.layerInfo.template': '{title}\nFeatures: {count}\nBounds: {bounds}',
 
   'map.layerType': 'Layer type',
   'map.layer.point': 'Point',
@@ -665,6 +696,21 @@ const en: MessageTable = {
   // Leaflet's own controls (a `leaflet.*` block: other Leaflet strings join it).
   'leaflet.zoomIn': 'Zoom in',
   'leaflet.zoomOut': 'Zoom out',
+  'leaflet.closePopup': 'Close popup',
+
+  // accessibility (issue 24): landmarks, page titles, keyboard drawing and feature stepping
+  'a11y.skipToMain': 'Skip to main content',
+  'a11y.pageTitle': '{title} - {app}',
+  'map.keys.help': 'Keyboard keys',
+  'map.keys.draw': 'While drawing, with focus on the map: arrow keys move the crosshair 10 px, Shift+arrow 1 px, panning at the edge; Enter adds a vertex at the crosshair (with Draw point, places the point); Shift+Enter finishes the shape; Backspace removes the last vertex; Esc cancels.',
+  'map.keys.features': 'With focus on the map: ] and [ step through the features in view (nearest the centre first); Enter opens its popup, or picks it in Edit and Delete; Esc closes the popup.',
+  'map.keys.crosshair': 'Crosshair',
+  'map.keys.vertexAdded': 'Vertex {count} added.',
+  'map.keys.vertexRemoved': 'Last vertex removed, {count} left.',
+  'map.keys.finished': 'Shape finished, not saved yet.',
+  'map.keys.cancelled': 'Drawing cancelled.',
+  'map.keys.feature': 'Feature {index} of {count}: {name}',
+  'map.keys.noFeatures': 'No features in view.',
 };
 
 /** The languages of the message table, Chinese first. */

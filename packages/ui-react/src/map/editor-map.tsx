@@ -1,4 +1,4 @@
-import { CloseOutlined, DeleteOutlined, EditOutlined, CheckOutlined, SaveOutlined, BorderOutlined, UndoOutlined, RedoOutlined } from '@ant-design/icons';
+import { CloseOutlined, DeleteOutlined, EditOutlined, CheckOutlined, SaveOutlined, BorderOutlined, UndoOutlined, RedoOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import {
   DRAWING,
   fittableBounds,
@@ -9,7 +9,7 @@ import {
   type Properties,
 } from '@gportal/core';
 import { App, Space, Tooltip } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { tellError } from '../i18n/describe-error';
 import { useI18n } from '../i18n/i18n-provider';
 import type { MessageKey } from '../i18n/messages';
@@ -21,12 +21,14 @@ import { FeaturePopup } from './feature-popup';
 import { geometryOfParts, shapeKindOf, type ShapeParts } from './geometry-latlngs';
 import type { L } from './leaflet';
 import { measureText } from './measure';
+import { useDeleteMarks, useEscape } from './use-delete-marks';
 import { useDrawTool, type DrawTool } from './use-draw-tool';
 import type { FeatureSessionView } from './use-feature-session';
 import { ShapeFeedback } from './shape-feedback';
 import { useConflictHighlight } from './use-conflict-highlight';
 import { useGeometryEdit } from './use-geometry-edit';
 import { useLatest } from './use-latest';
+import { useLayerInfoMarker, type LayerInfoOptions } from './use-layer-info';
 import { toLatLngBounds, useBaseLayer, useLeafletMap } from './use-leaflet-map';
 import { useUndoKeys } from './use-undo-keys';
 import './map.css';
@@ -36,6 +38,10 @@ import { PartToolButtons } from './part-tool-buttons';
 import { usePartEdit, type PartTool } from './use-part-edit';
 import { SnapToggle } from './snap-toggle';
 import { useSnapping } from './use-snapping';
+import { KeyboardHelpButton, KeyboardKeys } from './keyboard-help';
+import { useEditorFocus, type FocusOpener } from './use-editor-focus';
+import { useFeatureStepping } from './use-feature-stepping';
+import { useKeyboardDraw } from './use-keyboard-draw';
 
 type Mode = { type: 'idle' } | { type: 'draw'; tool: DrawTool } | { type: 'edit'; id?: string } | { type: 'delete'; marked: string[] };
 
@@ -55,6 +61,8 @@ export interface EditorMapProps {
   baseLayer?: () => Promise<L.Layer>;
   /** Controls shown in the toolbar while no tool is active (save, redraw …). */
   children?: ReactNode;
+  /** The loaded layer's info marker and popup (spec section 2); none without. */
+  layerInfo?: LayerInfoOptions;
 }
 
 /**
@@ -63,7 +71,7 @@ export interface EditorMapProps {
  * measurement. Every change goes to the session (`add`, `update`, `remove`); what the map shows
  * comes back from the session's state.
  */
-export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) {
+export function EditorMap({ view, style, baseLayer, children, layerInfo }: EditorMapProps) {
   const { t } = useI18n();
   const { message } = App.useApp();
   const { session, schema, features } = view;
@@ -79,6 +87,12 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   const [attributesOf, setAttributesOf] = useState<string>();
   const [readout, setReadout] = useState<string>();
   const [alert, setAlert] = useState<string>();
+  // What keyboard drawing and feature stepping read out (a polite live region).
+  const [announcement, setAnnouncement] = useState('');
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  const [keysOpen, setKeysOpen] = useState(false);
+  const keysId = useId();
+  const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' ? mode.tool : mode.type);
   const alertTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const flash = useCallback((text: string, durationMs: number) => {
@@ -141,6 +155,10 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   useEffect(() => {
     if (mode.type === 'idle') hideSnap();
   }, [mode, hideSnap]);
+  // In 删除, marked features stay clickable (a second click unmarks); Escape leaves 编辑 and 删除 as 取消 does.
+  const marked = useMemo(() => (mode.type === 'delete' ? features.filter((feature) => mode.marked.includes(feature.id)) : []), [mode, features]);
+  useDeleteMarks(map, marked, (id) => setMode((now) => (now.type === 'delete' ? { type: 'delete', marked: now.marked.filter((other) => other !== id) } : now)));
+  useEscape(mode.type === 'edit' || mode.type === 'delete', () => setMode({ type: 'idle' }));
   const hidden = useMemo(() => (mode.type === 'edit' && mode.id ? [mode.id] : mode.type === 'delete' ? mode.marked : []), [mode]);
   useEffect(() => renderer?.hide(hidden), [renderer, hidden]);
 
@@ -149,8 +167,12 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   useEffect(() => {
     if (!map || !renderer || view.loads === 0) return;
     const bounds = renderer.bounds();
-    if (bounds) map.fitBounds(toLatLngBounds(padBounds(fittableBounds(bounds), INITIAL_BOUNDS_PADDING)));
+    // Not animated: a second fit (after a restore) during the first one's zoom animation would be
+    // dropped by Leaflet, which answers "moved" while a zoom animates.
+    if (bounds) map.fitBounds(toLatLngBounds(padBounds(fittableBounds(bounds), INITIAL_BOUNDS_PADDING)), { animate: false });
   }, [map, renderer, view.loads]);
+
+  useLayerInfoMarker(layerInfo && map, renderer, view.loads, mode.type === 'idle', layerInfo ?? { title: undefined });
 
   const showShape = useCallback((parts: ShapeParts | undefined) => setReadout(parts ? measureText(parts, t) : undefined), [t]);
 
@@ -174,20 +196,28 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   );
 
   const [drawnPoints, setDrawnPoints] = useState(0);
-  const drawing = useDrawTool(map, mode.type === 'draw' ? mode.tool : undefined, {
+  const drawTool = mode.type === 'draw' ? mode.tool : undefined;
+  const drawing = useDrawTool(map, drawTool, {
     onVertices: setDrawnPoints,
     onCreated: (parts) => {
       if (!session || !geometryKind) return;
       const geometry = geometryOfParts(geometryKind, parts);
       const problem = geometryProblem(geometry);
       if (problem) refuse(problem, DRAWING.errorDisplayMs.drawing);
-      else apply(() => session.add({ geometry }));
+      else if (apply(() => session.add({ geometry }))) setAnnouncement(t('map.keys.finished'));
     },
     onStop: () => setMode({ type: 'idle' }),
     onShape: showShape,
     onIntersection: () => refuse('self-intersection', DRAWING.errorDisplayMs.drawing),
     snap: snapping.snap,
   });
+  useKeyboardDraw(map, drawing.handler, drawTool, {
+    announce: setAnnouncement,
+    onTooFewPoints: () => refuse('too-few-points', DRAWING.errorDisplayMs.drawing),
+  });
+  // While editing a shape its vertices have the keys; stepping picks the shape to edit.
+  const stepping = mode.type === 'idle' || mode.type === 'delete' || (mode.type === 'edit' && !mode.id) ? mode.type : undefined;
+  useFeatureStepping(map, features, stepping, { announce: setAnnouncement, onPick: (id, latlng) => onFeatureClick.current(id, latlng) });
 
   const edited = mode.type === 'edit' && mode.id ? features.find((feature) => feature.id === mode.id) : undefined;
   const editingId = edited?.id;
@@ -263,18 +293,34 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   }, [features, view.conflicts]);
   useConflictHighlight(map, conflicting);
 
-  const start = (next: Mode) => {
+  const start = (next: Mode, opener: FocusOpener) => {
+    focus.opening(opener);
     setPopup(undefined);
     setMode(next);
   };
 
   const popupFeature = popup ? features.find((feature) => feature.id === popup.id) : undefined;
-  const closePopup = useCallback(() => setPopup(undefined), []);
+  const { toMap } = focus;
+  const closePopup = useCallback(() => {
+    setPopup(undefined);
+    toMap();
+  }, [toMap]);
+  // The dialog gone, focus to the map: the popup button that opened it is gone too. After the
+  // dialog's own focus handling, which would otherwise hand it back to that missing button.
+  const dialogOpen = useRef(false);
+  useEffect(() => {
+    if (attributesOf) dialogOpen.current = true;
+    else if (dialogOpen.current) {
+      dialogOpen.current = false;
+      const timer = setTimeout(toMap);
+      return () => clearTimeout(timer);
+    }
+  }, [attributesOf, toMap]);
   const attributesFeature = attributesOf ? features.find((feature) => feature.id === attributesOf) : undefined;
   const hint: string | undefined = partEdit.tool
     ? t(PART_HINTS[partEdit.tool])
     : mode.type === 'draw'
-      ? t('map.hint.draw')
+      ? t(mode.tool === 'point' ? 'map.hint.drawPoint' : 'map.hint.draw')
       : mode.type === 'edit'
         ? t(mode.id ? 'map.hint.editing' : 'map.hint.edit')
         : mode.type === 'delete'
@@ -284,7 +330,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   const drawButton = (tool: DrawTool, label: MessageKey, icon: ReactNode) => {
     const fits = shapeKind === tool;
     const button = (
-      <LabelledButton label={t(label)} icon={icon} type={mode.type === 'draw' && mode.tool === tool ? 'primary' : 'default'} disabled={!ready || !fits || mode.type !== 'idle'} onClick={() => start({ type: 'draw', tool })} />
+      <LabelledButton label={t(label)} icon={icon} type={mode.type === 'draw' && mode.tool === tool ? 'primary' : 'default'} disabled={!ready || !fits || mode.type !== 'idle'} data-tool={tool} onClick={() => start({ type: 'draw', tool }, tool)} />
     );
     return ready && !fits ? <Tooltip title={t('map.tool.notForLayer')}>{button}</Tooltip> : button;
   };
@@ -292,17 +338,18 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
   return (
     <div className="gportal-editor" style={style}>
       <div ref={containerRef} className="gportal-map" role="region" aria-label={t('map.region')} />
-      <div className="gportal-toolbar" role="toolbar" aria-label={t('map.toolbar')}>
+      <div ref={toolbarRef} className="gportal-toolbar" role="toolbar" aria-label={t('map.toolbar')}>
         <Space wrap size="small">
           {drawButton('polygon', 'map.tool.drawPolygon', <BorderOutlined />)}
           {drawButton('line', 'map.tool.drawLine', <SaveOutlined />)}
+          {drawButton('point', 'map.tool.drawPoint', <EnvironmentOutlined />)}
           <LabelledButton label={t('history.undo')} icon={<UndoOutlined />} disabled={!canUndo} onClick={undo} />
           <LabelledButton label={t('history.redo')} icon={<RedoOutlined />} disabled={!canRedo} onClick={redo} />
           <SnapToggle on={snapping.enabled} onChange={snapping.setEnabled} />
           {mode.type === 'idle' && (
             <>
-              <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || features.length === 0} onClick={() => start({ type: 'edit' })} />
-              <LabelledButton label={t('map.tool.delete')} icon={<DeleteOutlined />} disabled={!ready || features.length === 0} onClick={() => start({ type: 'delete', marked: [] })} />
+              <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || features.length === 0} data-tool="edit" onClick={() => start({ type: 'edit' }, 'edit')} />
+              <LabelledButton label={t('map.tool.delete')} icon={<DeleteOutlined />} disabled={!ready || features.length === 0} data-tool="delete" onClick={() => start({ type: 'delete', marked: [] }, 'delete')} />
               {children}
             </>
           )}
@@ -313,14 +360,21 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
           {mode.type !== 'idle' && (
             <LabelledButton label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={() => setMode({ type: 'idle' })} />
           )}
+          <KeyboardHelpButton open={keysOpen} keys={keysId} onToggle={() => setKeysOpen(!keysOpen)} />
         </Space>
         {hint && <div className="gportal-hint">{hint}</div>}
+        <KeyboardKeys id={keysId} open={keysOpen} />
       </div>
       {readout && (
-        <div className="gportal-readout" data-testid="measure-readout" aria-live="polite">
+        // While drawing the read-out follows every move of the pointer or crosshair; the
+        // announcement reads the figure at each vertex instead.
+        <div className="gportal-readout" data-testid="measure-readout" aria-live={mode.type === 'draw' ? 'off' : 'polite'}>
           {readout}
         </div>
       )}
+      <div className="gportal-visually-hidden" aria-live="polite" data-testid="map-announcement">
+        {announcement}
+      </div>
       {alert && (
         <div className="gportal-alert" role="alert">
           {alert}
@@ -334,7 +388,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
           latlng={popup.latlng}
           readOnly={!ready}
           onClose={closePopup}
-          onEditGeometry={() => start({ type: 'edit', id: popupFeature.id })}
+          onEditGeometry={() => start({ type: 'edit', id: popupFeature.id }, 'map')}
           onEditAttributes={() => {
             setPopup(undefined);
             setAttributesOf(popupFeature.id);
@@ -342,6 +396,7 @@ export function EditorMap({ view, style, baseLayer, children }: EditorMapProps) 
           onDelete={() => {
             setPopup(undefined);
             if (session) apply(() => session.remove(popupFeature.id));
+            toMap();
           }}
         />
       )}

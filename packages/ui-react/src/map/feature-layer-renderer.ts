@@ -7,8 +7,14 @@ import { snapPoint, type Snapped } from './snap';
 
 /** Saved features: blue, weight 3 (spec section 9). */
 export const FEATURE_STYLE: L.PathOptions = { color: DRAWING.featureStyle.color, weight: DRAWING.featureStyle.weight, fillOpacity: 0.15 };
+/**
+ * Unsaved shapes, and the handles of the edited one, in antd's orange-8: 4.1:1 against the
+ * offline base map's sea (`#cfe3f2`) and 4.7:1 against its land (`#eef0e6`), where orange-7
+ * `#d46b08` gave 2.7:1 on the sea.
+ */
+export const UNSAVED_COLOR = '#ad4e00';
 /** Drawn or edited, not yet saved: the same weight, dashed in orange so staff see what is unsaved. */
-export const UNSAVED_STYLE: L.PathOptions = { ...FEATURE_STYLE, color: '#d46b08', dashArray: '8 6' };
+export const UNSAVED_STYLE: L.PathOptions = { ...FEATURE_STYLE, color: UNSAVED_COLOR, dashArray: '8 6' };
 
 const MARKER_SIZE = DRAWING.markerIconSizePx;
 

@@ -2,7 +2,8 @@ import { CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { LayerKind } from '@gportal/core';
 import { Alert, App, Space, Spin } from 'antd';
 import type { Container } from 'inversify';
-import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, type CSSProperties } from 'react';
+import type { LayerInfoTemplate } from '../app/app-config';
 import { ServicesProvider } from '../app/services';
 import { I18nProvider, useI18n } from '../i18n/i18n-provider';
 import type { Locale } from '../i18n/messages';
@@ -11,8 +12,10 @@ import { EditorMap } from './editor-map';
 import { DEFAULT_LAYER_KIND } from './layer-catalog';
 import { LayerTypeSelect } from './layer-type-select';
 import { PendingBadge } from './pending-badge';
+import { SavingOverlay } from './saving-overlay';
 import { useBeforeUnload } from './use-before-unload';
 import { useFeatureSession } from './use-feature-session';
+import { useLayerChoice } from './use-layer-choice';
 import { LabelledButton, UNSPACED_BUTTON } from './labelled-button';
 import { ErrorMessage } from '../screens/layout/error-detail';
 
@@ -28,6 +31,12 @@ export interface FeatureMapViewProps {
   height?: CSSProperties['height'];
   /** Told whenever unsaved changes appear or are all gone, e.g. to guard in-app navigation. */
   onDirtyChange?: (dirty: boolean) => void;
+  /** The server type name shown first when the server has it (e.g. `store_33:line` from the URL); wins over `initialLayer`. */
+  initialTypeName?: string;
+  /** Told the type name of each layer shown, e.g. to keep it in the URL. */
+  onLayerChange?: (typeName: string) => void;
+  /** The loaded layer's info popup (`layerInfoTemplate` of `config.json`); the message table's by default. */
+  layerInfoTemplate?: LayerInfoTemplate;
 }
 
 /**
@@ -35,11 +44,15 @@ export interface FeatureMapViewProps {
  * antd's `App`: layer-type selector, pending-changes badge, restored-drafts notice, and the
  * editor with save and redraw.
  */
-export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, credentialsOrigin, height = '70vh', onDirtyChange }: FeatureMapViewProps) {
+export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, initialTypeName, wmtsUrl, credentialsOrigin, height = '70vh', onDirtyChange, onLayerChange, layerInfoTemplate }: FeatureMapViewProps) {
   const { t } = useI18n();
   const { modal } = App.useApp();
-  const [kind, setKind] = useState<LayerKind>(initialLayer);
-  const { view, save, redraw, keepRestored, editHere, decideUndecided } = useFeatureSession(kind);
+  const { choice, choose } = useLayerChoice({ kind: initialLayer, typeName: initialTypeName });
+  const { view, save, redraw, keepRestored, editHere, decideUndecided } = useFeatureSession(choice.kind, choice.typeName);
+  const kind = view.kind ?? choice.kind;
+  useEffect(() => {
+    if (view.typeName) onLayerChange?.(view.typeName);
+  }, [view.typeName, onLayerChange]);
   const { pending, status, restored, problem, editingElsewhere, undecided } = view;
   const baseLayer = useMemo(() => baseLayerOf(wmtsUrl, credentialsOrigin), [wmtsUrl, credentialsOrigin]);
   const dirty = pending.total > 0;
@@ -73,7 +86,7 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, cre
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap>
-        <LayerTypeSelect value={kind} onChange={setKind} disabled={status === 'saving'} />
+        <LayerTypeSelect value={kind} onChange={(next) => choose(next, dirty)} disabled={status === 'saving'} />
         <PendingBadge pending={pending} />
         {(status === 'loading' || status === 'resolving') && <Spin size="small" aria-label={t('map.loading')} />}
       </Space>
@@ -116,12 +129,12 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, wmtsUrl, cre
         />
       )}
       {problem && <Alert type="error" showIcon title={<ErrorMessage tell={() => problem} />} />}
-      <Spin spinning={status === 'saving'} tip={t('map.saving')}>
-        <EditorMap view={view} style={{ height }} baseLayer={baseLayer}>
+      <SavingOverlay saving={status === 'saving'}>
+        <EditorMap view={view} style={{ height }} baseLayer={baseLayer} layerInfo={{ title: view.title, template: layerInfoTemplate }}>
           <LabelledButton label={t('featureMap.save')} type="primary" icon={<CloudUploadOutlined />} loading={status === 'saving'} disabled={status !== 'ready' || pending.total === 0} onClick={() => void save()} />
           <LabelledButton label={t('featureMap.redraw')} icon={<ReloadOutlined />} disabled={status === 'saving' || status === 'resolving' || Boolean(editingElsewhere)} onClick={confirmRedraw} />
         </EditorMap>
-      </Spin>
+      </SavingOverlay>
     </Space>
   );
 }

@@ -43,6 +43,7 @@ export interface FeaturePopupProps {
 export function FeaturePopup({ map, feature, schema, latlng, readOnly = false, onClose, onEditGeometry, onEditAttributes, onDelete }: FeaturePopupProps) {
   const { t } = useI18n();
   const [element] = useState(() => document.createElement('div'));
+  const closeLabel = t('leaflet.closePopup');
   useEffect(() => {
     const popup = L.popup({
       maxWidth: 360,
@@ -56,14 +57,30 @@ export function FeaturePopup({ map, feature, schema, latlng, readOnly = false, o
       .setContent(element);
     popup.on('remove', onClose);
     popup.openOn(map);
+    // Leaflet names its close button in English, once, as it builds the popup.
+    const close = popup.getElement()?.querySelector('.leaflet-popup-close-button');
+    close?.setAttribute('aria-label', closeLabel);
+    close?.setAttribute('title', closeLabel);
+    // Focus into what opened (WCAG 2.4.3); the editor takes it back to the map on close.
+    element.querySelector<HTMLElement>('[role="dialog"]')?.focus({ preventScroll: true });
     return () => {
       popup.off('remove', onClose);
       map.closePopup(popup);
     };
-  }, [map, element, latlng, onClose]);
+  }, [map, element, latlng, onClose, closeLabel]);
 
   return createPortal(
-    <div className="gportal-popup-content" role="dialog" aria-label={t('map.popup.title', { id: feature.id })}>
+    <div
+      className="gportal-popup-content"
+      role="dialog"
+      tabIndex={-1}
+      aria-label={t('map.popup.title', { id: feature.id })}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.stopPropagation();
+        map.closePopup();
+      }}
+    >
       <strong style={STRONG_TEXT}>
         {t('map.popup.title', { id: feature.id })} {feature.state !== 'exist' && <Tag color="orange">{t('map.popup.unsaved')}</Tag>}
       </strong>

@@ -31,6 +31,12 @@ describe('geometry ↔ Leaflet parts', () => {
     expect(geometryOfParts('MultiPolygon', drawn)).toEqual({ type: 'MultiPolygon', coordinates: [[ring]] });
   });
 
+  it('makes a drawn point a point in a point layer and a one-part multipoint in a multipoint layer', () => {
+    const drawn = shapeParts({ type: 'Point', coordinates: [118.5, 25.25] });
+    expect(geometryOfParts('Point', drawn)).toEqual({ type: 'Point', coordinates: [118.5, 25.25] });
+    expect(geometryOfParts('MultiPoint', drawn)).toEqual({ type: 'MultiPoint', coordinates: [[118.5, 25.25]] });
+  });
+
   it('tells the drawing tool of each geometry kind', () => {
     expect(['Polygon', 'MultiPolygon', 'LineString', 'MultiLineString', 'Point', 'MultiPoint'].map((kind) => shapeKindOf(kind as Geometry['type']))).toEqual([
       'polygon',

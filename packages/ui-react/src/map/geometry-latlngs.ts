@@ -49,7 +49,7 @@ export const lineOf = (latlngs: readonly L.LatLng[]): LineString => ({ type: 'Li
 
 /**
  * The geometry of a layer of `kind` made of these parts: one drawn polygon becomes a MultiPolygon
- * of one part in a multipolygon layer, and so on. Points are not drawn on this map.
+ * of one part in a multipolygon layer, a drawn point a MultiPoint of one part in a multipoint layer.
  */
 export function geometryOfParts(kind: GeometryKind, parts: ShapeParts): Geometry {
   switch (kind) {

@@ -1,4 +1,4 @@
-import { LAYER_KINDS, type FeatureSource, type LayerKind } from '@gportal/core';
+import { LAYER_KINDS, type FeatureSource, type FeatureTypeSummary, type LayerKind } from '@gportal/core';
 
 /** The layer types the map offers, in the selector's order (the multipolygon layer is the default). */
 export const MAP_LAYER_KINDS = Object.keys(LAYER_KINDS) as LayerKind[];
@@ -9,9 +9,10 @@ export const DEFAULT_LAYER_KIND: LayerKind = 'multipolygon';
  * The type name of the server's layer for each layer type. A layer named after the type
  * (`store_33:polygon`, `polygon`) wins; otherwise the first layer whose schema has that
  * geometry kind (a WFS server's own names, e.g. QGIS Server's `districts` for multipolygons).
+ * `listed`: the server's layer list when the caller has it already (one GetCapabilities, not two).
  */
-export async function resolveLayerTypes(source: FeatureSource): Promise<Partial<Record<LayerKind, string>>> {
-  const types = await source.listTypes();
+export async function resolveLayerTypes(source: FeatureSource, listed?: readonly FeatureTypeSummary[]): Promise<Partial<Record<LayerKind, string>>> {
+  const types = listed ?? (await source.listTypes());
   const byKind: Partial<Record<LayerKind, string>> = {};
   for (const kind of MAP_LAYER_KINDS) {
     const named = types.find(({ name }) => name === kind || name.endsWith(`:${kind}`));

@@ -1,12 +1,12 @@
-import { DRAWING } from '@gportal/core';
-import { useEffect, useRef } from 'react';
-import { type ShapeParts } from './geometry-latlngs';
-import { UNSAVED_STYLE } from './feature-layer-renderer';
+import { DRAWING, geometryProblem } from '@gportal/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { geometryOfParts, type ShapeParts } from './geometry-latlngs';
+import { markerIcon, UNSAVED_STYLE } from './feature-layer-renderer';
 import { L } from './leaflet';
 import { drawingParts } from './measure';
 import { useLatest } from './use-latest';
 
-export type DrawTool = 'polygon' | 'line';
+export type DrawTool = 'polygon' | 'line' | 'point';
 
 export interface DrawToolCallbacks {
   /** The finished shape; the caller checks it and hands it to the session. */
@@ -25,6 +25,8 @@ export interface DrawToolCallbacks {
 
 /** What the caller can do to the drawing under way. */
 export interface DrawControl {
+  /** leaflet-draw's handler while the tool runs, for drawing by keyboard through the same rules. */
+  handler: L.Draw.Feature | undefined;
   /** Takes back the last point placed (leaflet-draw's `deleteLastVertex`); nothing when none is. */
   deleteLastVertex(): void;
 }
@@ -43,27 +45,66 @@ function drawOptions(): L.DrawOptions.PolylineOptions {
   };
 }
 
+/** Whether these vertices, as the polygon (closed) or line they draw, have edges that cross. */
+export function crossesItself(tool: 'polygon' | 'line', vertices: readonly L.LatLng[]): boolean {
+  return geometryProblem(geometryOfParts(tool === 'polygon' ? 'Polygon' : 'LineString', drawingParts(tool, vertices))) === 'self-intersection';
+}
+
+/** leaflet-draw's marker tool: one click places the point, as an unsaved marker. */
+function pointHandler(map: L.Map, onCreated: (latlng: L.LatLng) => void): { handler: L.Draw.Marker; off(): void } {
+  const handler = new L.Draw.Marker(map as L.DrawMap, { icon: markerIcon(true), repeatMode: false });
+  const created = (event: L.LeafletEvent) => onCreated(((event as L.DrawEvents.Created).layer as L.Marker).getLatLng());
+  map.on(L.Draw.Event.CREATED, created);
+  return { handler, off: () => map.off(L.Draw.Event.CREATED, created) };
+}
+
 /**
- * Runs leaflet-draw's polygon or line tool while `tool` is set. A polygon needs 3 points and a
- * line 2 before it can be finished (leaflet-draw's own rule); the click tolerance (9 px) and the
- * touch finish tolerance (10 px) are leaflet-draw's. Escape cancels, from the map or anywhere.
+ * Runs leaflet-draw's polygon, line or marker tool while `tool` is set. A polygon needs 3 points
+ * and a line 2 before it can be finished (leaflet-draw's own rule); the click tolerance (9 px) and
+ * the touch finish tolerance (10 px) are leaflet-draw's. A point is placed by one click. Escape
+ * cancels, from the map or anywhere.
  */
 export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, callbacks: DrawToolCallbacks): DrawControl {
   const latest = useLatest(callbacks);
   const undo = useRef<() => void>(() => undefined);
-  const control = useRef<DrawControl>({ deleteLastVertex: () => undo.current() });
+  const [running, setRunning] = useState<L.Draw.Feature>();
   useEffect(() => {
-    if (!map || !tool) return;
+    if (!map || tool !== 'point') return;
+    const { handler, off } = pointHandler(map, (latlng) => latest.current.onCreated({ kind: 'point', parts: [latlng] }));
+    const onStop = () => latest.current.onStop();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') handler.disable();
+    };
+    map.on(L.Draw.Event.DRAWSTOP, onStop);
+    document.addEventListener('keydown', onKey);
+    handler.enable();
+    setRunning(handler);
+    return () => {
+      setRunning(undefined);
+      map.off(L.Draw.Event.DRAWSTOP, onStop);
+      handler.disable();
+      off();
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [map, tool, latest]);
+  useEffect(() => {
+    if (!map || !tool || tool === 'point') return;
     const handler =
       tool === 'polygon'
         ? new L.Draw.Polygon(map as L.DrawMap, { ...drawOptions(), showArea: false, shapeOptions: { ...UNSAVED_STYLE } })
         : new L.Draw.Polyline(map as L.DrawMap, drawOptions());
     // leaflet-draw shows the crossing error only in its tooltip; the editor also announces it.
-    const internals = handler as unknown as { _showErrorTooltip(): void };
+    const internals = handler as unknown as { _showErrorTooltip(): void; _shapeIsValid(): boolean };
     const showError = internals._showErrorTooltip;
     internals._showErrorTooltip = function (this: unknown) {
       showError.call(this);
       latest.current.onIntersection();
+    };
+    // leaflet-draw checks each new edge but not a polygon's closing edge: a crossing one would
+    // finish the drawing and be refused whole. Refused here, only that click is: the drawing stays.
+    const shapeIsValid = internals._shapeIsValid;
+    internals._shapeIsValid = function (this: unknown) {
+      return shapeIsValid.call(this) && !(tool === 'polygon' && crossesItself(tool, vertices));
     };
 
     // Every placed vertex goes through addVertex (clicks and taps alike): snapped there, the
@@ -86,8 +127,12 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
       latest.current.onVertices(vertices.length);
       latest.current.onShape(drawingParts(tool, vertices));
     };
+    // With the cursor as the next vertex, unless that vertex would be refused: the read-out then
+    // keeps the shape drawn so far (a crossing polygon's lobes would cancel out to 0 m²).
     const onMove = (event: L.LeafletMouseEvent) => {
-      if (vertices.length > 0) latest.current.onShape(drawingParts(tool, [...vertices, event.latlng]));
+      if (vertices.length === 0) return;
+      const next = [...vertices, event.latlng];
+      latest.current.onShape(drawingParts(tool, crossesItself(tool, next) ? vertices : next));
     };
     const onCreated = (event: L.LeafletEvent) => {
       const layer = (event as L.DrawEvents.Created).layer as L.Polyline;
@@ -109,8 +154,10 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
     undo.current = () => {
       if (vertices.length > 0) handler.deleteLastVertex();
     };
+    setRunning(handler);
     return () => {
       undo.current = () => undefined;
+      setRunning(undefined);
       map.off(L.Draw.Event.DRAWSTOP, onStop);
       handler.disable();
       map.off(L.Draw.Event.DRAWVERTEX, onVertex).off('mousemove', onMove).off(L.Draw.Event.CREATED, onCreated);
@@ -119,5 +166,5 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
       latest.current.onShape(undefined);
     };
   }, [map, tool, latest]);
-  return control.current;
+  return useMemo(() => ({ handler: running, deleteLastVertex: () => undo.current() }), [running]);
 }

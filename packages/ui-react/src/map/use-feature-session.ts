@@ -38,6 +38,10 @@ export type SessionStatus = 'resolving' | 'loading' | 'ready' | 'saving' | 'fail
 export interface FeatureSessionView {
   session: EditSession | undefined;
   typeName: string | undefined;
+  /** The layer type of `typeName`, once resolved. */
+  kind: LayerKind | undefined;
+  /** The layer's title on the server, or its type name. */
+  title: string | undefined;
   status: SessionStatus;
   /** Why the layer could not be resolved or loaded, in the active language. */
   problem: DescribedError | undefined;
@@ -78,11 +82,12 @@ function journalNotice(error: unknown): { title: ReactNode; description?: ReactN
 }
 
 /**
- * One `EditSession` for the layer of `kind`: resolved from the server's layer list, started with
+ * One `EditSession` for the layer of `kind` (or `typeName`, when the server resolves a layer type
+ * to it, e.g. from the URL): resolved from the server's layer list, started with
  * `restore()` (load, then the journaled changes of an earlier visit), and re-rendered on each of
  * its events. Save outcomes and journal failures are told to the user here.
  */
-export function useFeatureSession(kind: LayerKind) {
+export function useFeatureSession(kind: LayerKind, typeNameAsked?: string) {
   const source = useService<FeatureSource>(FEATURE_SOURCE);
   const transactions = useService<FeatureTransactions>(FEATURE_TRANSACTIONS);
   const journal = useService<EditJournal>(EDIT_JOURNAL);
@@ -90,6 +95,7 @@ export function useFeatureSession(kind: LayerKind) {
   const { message, notification } = App.useApp();
 
   const [typeName, setTypeName] = useState<string>();
+  const [resolved, setResolved] = useState<{ kind: LayerKind; title: string }>();
   const [session, setSession] = useState<EditSession>();
   const [status, setStatus] = useState<SessionStatus>('resolving');
   const [problem, setProblem] = useState<LayerProblem>();
@@ -107,27 +113,35 @@ export function useFeatureSession(kind: LayerKind) {
     setStatus('resolving');
     setProblem(undefined);
     setTypeName(undefined);
-    resolveLayerTypes(source).then(
-      (types) => {
-        if (!live) return;
-        const name = types[kind];
-        if (name) setTypeName(name);
-        else {
+    setResolved(undefined);
+    source
+      .listTypes()
+      .then(async (summaries) => [await resolveLayerTypes(source, summaries), summaries] as const)
+      .then(
+        ([types, summaries]) => {
+          if (!live) return;
+          const asked = (Object.keys(types) as LayerKind[]).find((other) => typeNameAsked && types[other] === typeNameAsked);
+          const chosen = asked ?? kind;
+          const name = types[chosen];
+          if (name) {
+            setTypeName(name);
+            setResolved({ kind: chosen, title: summaries.find((summary) => summary.name === name)?.title ?? name });
+          } else {
+            setStatus('failed');
+            setProblem({ missing: kind });
+          }
+        },
+        (error: unknown) => {
+          if (!live) return;
           setStatus('failed');
-          setProblem({ missing: kind });
-        }
-      },
-      (error: unknown) => {
-        if (!live) return;
-        setStatus('failed');
-        setProblem({ failed: error });
-      },
-    );
+          setProblem({ failed: error });
+        },
+      );
     return () => {
       live = false;
     };
-    // `t` changes with the language; the layer is resolved again only for another kind.
-  }, [source, kind]);
+    // `t` changes with the language; the layer is resolved again only for another choice.
+  }, [source, kind, typeNameAsked]);
 
   useEffect(() => {
     if (!typeName) return;
@@ -186,6 +200,10 @@ export function useFeatureSession(kind: LayerKind) {
         setStatus('ready');
         // Drawings set aside are told at every start until a redraw discards them.
         if (report && report.inserts + report.updates + report.deletes + report.setAside.length > 0) setRestored(report);
+        if (report && report.inserts + report.updates + report.deletes > 0) {
+          // The map fits again, now to the loaded features and the restored drafts.
+          setLoads((value) => value + 1);
+        }
         refresh();
       },
       (error: unknown) => {
@@ -217,6 +235,8 @@ export function useFeatureSession(kind: LayerKind) {
     return {
       session,
       typeName,
+      kind: resolved?.kind,
+      title: resolved?.title,
       status,
       problem: told,
       features: session?.features() ?? [],
@@ -229,7 +249,7 @@ export function useFeatureSession(kind: LayerKind) {
       undecided: session?.undecidedInserts ?? [],
     };
     // `version` stands for every session event.
-  }, [session, typeName, status, problem, version, loads, restored, editingElsewhere, t]);
+  }, [session, typeName, resolved, status, problem, version, loads, restored, editingElsewhere, t]);
 
   /** Saves the pending changes in one transaction; the outcome is told to the user. */
   const save = useCallback(async () => {

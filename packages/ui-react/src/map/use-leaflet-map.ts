@@ -13,8 +13,8 @@ export const toLatLngBounds = ({ south, west, north, east }: MapBounds): L.LatLn
  * are named in the app's language.
  */
 export function useLeafletMap(container: RefObject<HTMLDivElement | null>): L.Map | undefined {
-  const [map, setMap] = useState<L.Map>();
   const { t } = useI18n();
+  const [map, setMap] = useState<L.Map>();
   useEffect(() => {
     const element = container.current;
     if (!element) return;

@@ -218,7 +218,7 @@ describe('the language walk (embedded default, zh-CN)', () => {
     await screenshot(page, 'language-layer-map-missing-zh-CN');
   });
 
-  it('the feature map: zoom buttons, the date field, a journal that cannot be written and a failed save', async () => {
+  it('the feature map: zoom buttons, the date field, a journal that cannot be written', async () => {
     const page = await freshPage(browser);
     await signIn(page, baseUrl);
     await page.goto(`${baseUrl}${ROUTES.featureMap}`);
@@ -241,7 +241,7 @@ describe('the language walk (embedded default, zh-CN)', () => {
     await screenshot(page, 'language-date-field-zh-CN', { fullPage: false });
     await page.getByRole('button', { name: /取\s*消/ }).click();
 
-    // Fill the origin's storage, so the journal cannot be written and the save is refused.
+    // Fill the origin's storage, so the journal cannot be written.
     await page.evaluate(() => {
       let index = 0;
       for (let size = 1024 * 1024; size >= 1; size = Math.floor(size / 2)) {

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { AppConfig } from '../../app/app-config';
 import { APP_CONFIG } from '../../app/app-tokens';
 import { useService } from '../../app/services';
 import { useI18n } from '../../i18n/i18n-provider';
+import { useDocumentTitle } from '../../i18n/use-document-title';
 import { FeatureMapView } from '../../map/feature-map';
 import { useLeaveGuard } from '../../map/use-leave-guard';
 import { Panel } from '../layout/panel';
@@ -10,15 +12,21 @@ import { Panel } from '../layout/panel';
 /** The feature map: draw, edit, delete, measure and save the features of a layer. */
 export function FeatureMapPage() {
   const { t } = useI18n();
+  useDocumentTitle(t('featureMap.title'));
   const config = useService<AppConfig>(APP_CONFIG);
   const [dirty, setDirty] = useState(false);
   useLeaveGuard(dirty);
+  // The chosen layer lives in the URL (`?layer=store_33:line`): kept over a reload, and shareable.
+  const [params, setParams] = useSearchParams();
+  const [initialTypeName] = useState(() => params.get('layer') ?? undefined);
+  const keepLayer = useCallback((layer: string) => setParams({ layer }, { replace: true }), [setParams]);
   return (
     <Panel title={t('featureMap.title')} bodyStyle={{ paddingTop: 12 }}>
       <FeatureMapView
         wmtsUrl={config.mode === 'map-server' ? config.wmtsUrl : undefined}
         credentialsOrigin={config.geoserverRestUrl}
-        height="calc(100vh - 260px)" onDirtyChange={setDirty} />
+        height="calc(100vh - 260px)" onDirtyChange={setDirty}
+        initialTypeName={initialTypeName} onLayerChange={keepLayer} layerInfoTemplate={config.layerInfoTemplate} />
     </Panel>
   );
 }

@@ -252,9 +252,9 @@ export const API_CALLS: readonly ApiCall[] = [
       return { ...layer, defaultStyle: layer.defaultStyle && formatStyleRef(layer.defaultStyle), styles: layer.styles.map(formatStyleRef) };
     },
   },
-  { id: 'layer-add-point', group: 'layer', label: 'geoserverApi.layerAddPoint', quiet: true, needs: ['workspace', 'store', 'layer'], run: addLayer('point') },
-  { id: 'layer-add-line', group: 'layer', label: 'geoserverApi.layerAddLine', quiet: true, needs: ['workspace', 'store', 'layer'], run: addLayer('line') },
-  { id: 'layer-add-polygon', group: 'layer', label: 'geoserverApi.layerAddPolygon', quiet: true, needs: ['workspace', 'store', 'layer'], run: addLayer('polygon') },
+  { id: 'layer-add-point', group: 'layer', label: 'geoserverApi.layerAddPoint', quiet: true, needs: ['workspace', 'store', 'layer', 'srid'], run: addLayer('point') },
+  { id: 'layer-add-line', group: 'layer', label: 'geoserverApi.layerAddLine', quiet: true, needs: ['workspace', 'store', 'layer', 'srid'], run: addLayer('line') },
+  { id: 'layer-add-polygon', group: 'layer', label: 'geoserverApi.layerAddPolygon', quiet: true, needs: ['workspace', 'store', 'layer', 'srid'], run: addLayer('polygon') },
   {
     id: 'layer-add-multipolygon',
     group: 'layer',

@@ -5,6 +5,7 @@ import { useNavigate, useOutletContext } from 'react-router-dom';
 import { ROUTES } from '../../app/routes';
 import { useI18n, type Translate } from '../../i18n/i18n-provider';
 import { describeError, errorDetail, type DescribedError } from '../../i18n/describe-error';
+import { useDocumentTitle } from '../../i18n/use-document-title';
 import type { MessageKey } from '../../i18n/messages';
 import { ErrorMessage, RAW_TEXT_ATTRIBUTE } from '../layout/error-detail';
 import { API_CALLS, API_GROUPS, type ApiCall, type ApiForm } from './api-calls';
@@ -23,7 +24,7 @@ const REFUSAL_MESSAGES: Readonly<Record<string, (t: Translate, detail: string, f
   portalWorkspace: (t, detail) => t('geoserverApi.portalWorkspaceName', { name: detail }),
   layerKind: (t, detail, form) => t('geoserverApi.noLayerOfKind', { workspace: form.workspace.trim(), kind: t(`map.layer.${detail as LayerKind}`) }),
   srid: (t, _detail, form) => (form.srid === null ? t('geoserverApi.sridRequired') : t('geoserverApi.noMatchingCrs', { srid: form.srid })),
-  sld: (t, detail) => t('geoserverApi.sldNotWellFormed', { detail }),
+  sld: (t) => t('geoserverApi.sldNotWellFormed'),
 };
 
 /** Why a call was refused or failed, in the active language; the screen's own refusals first. */
@@ -74,6 +75,7 @@ const TEXT_FIELDS: ReadonlyArray<{ field: 'workspace' | 'store' | 'layer' | 'sty
 export function ApiTestPage() {
   const { form, setForm, outcome, pending, adminApi, run } = useOutletContext<ApiTestState>();
   const { t } = useI18n();
+  useDocumentTitle(t('a11y.pageTitle', { title: t('geoserver.apiTest'), app: t('geoserver.title') }));
   const { message } = App.useApp();
   const navigate = useNavigate();
 

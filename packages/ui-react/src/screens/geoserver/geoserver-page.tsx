@@ -35,7 +35,7 @@ export function GeoserverPage() {
     void navigate((PARTS[next] as (typeof PARTS)[number]).path);
   };
   return (
-    <Panel title={t('geoserver.title')} size="small" bodyStyle={{ paddingTop: 0 }}>
+    <Panel title={t('geoserver.title')} size="small" level={1} bodyStyle={{ paddingTop: 0 }}>
       <div role="tablist" className="gportal-tabs">
         {PARTS.map(({ path, label }, index) => (
           <button

@@ -10,6 +10,7 @@ import { L } from '../../map/leaflet';
 import '../../map/map.css';
 import { toLatLngBounds, useBaseLayer, useLeafletMap } from '../../map/use-leaflet-map';
 import { useI18n } from '../../i18n/i18n-provider';
+import { useDocumentTitle } from '../../i18n/use-document-title';
 import type { ApiTestState } from './api-test-state';
 import { tellError } from '../../i18n/describe-error';
 import { ErrorMessage, RAW_TEXT_ATTRIBUTE } from '../layout/error-detail';
@@ -43,6 +44,7 @@ export function LayerMapPage() {
   const { form } = useOutletContext<ApiTestState>();
   const source = useService<FeatureSource>(FEATURE_SOURCE);
   const { t } = useI18n();
+  useDocumentTitle(t('a11y.pageTitle', { title: t('geoserver.map'), app: t('geoserver.title') }));
   const element = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const workspace = form.workspace.trim();

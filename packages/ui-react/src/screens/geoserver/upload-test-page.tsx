@@ -7,7 +7,9 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { tellError } from '../../i18n/describe-error';
 import { ErrorMessage, RAW_TEXT_ATTRIBUTE } from '../layout/error-detail';
 import { formatResult } from './format-result';
+import { useDocumentTitle } from '../../i18n/use-document-title';
 import { SECONDARY_TEXT, STRONG_TEXT } from '../layout/text-styles';
+import { COLORS } from '../layout/theme';
 import { Panel } from '../layout/panel';
 
 /** The fixed sample fields posted with the files (spec section 7: id, name and a nested list). */
@@ -26,7 +28,7 @@ type UploadState =
   | { status: 'done'; percent: number; answer: PortalResult }
   | { status: 'failed'; percent: number; error: unknown };
 
-const PROGRESS_COLORS = { active: '#1677ff', success: '#52c41a', exception: '#ff4d4f' } as const;
+const PROGRESS_COLORS = { active: COLORS.primary, success: '#52c41a', exception: COLORS.error } as const;
 
 /**
  * antd's line progress (rail, bar, then the percentage or the outcome's icon). antd's `Progress`
@@ -50,6 +52,7 @@ function ProgressBar({ label, percent, status }: { label: string; percent: numbe
 export function UploadTestPage() {
   const upload = useService<FileUpload>(FILE_UPLOAD);
   const { t } = useI18n();
+  useDocumentTitle(t('a11y.pageTitle', { title: t('geoserver.fileTest'), app: t('geoserver.title') }));
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const [chosen, setChosen] = useState<string[]>([]);
   const input = useRef<HTMLInputElement>(null);

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { ROUTES } from '../../app/routes';
 import { useService } from '../../app/services';
 import { useI18n } from '../../i18n/i18n-provider';
+import { useDocumentTitle } from '../../i18n/use-document-title';
 import { Panel } from '../layout/panel';
 
 /** The demo uses key `test` and one text value (spec section 3). */
@@ -21,6 +22,7 @@ function asInputText(value: unknown): string {
 export function IndexDemoPage() {
   const cache = useService<UserCache>(USER_CACHE);
   const { t } = useI18n();
+  useDocumentTitle(t('indexDemo.title'));
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [value, setValue] = useState('');

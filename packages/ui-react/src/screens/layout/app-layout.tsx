@@ -25,6 +25,7 @@ import { LanguageSwitch } from '../../i18n/language-switch';
 import type { MessageKey } from '../../i18n/messages';
 import { ProblemBanner } from '../problems/problem-banner';
 import { PageLoading } from './page-loading';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { STRONG_TEXT } from './text-styles';
 
 interface NavigationItem {
@@ -120,6 +121,7 @@ export function AppLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       <Layout.Sider
         theme="light"
         width={SIDER_WIDTH}
@@ -145,7 +147,7 @@ export function AppLayout() {
           />
           <strong style={{ ...STRONG_TEXT, flex: '1 1 auto' }}>{t('app.title')}</strong>
           <Space size="middle" wrap style={{ marginInlineStart: 'auto', justifyContent: 'flex-end' }}>
-            <Tag color={mode === 'embedded' ? 'blue' : 'green'} style={{ marginInlineEnd: 0 }}>
+            <Tag color={mode === 'embedded' ? 'blue' : 'purple'} style={{ marginInlineEnd: 0 }}>
               {t(`mode.${mode}`)}
             </Tag>
             <LanguageSwitch />
@@ -157,7 +159,8 @@ export function AppLayout() {
             </Button>
           </Space>
         </Layout.Header>
-        <Layout.Content style={{ padding: 16 }}>
+        {/* antd's Content is the page's <main>. */}
+        <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ padding: 16 }}>
           <ProblemBanner log={problems} />
           <Suspense fallback={<PageLoading />}>
             <Outlet />

@@ -4,6 +4,8 @@ export interface PanelProps {
   title: ReactNode;
   /** antd's small card: a lower header and tighter padding. */
   size?: 'small';
+  /** The title's heading level: 1 for a screen's own title (the default), 2 for a panel inside a screen (the default when small). */
+  level?: 1 | 2;
   /** Beside the title, on the right. */
   extra?: ReactNode;
   style?: CSSProperties;
@@ -15,8 +17,9 @@ export interface PanelProps {
  * A titled panel drawn as antd's `Card`. `Card` is not used: it imports `Tabs` (with its dropdown
  * and menu) and `Skeleton` for features these screens never use (~6 KiB gzip).
  */
-export function Panel({ title, size, extra, style, bodyStyle, children }: PanelProps) {
+export function Panel({ title, size, level, extra, style, bodyStyle, children }: PanelProps) {
   const small = size === 'small';
+  const Heading = (level ?? (small ? 2 : 1)) === 1 ? 'h1' : 'h2';
   return (
     <div className="gportal-panel" style={{ background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8, ...style }}>
       <div
@@ -31,7 +34,7 @@ export function Panel({ title, size, extra, style, bodyStyle, children }: PanelP
           fontWeight: 600,
         }}
       >
-        <div style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{title}</div>
+        <Heading style={{ flex: 1, minWidth: 0, margin: 0, font: 'inherit', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{title}</Heading>
         {extra}
       </div>
       <div style={{ padding: small ? 12 : 24, ...bodyStyle }}>{children}</div>

@@ -6,6 +6,7 @@ import { useMemo, useState, useSyncExternalStore } from 'react';
 import type { AppConfig } from '../../app/app-config';
 import type { ProblemLog } from '../../app/problem-log';
 import { useI18n } from '../../i18n/i18n-provider';
+import { useDocumentTitle } from '../../i18n/use-document-title';
 import { LanguageSwitch } from '../../i18n/language-switch';
 import type { MessageKey } from '../../i18n/messages';
 import { errorDetail } from '../../i18n/describe-error';
@@ -38,6 +39,7 @@ export interface LoginPageProps {
  */
 export function LoginPage({ config, problems, auth, sessionStore, onSignedIn }: LoginPageProps) {
   const { t } = useI18n();
+  useDocumentTitle(t('login.title'));
   const [notices, noticeHolder] = notification.useNotification();
   const flow = useMemo(() => new LoginFlow({ auth, session: sessionStore }), [auth, sessionStore]);
   const { loading } = useSyncExternalStore(flow.subscribe, () => flow.state);
@@ -95,50 +97,52 @@ export function LoginPage({ config, problems, auth, sessionStore, onSignedIn }: 
     >
       {noticeHolder}
       <div style={{ width: 380, display: 'flex', flexDirection: 'column', gap: 16 }}>
-        <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <header style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <LanguageSwitch />
-        </div>
-        <ProblemBanner log={problems} />
-        {/* A plain panel, not antd's Card: Card brings Tabs, Dropdown and Menu into the first screen. */}
-        <section aria-labelledby="login-title" style={LOGIN_PANEL}>
-          <h1 id="login-title" style={LOGIN_TITLE}>
-            {t('app.title')}
-          </h1>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <FormField id="username" label={t('login.username')} error={shownError('username')}>
-              <Input
-                id="username"
-                prefix={<UserOutlined />}
-                autoComplete="username"
-                value={values.username}
-                onChange={(event) => change('username', event.target.value)}
-                {...fieldErrorProps('username', shownError('username'))}
-              />
-            </FormField>
-            <FormField id="password" label={t('login.password')} error={shownError('password')}>
-              <Input.Password
-                id="password"
-                prefix={<LockOutlined />}
-                autoComplete="current-password"
-                value={values.password}
-                onChange={(event) => change('password', event.target.value)}
-                {...fieldErrorProps('password', shownError('password'))}
-              />
-            </FormField>
-            <Button type="primary" htmlType="submit" block loading={loading} disabled={hasErrors}>
-              {t('login.submit')}
-            </Button>
-          </form>
-        </section>
-        {config.mode === 'embedded' && (
-          <Alert type="info" showIcon data-testid="demo-account" title={t('login.demoAccount', { username: DEMO_USER.username, password: DEMO_USER.password })} />
-        )}
+        </header>
+        <main style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+          <ProblemBanner log={problems} />
+          {/* A plain panel, not antd's Card: Card brings Tabs, Dropdown and Menu into the first screen. */}
+          <section aria-labelledby="login-title" style={LOGIN_PANEL}>
+            <h1 id="login-title" style={LOGIN_TITLE}>
+              {t('app.title')}
+            </h1>
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                void submit();
+              }}
+            >
+              <FormField id="username" label={t('login.username')} error={shownError('username')}>
+                <Input
+                  id="username"
+                  prefix={<UserOutlined />}
+                  autoComplete="username"
+                  value={values.username}
+                  onChange={(event) => change('username', event.target.value)}
+                  {...fieldErrorProps('username', shownError('username'))}
+                />
+              </FormField>
+              <FormField id="password" label={t('login.password')} error={shownError('password')}>
+                <Input.Password
+                  id="password"
+                  prefix={<LockOutlined />}
+                  autoComplete="current-password"
+                  value={values.password}
+                  onChange={(event) => change('password', event.target.value)}
+                  {...fieldErrorProps('password', shownError('password'))}
+                />
+              </FormField>
+              <Button type="primary" htmlType="submit" block loading={loading} disabled={hasErrors}>
+                {t('login.submit')}
+              </Button>
+            </form>
+          </section>
+          {config.mode === 'embedded' && (
+            <Alert type="info" showIcon data-testid="demo-account" title={t('login.demoAccount', { username: DEMO_USER.username, password: DEMO_USER.password })} />
+          )}
+        </main>
       </div>
     </div>
   );

@@ -2,12 +2,14 @@ import { Button, Space } from 'antd';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { MANAGE_MODULES, ROUTES } from '../../app/routes';
 import { useI18n } from '../../i18n/i18n-provider';
+import { useDocumentTitle } from '../../i18n/use-document-title';
 
 /** One child of the management container, `/manage/:n`. */
 export function ManageModulePage() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const n = Number(useParams().n);
+  useDocumentTitle(t('manage.module', { n }));
   const first = MANAGE_MODULES[0];
   const last = MANAGE_MODULES[MANAGE_MODULES.length - 1] as number;
   if (!Number.isInteger(n) || n < first || n > last) return <Navigate to={ROUTES.manageModule(first)} replace />;

@@ -1,17 +1,19 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
-import { DRAWING, SAMPLE_DEFAULTS, type LayerKind } from '@gportal/core';
+import { DRAWING, SAMPLE_DEFAULTS } from '@gportal/core';
 import { Space } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { AppConfig } from '../../app/app-config';
 import { APP_CONFIG } from '../../app/app-tokens';
 import { useService } from '../../app/services';
 import { useI18n } from '../../i18n/i18n-provider';
+import { useDocumentTitle } from '../../i18n/use-document-title';
 import { baseLayerOf } from '../../map/base-layer';
 import { EditorMap } from '../../map/editor-map';
 import { LayerTypeSelect } from '../../map/layer-type-select';
 import { PendingBadge } from '../../map/pending-badge';
 import { useBeforeUnload } from '../../map/use-before-unload';
 import { useFeatureSession } from '../../map/use-feature-session';
+import { useLayerChoice } from '../../map/use-layer-choice';
 import { useLeaveGuard } from '../../map/use-leave-guard';
 import { LabelledButton } from '../../map/labelled-button';
 import { SECONDARY_TEXT } from '../layout/text-styles';
@@ -22,9 +24,10 @@ const SIZE = DRAWING.sampleMapSizePx;
 /** Route testMap: a 500 × 500 map of one layer type at a time, and a button that saves what was drawn. */
 export function TestMapPage() {
   const { t } = useI18n();
+  useDocumentTitle(t('testMap.title'));
   const config = useService<AppConfig>(APP_CONFIG);
-  const [kind, setKind] = useState<LayerKind>(SAMPLE_DEFAULTS.layer);
-  const { view, save } = useFeatureSession(kind);
+  const { choice, choose } = useLayerChoice({ kind: SAMPLE_DEFAULTS.layer });
+  const { view, save } = useFeatureSession(choice.kind);
   const baseLayer = useMemo(() => baseLayerOf(config.mode === 'map-server' ? config.wmtsUrl : undefined, config.geoserverRestUrl), [config]);
   const dirty = view.pending.total > 0;
   useBeforeUnload(dirty);
@@ -34,7 +37,7 @@ export function TestMapPage() {
       <Space orientation="vertical" size="middle">
         <span style={SECONDARY_TEXT}>{t('testMap.intro')}</span>
         <Space wrap>
-          <LayerTypeSelect value={kind} onChange={setKind} disabled={view.status === 'saving'} />
+          <LayerTypeSelect value={choice.kind} onChange={(next) => choose(next, dirty)} disabled={view.status === 'saving'} />
           <LabelledButton label={t('testMap.submit')} type="primary" icon={<CloudUploadOutlined />} loading={view.status === 'saving'} disabled={view.status !== 'ready'} onClick={() => void save()} />
           <PendingBadge pending={view.pending} />
         </Space>
