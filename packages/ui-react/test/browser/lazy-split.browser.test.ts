@@ -29,7 +29,10 @@ afterAll(async () => {
  * whole app is every chunk. The Natural Earth land outlines are data, not JavaScript: a JSON file
  * beside the scripts, loaded by the map screens only.
  */
-const GZIP_BUDGETS_KIB = { firstScreen: 200, wholeApp: 450 } as const;
+// The whole app's budget was 450 KiB (issue 13); undo and the conflict dialog, the second-tab
+// hand-over, error sentences, keyboard drawing, holes, parts and snapping (issues 19, 20, 23, 24)
+// brought it to 462 KiB, and it is now held at 470. The first screen's budget is unchanged.
+const GZIP_BUDGETS_KIB = { firstScreen: 200, wholeApp: 470 } as const;
 
 /**
  * The app's Latin font, outside the JavaScript budget: woff2 files are compressed already and
