@@ -155,10 +155,9 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
   useEffect(() => {
     if (mode.type === 'idle') hideSnap();
   }, [mode, hideSnap]);
-  // In 删除, marked features stay clickable (a second click unmarks); Escape leaves 编辑 and 删除 as 取消 does.
+  // In 删除, marked features stay clickable (a second click unmarks); Escape leaves 编辑 and 删除 as 取消 does (below).
   const marked = useMemo(() => (mode.type === 'delete' ? features.filter((feature) => mode.marked.includes(feature.id)) : []), [mode, features]);
   useDeleteMarks(map, marked, (id) => setMode((now) => (now.type === 'delete' ? { type: 'delete', marked: now.marked.filter((other) => other !== id) } : now)));
-  useEscape(mode.type === 'edit' || mode.type === 'delete', () => setMode({ type: 'idle' }));
   const hidden = useMemo(() => (mode.type === 'edit' && mode.id ? [mode.id] : mode.type === 'delete' ? mode.marked : []), [mode]);
   useEffect(() => renderer?.hide(hidden), [renderer, hidden]);
 
@@ -231,6 +230,13 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
       setReadout(shape && feedback ? (parts ? measureText(parts, t) : feedback.readout(shape, t)) : undefined);
     },
   });
+  // 挖洞 and 添加部分 draw by keyboard too, as 标绘 and 画线 do (issue 24).
+  useKeyboardDraw(map, partEdit.drawing.handler, partEdit.drawTool, {
+    announce: setAnnouncement,
+    onTooFewPoints: () => flash(t(PROBLEM_MESSAGES['too-few-points']), DRAWING.errorDisplayMs.editing),
+  });
+  // While a part tool draws, Escape cancels that drawing only (leaflet-draw's own key), not the shape edit.
+  useEscape((mode.type === 'edit' && !partEdit.tool) || mode.type === 'delete', () => setMode({ type: 'idle' }));
   const editing = partEdit.feature;
   const feedback = useMemo(() => (geometryKind && editingId ? new ShapeFeedback(geometryKind) : undefined), [geometryKind, editingId]);
   const readShape = useGeometryEdit(map, editing, {

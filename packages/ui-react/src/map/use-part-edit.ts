@@ -13,7 +13,7 @@ import {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { geometryOfParts, toPosition, type ShapeParts } from './geometry-latlngs';
 import { L } from './leaflet';
-import { useDrawTool, type DrawControl } from './use-draw-tool';
+import { useDrawTool, type DrawControl, type DrawTool } from './use-draw-tool';
 import { useLatest } from './use-latest';
 
 /** The part tools of a shape edit: cut a hole, draw a new part, remove a part or hole with a click. */
@@ -102,7 +102,7 @@ export function usePartEdit(map: L.Map | undefined, edited: EditableFeature | un
     [id, latest],
   );
 
-  const drawTool = tool === 'hole' ? 'polygon' : tool === 'addPart' ? (options.geometryKind === 'MultiLineString' ? 'line' : 'polygon') : undefined;
+  const drawTool: DrawTool | undefined = tool === 'hole' ? 'polygon' : tool === 'addPart' ? (options.geometryKind === 'MultiLineString' ? 'line' : 'polygon') : undefined;
   const drawing: DrawControl = useDrawTool(map, edited ? drawTool : undefined, {
     onCreated: (parts) => {
       const geometry = current();
@@ -146,5 +146,5 @@ export function usePartEdit(map: L.Map | undefined, edited: EditableFeature | un
     };
   }, [map, tool, current, accept, latest]);
 
-  return { tool, setTool, feature, revision: draft?.id === id ? (draft?.revision ?? 0) : 0, drawing };
+  return { tool, setTool, feature, revision: draft?.id === id ? (draft?.revision ?? 0) : 0, drawing, drawTool: edited ? drawTool : undefined };
 }

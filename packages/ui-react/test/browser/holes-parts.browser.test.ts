@@ -103,6 +103,35 @@ describe('holes and parts in a shape edit', () => {
     await expectArea(area(FUZHOU, HOLE) + area(FUZHOU_SMALL));
   });
 
+  it('挖洞 draws its hole by keyboard too: the crosshair, Enter for each vertex, Shift+Enter to finish (issue 24)', async () => {
+    await editFuzhou();
+    const whole = area(FUZHOU) + area(FUZHOU_SMALL);
+    await expectArea(whole);
+    await button('挖洞').click();
+    await page.getByText('在面内单击画出洞的边界').waitFor();
+    await mapElement(page).focus();
+    const crosshair = page.getByTestId('draw-crosshair');
+    await crosshair.and(page.locator('.gportal-crosshair-shown')).waitFor();
+    // The arrow keys bring the crosshair inside Fuzhou's square (10 px a press, 1 px with Shift) …
+    const [target, mark] = await Promise.all([mapPoint(page, 119.28, 26.06), crosshair.boundingBox()]);
+    if (!mark) throw new Error('no crosshair');
+    const moves: Array<[number, string, string]> = [
+      [Math.round(target.x - (mark.x + mark.width / 2)), 'ArrowRight', 'ArrowLeft'],
+      [Math.round(target.y - (mark.y + mark.height / 2)), 'ArrowDown', 'ArrowUp'],
+    ];
+    for (const [offset, forward, back] of moves) {
+      const key = offset >= 0 ? forward : back;
+      for (let step = 0; step < Math.floor(Math.abs(offset) / 10); step += 1) await page.keyboard.press(key);
+      for (let step = 0; step < Math.abs(offset) % 10; step += 1) await page.keyboard.press(`Shift+${key}`);
+    }
+    // … then a triangle of 30 px sides: Enter for each vertex, Shift+Enter to finish.
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await page.getByTestId('map-announcement').textContent()) ?? '').toBe('已添加第 1 个顶点。');
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'Enter', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'Enter', 'Shift+Enter']) await page.keyboard.press(key);
+    await waitForHandles(11);
+    await expect.poll(readoutArea).toBeLessThan(whole * 0.999);
+  });
+
   it('删除部分 removes a hole, then a part, and keeps the last part; 添加部分 draws a new part', async () => {
     await editFuzhou();
     await button('挖洞').click();
