@@ -160,7 +160,8 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string) {
         void message.success(t('map.saved', result.totals));
       }),
       created.on('save:failed', (failure) => {
-        if (!live) return;
+        // A conflict is told by the editor's conflict dialog; a toast over it would hide its title.
+        if (!live || failure.kind === 'conflict') return;
         // Why, whether anything may have been saved, and that the changes are kept (issue: never lose an edit).
         void message.error({ key: 'save', content: createElement(ErrorMessage, { tell: (translate) => saveFailureMessage(failure, translate) }), duration: 8 });
       }),
