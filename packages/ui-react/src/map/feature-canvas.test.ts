@@ -1,6 +1,9 @@
 import type { Position } from '@gportal/core';
 import { describe, expect, it } from 'vitest';
-import { paintBatches, projectAt, subtract, type CanvasFeature, type PaintBatch } from './feature-canvas';
+import type { CanvasFeature } from './feature-canvas';
+import { paintBatches, type PaintBatch } from './paint-batches';
+import { projectAt } from './project-at';
+import { subtract } from './screen-rect';
 import { flatShapeOf, type FlatShape, type ScreenShape } from './flat-shape';
 import { L } from './leaflet';
 

@@ -3,6 +3,9 @@ import { RasterWorkers, type RasterJob } from './feature-raster';
 import { simplify, shapeHit, type FlatShape, type Project, type ScreenShape } from './flat-shape';
 import { L } from './leaflet';
 import { paint } from './paint';
+import { paintBatches, type PaintBatch } from './paint-batches';
+import { projectAt } from './project-at';
+import { intersects, subtract, type Rect } from './screen-rect';
 
 /** A line or polygon feature the canvas draws. */
 export interface CanvasFeature {
@@ -26,12 +29,6 @@ const CACHED_ZOOMS = 3;
 /** Half the widest outline drawn, in pixels: how far around a position the index is searched for a hit. */
 const STROKE_REACH = 8;
 
-/**
- * Positions (after simplification) handed to the painter at a time: a worker paints one batch
- * while the next is simplified. The first batches are small, so that the workers start early.
- */
-const BATCH_POSITIONS = { first: 512, most: 4_096 };
-
 /** What the canvas showed once: drawn at `zoom` over `area` (world pixels at that zoom), as layers drawn one over the other. */
 interface Snapshot {
   zoom: number;
@@ -45,56 +42,6 @@ interface RendererInternals {
   _bounds: L.Bounds;
   _zoom: number;
   _update(): void;
-}
-
-/** A CRS whose projection and transformation Leaflet exposes (every `L.CRS` of Leaflet has them). */
-interface ProjectedCRS {
-  projection: L.Projection;
-}
-
-const WEB_MERCATOR_RADIUS = 6378137;
-const DEGREE = Math.PI / 180;
-
-/**
- * The map's projection at `zoom` as a function writing world pixels: the projection of the CRS
- * (inlined for Leaflet's spherical Mercator and lon/lat, so that no object is made per position)
- * followed by its affine transformation, read off two positions.
- */
-export function projectAt(crs: L.CRS, zoom: number): Project {
-  const { projection } = crs as unknown as ProjectedCRS;
-  const projectAny = (lng: number, lat: number, into: { x: number; y: number }): void => {
-    const point = projection.project(L.latLng(lat, lng));
-    into.x = point.x;
-    into.y = point.y;
-  };
-  let projected: Project = projectAny;
-  if (projection === L.Projection.LonLat) {
-    projected = (lng, lat, into) => {
-      into.x = lng;
-      into.y = lat;
-    };
-  } else if (projection === L.Projection.SphericalMercator) {
-    const max = (L.Projection.SphericalMercator as unknown as { MAX_LATITUDE: number }).MAX_LATITUDE;
-    projected = (lng, lat, into) => {
-      const sin = Math.sin(Math.max(Math.min(max, lat), -max) * DEGREE);
-      into.x = WEB_MERCATOR_RADIUS * lng * DEGREE;
-      into.y = (WEB_MERCATOR_RADIUS * Math.log((1 + sin) / (1 - sin))) / 2;
-    };
-  }
-  const [a, b] = [L.latLng(0, 0), L.latLng(10, 10)];
-  const [pixelA, pixelB] = [crs.latLngToPoint(a, zoom), crs.latLngToPoint(b, zoom)];
-  const [projectedA, projectedB] = [{ x: 0, y: 0 }, { x: 0, y: 0 }];
-  projected(a.lng, a.lat, projectedA);
-  projected(b.lng, b.lat, projectedB);
-  const scaleX = (pixelB.x - pixelA.x) / (projectedB.x - projectedA.x);
-  const scaleY = (pixelB.y - pixelA.y) / (projectedB.y - projectedA.y);
-  const offsetX = pixelA.x - scaleX * projectedA.x;
-  const offsetY = pixelA.y - scaleY * projectedA.y;
-  return (lng, lat, into) => {
-    projected(lng, lat, into);
-    into.x = scaleX * into.x + offsetX;
-    into.y = scaleY * into.y + offsetY;
-  };
 }
 
 /**
@@ -483,76 +430,6 @@ export class FeatureCanvas extends L.Renderer {
 }
 
 /** A rectangle in world pixels. */
-interface Rect {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
-
-/** Shapes of one style and kind simplified for a zoom, painted together, in one part (layer) of a repaint. */
-export interface PaintBatch {
-  style: L.PathOptions;
-  polygon: boolean;
-  screens: ScreenShape[];
-  /** The layer the batch is painted in: part 0 lies under part 1, and so on. */
-  part: number;
-}
-
-/**
- * Hands features (in drawing order) to `paintBatch` as they are simplified (`screenOf`), in
- * batches: style by style in the order the styles first appear (unsaved after saved, as the
- * session lists them), polygons then lines. That order is cut into `parts` runs of about as many
- * positions each, so that the parts, painted as layers one over the other, paint what one pass
- * would; a batch never spans two parts. Batches start small, so that a worker starts early, and
- * grow to `BATCH_POSITIONS.most` simplified positions.
- */
-export function paintBatches(features: readonly CanvasFeature[], parts: number, screenOf: (shape: FlatShape) => ScreenShape, paintBatch: (batch: PaintBatch) => void): void {
-  const groups = new Map<L.PathOptions, { polygons: FlatShape[]; lines: FlatShape[] }>();
-  let total = 0;
-  for (const { shape, style } of features) {
-    let group = groups.get(style);
-    if (!group) {
-      group = { polygons: [], lines: [] };
-      groups.set(style, group);
-    }
-    (shape.kind === 'polygon' ? group.polygons : group.lines).push(shape);
-    total += shape.positions;
-  }
-  // Parts are cut by positions before simplification, which the simplified ones follow closely enough.
-  const perPart = total / parts;
-  let before = 0;
-  let batchPositions = BATCH_POSITIONS.first;
-  for (const [style, { polygons, lines }] of groups) {
-    for (const [shapes, polygon] of [
-      [polygons, true],
-      [lines, false],
-    ] as const) {
-      let screens: ScreenShape[] = [];
-      let positions = 0;
-      let part = 0;
-      const flush = () => {
-        if (screens.length === 0) return;
-        paintBatch({ style, polygon, screens, part });
-        screens = [];
-        positions = 0;
-        batchPositions = Math.min(BATCH_POSITIONS.most, batchPositions * 2);
-      };
-      for (const shape of shapes) {
-        const shapePart = perPart > 0 ? Math.min(parts - 1, Math.floor(before / perPart)) : 0;
-        before += shape.positions;
-        if (shapePart !== part) flush();
-        part = shapePart;
-        const screen = screenOf(shape);
-        screens.push(screen);
-        positions += screen.points.length / 2;
-        if (positions >= batchPositions) flush();
-      }
-      flush();
-    }
-  }
-}
-
 /** Frees the worker bitmaps of a snapshot no longer kept (those in `kept` excepted). */
 function closeLayers(snapshot: Snapshot, kept: Snapshot['layers'] = []): void {
   for (const layer of snapshot.layers) if (isBitmap(layer) && !kept.includes(layer)) layer.close();
@@ -561,24 +438,4 @@ function closeLayers(snapshot: Snapshot, kept: Snapshot['layers'] = []): void {
 /** Whether an image is an `ImageBitmap` (which jsdom, for one, does not define). */
 function isBitmap(image: HTMLCanvasElement | ImageBitmap): image is ImageBitmap {
   return typeof ImageBitmap !== 'undefined' && image instanceof ImageBitmap;
-}
-
-function intersects(a: Rect, b: Rect): boolean {
-  return a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
-}
-
-/** The parts of `area` outside `cut`: up to four bands (above, below, then left and right beside it). */
-export function subtract(area: Rect, cut: Rect): Rect[] {
-  const right = area.left + area.width;
-  const bottom = area.top + area.height;
-  const top = Math.max(area.top, cut.top);
-  const below = Math.min(bottom, cut.top + cut.height);
-  const bands: Rect[] = [];
-  if (cut.top > area.top) bands.push({ left: area.left, top: area.top, width: area.width, height: Math.min(cut.top, bottom) - area.top });
-  if (cut.top + cut.height < bottom) bands.push({ left: area.left, top: Math.max(cut.top + cut.height, area.top), width: area.width, height: bottom - Math.max(cut.top + cut.height, area.top) });
-  if (below > top) {
-    if (cut.left > area.left) bands.push({ left: area.left, top, width: Math.min(cut.left, right) - area.left, height: below - top });
-    if (cut.left + cut.width < right) bands.push({ left: Math.max(cut.left + cut.width, area.left), top, width: right - Math.max(cut.left + cut.width, area.left), height: below - top });
-  }
-  return bands.filter((band) => band.width > 0 && band.height > 0);
 }

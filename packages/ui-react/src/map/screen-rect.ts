@@ -1,0 +1,28 @@
+/** A rectangle in pixels. */
+export interface Rect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Whether two rectangles overlap. */
+export function intersects(a: Rect, b: Rect): boolean {
+  return a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
+}
+
+/** The parts of `area` outside `cut`: up to four bands (above, below, then left and right beside it). */
+export function subtract(area: Rect, cut: Rect): Rect[] {
+  const right = area.left + area.width;
+  const bottom = area.top + area.height;
+  const top = Math.max(area.top, cut.top);
+  const below = Math.min(bottom, cut.top + cut.height);
+  const bands: Rect[] = [];
+  if (cut.top > area.top) bands.push({ left: area.left, top: area.top, width: area.width, height: Math.min(cut.top, bottom) - area.top });
+  if (cut.top + cut.height < bottom) bands.push({ left: area.left, top: Math.max(cut.top + cut.height, area.top), width: area.width, height: bottom - Math.max(cut.top + cut.height, area.top) });
+  if (below > top) {
+    if (cut.left > area.left) bands.push({ left: area.left, top, width: Math.min(cut.left, right) - area.left, height: below - top });
+    if (cut.left + cut.width < right) bands.push({ left: Math.max(cut.left + cut.width, area.left), top, width: right - Math.max(cut.left + cut.width, area.left), height: below - top });
+  }
+  return bands.filter((band) => band.width > 0 && band.height > 0);
+}
