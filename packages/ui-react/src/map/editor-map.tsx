@@ -210,7 +210,7 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
     onIntersection: () => refuse('self-intersection', DRAWING.errorDisplayMs.drawing),
     snap: snapping.snap,
   });
-  useKeyboardDraw(map, drawing.handler, drawTool, {
+  useKeyboardDraw(map, drawing, {
     announce: setAnnouncement,
     onTooFewPoints: () => refuse('too-few-points', DRAWING.errorDisplayMs.drawing),
   });
@@ -231,7 +231,7 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
     },
   });
   // 挖洞 and 添加部分 draw by keyboard too, as 标绘 and 画线 do (issue 24).
-  useKeyboardDraw(map, partEdit.drawing.handler, partEdit.drawTool, {
+  useKeyboardDraw(map, partEdit.drawing, {
     announce: setAnnouncement,
     onTooFewPoints: () => flash(t(PROBLEM_MESSAGES['too-few-points']), DRAWING.errorDisplayMs.editing),
   });

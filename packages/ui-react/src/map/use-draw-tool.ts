@@ -1,5 +1,5 @@
 import { DRAWING, geometryProblem } from '@gportal/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { geometryOfParts, type ShapeParts } from './geometry-latlngs';
 import { markerIcon, UNSAVED_STYLE } from './feature-layer-renderer';
 import { L } from './leaflet';
@@ -25,8 +25,16 @@ export interface DrawToolCallbacks {
 
 /** What the caller can do to the drawing under way. */
 export interface DrawControl {
-  /** leaflet-draw's handler while the tool runs, for drawing by keyboard through the same rules. */
-  handler: L.Draw.Feature | undefined;
+  /** The tool running (what the hook was given). */
+  tool: DrawTool | undefined;
+  /**
+   * leaflet-draw's handler while the tool runs, for drawing by keyboard through the same rules.
+   * A ref, set by the effect that enables the handler: an effect of the same commit that depends
+   * on `tool` finds it there. leaflet-draw focuses the map as it enables, so the keys must listen
+   * from that moment; a handler handed over through state (a render later) left keys typed at
+   * once to Leaflet, whose arrows pan the map.
+   */
+  handler: { readonly current: L.Draw.Feature | undefined };
   /** Takes back the last point placed (leaflet-draw's `deleteLastVertex`); nothing when none is. */
   deleteLastVertex(): void;
 }
@@ -67,7 +75,7 @@ function pointHandler(map: L.Map, onCreated: (latlng: L.LatLng) => void): { hand
 export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, callbacks: DrawToolCallbacks): DrawControl {
   const latest = useLatest(callbacks);
   const undo = useRef<() => void>(() => undefined);
-  const [running, setRunning] = useState<L.Draw.Feature>();
+  const running = useRef<L.Draw.Feature>(undefined);
   useEffect(() => {
     if (!map || tool !== 'point') return;
     const { handler, off } = pointHandler(map, (latlng) => latest.current.onCreated({ kind: 'point', parts: [latlng] }));
@@ -77,10 +85,10 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
     };
     map.on(L.Draw.Event.DRAWSTOP, onStop);
     document.addEventListener('keydown', onKey);
+    running.current = handler;
     handler.enable();
-    setRunning(handler);
     return () => {
-      setRunning(undefined);
+      running.current = undefined;
       map.off(L.Draw.Event.DRAWSTOP, onStop);
       handler.disable();
       off();
@@ -149,15 +157,15 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
     };
     map.on(L.Draw.Event.DRAWVERTEX, onVertex).on('mousemove', onMove).on(L.Draw.Event.CREATED, onCreated).on(L.Draw.Event.DRAWSTOP, onStop);
     document.addEventListener('keydown', onKey);
+    running.current = handler;
     handler.enable();
     // leaflet-draw fires DRAWVERTEX after removing the point, so the read-out and count follow.
     undo.current = () => {
       if (vertices.length > 0) handler.deleteLastVertex();
     };
-    setRunning(handler);
     return () => {
       undo.current = () => undefined;
-      setRunning(undefined);
+      running.current = undefined;
       map.off(L.Draw.Event.DRAWSTOP, onStop);
       handler.disable();
       map.off(L.Draw.Event.DRAWVERTEX, onVertex).off('mousemove', onMove).off(L.Draw.Event.CREATED, onCreated);
@@ -166,5 +174,5 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
       latest.current.onShape(undefined);
     };
   }, [map, tool, latest]);
-  return useMemo(() => ({ handler: running, deleteLastVertex: () => undo.current() }), [running]);
+  return useMemo(() => ({ tool, handler: running, deleteLastVertex: () => undo.current() }), [tool]);
 }

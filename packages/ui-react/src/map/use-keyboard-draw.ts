@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useI18n } from '../i18n/i18n-provider';
 import { L } from './leaflet';
 import { drawingParts, measureText } from './measure';
-import type { DrawTool } from './use-draw-tool';
+import type { DrawControl } from './use-draw-tool';
 import { useLatest } from './use-latest';
 
 /** Drawing by keyboard: the crosshair's steps in screen pixels and the fewest vertices a shape finishes with (leaflet-draw's rule). */
@@ -46,10 +46,13 @@ const ARROWS: Readonly<Record<string, readonly [number, number]>> = {
  * the draw tool's) cancels. Each step is announced with the area or length so far. With 画点,
  * Enter (or Shift+Enter) places the point at the crosshair, as a tap does.
  */
-export function useKeyboardDraw(map: L.Map | undefined, handler: L.Draw.Feature | undefined, tool: DrawTool | undefined, callbacks: KeyboardDrawCallbacks): void {
+export function useKeyboardDraw(map: L.Map | undefined, drawing: DrawControl, callbacks: KeyboardDrawCallbacks): void {
   const { t } = useI18n();
   const latest = useLatest({ ...callbacks, t });
+  const { tool, handler: running } = drawing;
+  // After `useDrawTool`'s effect in the same commit: the handler it enabled is in the ref.
   useEffect(() => {
+    const handler = running.current;
     if (!map || !handler || !tool) return;
     const container = map.getContainer();
     const internals = handler as unknown as DrawInternals;
@@ -163,5 +166,5 @@ export function useKeyboardDraw(map: L.Map | undefined, handler: L.Draw.Feature 
       map.off('resize', onResize);
       crosshair.remove();
     };
-  }, [map, handler, tool, latest]);
+  }, [map, running, tool, latest]);
 }

@@ -146,5 +146,5 @@ export function usePartEdit(map: L.Map | undefined, edited: EditableFeature | un
     };
   }, [map, tool, current, accept, latest]);
 
-  return { tool, setTool, feature, revision: draft?.id === id ? (draft?.revision ?? 0) : 0, drawing, drawTool: edited ? drawTool : undefined };
+  return { tool, setTool, feature, revision: draft?.id === id ? (draft?.revision ?? 0) : 0, drawing };
 }
