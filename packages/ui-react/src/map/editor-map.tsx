@@ -33,7 +33,7 @@ import { toLatLngBounds, useBaseLayer, useLeafletMap } from './use-leaflet-map';
 import { useUndoKeys } from './use-undo-keys';
 import './map.css';
 import { LabelledButton } from './labelled-button';
-import { ErrorMessage } from '../screens/layout/error-detail';
+import { ErrorMessage } from '../ui/error-detail';
 import { PartToolButtons } from './part-tool-buttons';
 import { usePartEdit, type PartTool } from './use-part-edit';
 import { SnapToggle } from './snap-toggle';

@@ -26,7 +26,7 @@ import type { MessageKey } from '../../i18n/messages';
 import { ProblemBanner } from '../problems/problem-banner';
 import { PageLoading } from './page-loading';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
-import { STRONG_TEXT } from './text-styles';
+import { STRONG_TEXT } from '../../ui/text-styles';
 
 interface NavigationItem {
   path: string;

@@ -16,7 +16,7 @@ import { useFeatureSession } from '../../map/use-feature-session';
 import { useLayerChoice } from '../../map/use-layer-choice';
 import { useLeaveGuard } from '../../map/use-leave-guard';
 import { LabelledButton } from '../../map/labelled-button';
-import { SECONDARY_TEXT } from '../layout/text-styles';
+import { SECONDARY_TEXT } from '../../ui/text-styles';
 import { Panel } from '../layout/panel';
 
 const SIZE = DRAWING.sampleMapSizePx;
