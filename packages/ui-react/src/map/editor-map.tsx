@@ -8,7 +8,7 @@ import {
   type GeometryProblem,
   type Properties,
 } from '@gportal/core';
-import { App, Space, Tooltip } from 'antd';
+import { App, Tooltip } from 'antd';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { tellError } from '../i18n/describe-error';
 import { useI18n } from '../i18n/i18n-provider';
@@ -42,6 +42,7 @@ import { KeyboardHelpButton, KeyboardKeys } from './keyboard-help';
 import { useEditorFocus, type FocusOpener } from './use-editor-focus';
 import { useFeatureStepping } from './use-feature-stepping';
 import { useKeyboardDraw } from './use-keyboard-draw';
+import { FoldingToolbar, useFolded } from './folding-toolbar';
 
 type Mode = { type: 'idle' } | { type: 'draw'; tool: DrawTool } | { type: 'edit'; id?: string } | { type: 'delete'; marked: string[] };
 
@@ -90,6 +91,8 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
   // What keyboard drawing and feature stepping read out (a polite live region).
   const [announcement, setAnnouncement] = useState('');
   const toolbarRef = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<HTMLDivElement>(null);
+  const folded = useFolded(editorRef);
   const [keysOpen, setKeysOpen] = useState(false);
   const keysId = useId();
   const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' ? mode.tool : mode.type);
@@ -342,10 +345,19 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
   };
 
   return (
-    <div className="gportal-editor" style={style}>
+    <div ref={editorRef} className="gportal-editor" style={style}>
       <div ref={containerRef} className="gportal-map" role="region" aria-label={t('map.region')} />
-      <div ref={toolbarRef} className="gportal-toolbar" role="toolbar" aria-label={t('map.toolbar')}>
-        <Space wrap size="small">
+      <FoldingToolbar
+        ref={toolbarRef}
+        folded={folded}
+        closeOn={`${mode.type} ${drawTool ?? ''} ${partEdit.tool ?? ''}`}
+        below={
+          <>
+            {hint && <div className="gportal-hint">{hint}</div>}
+            <KeyboardKeys id={keysId} open={keysOpen} />
+          </>
+        }
+      >
           {drawButton('polygon', 'map.tool.drawPolygon', <BorderOutlined />)}
           {drawButton('line', 'map.tool.drawLine', <SaveOutlined />)}
           {drawButton('point', 'map.tool.drawPoint', <EnvironmentOutlined />)}
@@ -367,10 +379,7 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
             <LabelledButton label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={() => setMode({ type: 'idle' })} />
           )}
           <KeyboardHelpButton open={keysOpen} keys={keysId} onToggle={() => setKeysOpen(!keysOpen)} />
-        </Space>
-        {hint && <div className="gportal-hint">{hint}</div>}
-        <KeyboardKeys id={keysId} open={keysOpen} />
-      </div>
+      </FoldingToolbar>
       {readout && (
         // While drawing the read-out follows every move of the pointer or crosshair; the
         // announcement reads the figure at each vertex instead.
