@@ -350,7 +350,6 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
       <FoldingToolbar
         ref={toolbarRef}
         folded={folded}
-        closeOn={`${mode.type} ${drawTool ?? ''} ${partEdit.tool ?? ''}`}
         below={
           <>
             {hint && <div className="gportal-hint">{hint}</div>}

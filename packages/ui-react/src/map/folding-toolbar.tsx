@@ -36,8 +36,6 @@ export interface FoldingToolbarProps {
   ref: RefObject<HTMLDivElement | null>;
   /** Behind one button (工具), opened and closed by it; otherwise the tools are shown as a row. */
   folded: boolean;
-  /** A value that changes when a tool starts or ends: the folded tools close, leaving the map to the finger. */
-  closeOn: unknown;
   /** The tools (buttons). */
   children: ReactNode;
   /** Shown under the tools whether folded or not (the hint, the keys). */
@@ -47,15 +45,20 @@ export interface FoldingToolbarProps {
 /**
  * The map's toolbar at its top right. Folded, it is one button that shows and hides the tools
  * beneath it (a disclosure, so the tools stay inside the toolbar: focus comes back to the button
- * that opened a tool, found by `data-tool`). The folded tools close when a tool starts or ends,
- * on Escape and on a tap outside them (the map).
+ * that opened a tool, found by `data-tool`). A tap on any of them folds them again, leaving the
+ * map to the finger (a tool just chosen wants the map next), and so do Escape and a tap outside
+ * them (the map); focus goes back to the 工具 button rather than to a hidden one.
  */
-export function FoldingToolbar({ ref, folded, closeOn, children, below }: FoldingToolbarProps) {
+export function FoldingToolbar({ ref, folded, children, below }: FoldingToolbarProps) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const toolsId = useId();
+  const fold = () => {
+    setOpen(false);
+    ref.current?.querySelector<HTMLElement>(`[aria-controls="${toolsId}"]`)?.focus();
+  };
 
-  useEffect(() => setOpen(false), [closeOn, folded]);
+  useEffect(() => setOpen(false), [folded]);
   useEffect(() => {
     if (!open) return;
     const outside = (event: PointerEvent) => {
@@ -80,14 +83,20 @@ export function FoldingToolbar({ ref, folded, closeOn, children, below }: Foldin
         if (!open || event.key !== 'Escape') return;
         // Only the folded tools close: no tool in use is cancelled by this Escape.
         event.stopPropagation();
-        setOpen(false);
-        ref.current?.querySelector<HTMLElement>(`[aria-controls="${toolsId}"]`)?.focus();
+        fold();
       }}
     >
       {folded ? (
         <>
           <LabelledButton label={t('map.tools')} icon={<ToolOutlined />} type={open ? 'primary' : 'default'} aria-expanded={open} aria-controls={toolsId} onClick={() => setOpen(!open)} />
-          <div id={toolsId} className="gportal-tools" hidden={!open}>
+          <div
+            id={toolsId}
+            className="gportal-tools"
+            hidden={!open}
+            onClick={(event) => {
+              if ((event.target as Element).closest('button')) fold();
+            }}
+          >
             {tools}
           </div>
         </>

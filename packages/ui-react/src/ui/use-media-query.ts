@@ -1,14 +1,11 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 /**
- * The layouts' widths, as antd's breakpoints name them: below `lg` the side menu is a drawer
- * (antd's Sider collapsed there already); below `md` (phones) the page's margins shrink. CSS
- * media queries repeat these numbers (`screens/layout/shell.css`).
+ * Phones and tablets (below antd's `lg`, where its Sider collapsed already): the side menu is a
+ * drawer and the margins shrink, so the map gets the screen's width. The CSS media queries of
+ * `screens/layout/shell.css` and `screens/feature-map/feature-map-page.css` repeat it.
  */
-export const LAYOUT_QUERIES = {
-  menuDrawer: '(max-width: 991.98px)',
-  phone: '(max-width: 767.98px)',
-} as const;
+export const COMPACT_LAYOUT_QUERY = '(max-width: 991.98px)';
 
 /**
  * Whether a CSS media query matches, kept current as the window changes (a phone turned, a

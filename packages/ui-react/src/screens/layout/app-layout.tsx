@@ -28,7 +28,7 @@ import { ProblemBanner } from '../problems/problem-banner';
 import { PageLoading } from './page-loading';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { STRONG_TEXT } from '../../ui/text-styles';
-import { LAYOUT_QUERIES, useMediaQuery } from '../../ui/use-media-query';
+import { COMPACT_LAYOUT_QUERY, useMediaQuery } from '../../ui/use-media-query';
 import './shell.css';
 
 interface NavigationItem {
@@ -91,7 +91,7 @@ export function AppLayout() {
   const { t } = useI18n();
   const location = useLocation();
   const [collapsed, setCollapsed] = useState(false);
-  const drawerMenu = useMediaQuery(LAYOUT_QUERIES.menuDrawer);
+  const drawerMenu = useMediaQuery(COMPACT_LAYOUT_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
   // Choosing a screen in the drawer closes it; so does growing past the drawer's widths.
   useEffect(() => setMenuOpen(false), [location.pathname, drawerMenu]);
