@@ -357,27 +357,27 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
           </>
         }
       >
-          {drawButton('polygon', 'map.tool.drawPolygon', <BorderOutlined />)}
-          {drawButton('line', 'map.tool.drawLine', <SaveOutlined />)}
-          {drawButton('point', 'map.tool.drawPoint', <EnvironmentOutlined />)}
-          <LabelledButton label={t('history.undo')} icon={<UndoOutlined />} disabled={!canUndo} onClick={undo} />
-          <LabelledButton label={t('history.redo')} icon={<RedoOutlined />} disabled={!canRedo} onClick={redo} />
-          <SnapToggle on={snapping.enabled} onChange={snapping.setEnabled} />
-          {mode.type === 'idle' && (
-            <>
-              <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || features.length === 0} data-tool="edit" onClick={() => start({ type: 'edit' }, 'edit')} />
-              <LabelledButton label={t('map.tool.delete')} icon={<DeleteOutlined />} disabled={!ready || features.length === 0} data-tool="delete" onClick={() => start({ type: 'delete', marked: [] }, 'delete')} />
-              {children}
-            </>
-          )}
-          {editing && <PartToolButtons kind={geometryKind} active={partEdit.tool} onChange={partEdit.setTool} />}
-          {(mode.type === 'edit' || mode.type === 'delete') && (
-            <LabelledButton label={t('map.tool.save')} type="primary" icon={<CheckOutlined />} onClick={saveMode} />
-          )}
-          {mode.type !== 'idle' && (
-            <LabelledButton label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={() => setMode({ type: 'idle' })} />
-          )}
-          <KeyboardHelpButton open={keysOpen} keys={keysId} onToggle={() => setKeysOpen(!keysOpen)} />
+        {drawButton('polygon', 'map.tool.drawPolygon', <BorderOutlined />)}
+        {drawButton('line', 'map.tool.drawLine', <SaveOutlined />)}
+        {drawButton('point', 'map.tool.drawPoint', <EnvironmentOutlined />)}
+        <LabelledButton label={t('history.undo')} icon={<UndoOutlined />} disabled={!canUndo} onClick={undo} />
+        <LabelledButton label={t('history.redo')} icon={<RedoOutlined />} disabled={!canRedo} onClick={redo} />
+        <SnapToggle on={snapping.enabled} onChange={snapping.setEnabled} />
+        {mode.type === 'idle' && (
+          <>
+            <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || features.length === 0} data-tool="edit" onClick={() => start({ type: 'edit' }, 'edit')} />
+            <LabelledButton label={t('map.tool.delete')} icon={<DeleteOutlined />} disabled={!ready || features.length === 0} data-tool="delete" onClick={() => start({ type: 'delete', marked: [] }, 'delete')} />
+            {children}
+          </>
+        )}
+        {editing && <PartToolButtons kind={geometryKind} active={partEdit.tool} onChange={partEdit.setTool} />}
+        {(mode.type === 'edit' || mode.type === 'delete') && (
+          <LabelledButton label={t('map.tool.save')} type="primary" icon={<CheckOutlined />} onClick={saveMode} />
+        )}
+        {mode.type !== 'idle' && (
+          <LabelledButton label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={() => setMode({ type: 'idle' })} />
+        )}
+        <KeyboardHelpButton open={keysOpen} keys={keysId} onToggle={() => setKeysOpen(!keysOpen)} />
       </FoldingToolbar>
       {readout && (
         // While drawing the read-out follows every move of the pointer or crosshair; the

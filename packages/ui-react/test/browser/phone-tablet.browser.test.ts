@@ -241,5 +241,6 @@ describe.each(DEVICES)('the feature map on a $name ($width × $height), by touch
     await tapMap(page, 118.09, 24.48);
     await expect(page.getByTestId('feature-properties').count()).resolves.toBe(0);
     await context.close();
-  });
+    // Some thirty taps, two saves and a reload: longer than one test's default time on a loaded machine.
+  }, 60_000);
 });
