@@ -172,6 +172,20 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
+      name: 'no-map-into-screens',
+      comment: 'The map (src/map/) is embeddable without the app\'s screens: a piece both use belongs in src/ui/, below both.',
+      severity: 'error',
+      from: { path: '^packages/ui-react/src/map/' },
+      to: { path: '^packages/ui-react/src/screens/' },
+    },
+    {
+      name: 'no-ui-into-rooms-above',
+      comment: 'src/ui/ holds the pieces the map and the screens share, so it uses neither of them nor the app around them.',
+      severity: 'error',
+      from: { path: '^packages/ui-react/src/ui/' },
+      to: { path: '^packages/ui-react/src/(map|screens|app)/' },
+    },
+    {
       name: 'no-unresolvable-import',
       comment: 'An import that does not resolve is a missing dependency or a typo.',
       severity: 'error',

@@ -39,6 +39,8 @@ const UI = probe('packages/ui-react/src');
 const EXAMPLES = probe('examples');
 const EMBED_MAP_APP = probe('examples/embed-map/src');
 const BENCH = probe('bench/page');
+const UI_MAP = probe('packages/ui-react/src/map');
+const UI_SHARED = probe('packages/ui-react/src/ui');
 const UI_BENCH_CONTENDER = 'packages/ui-react/src/map/__lint-probe__.bench-contender.ts';
 
 // Each kind of forbidden import fails `npm run lint` (README, "Packages").
@@ -103,6 +105,15 @@ describe('architecture import rules (dependency-cruiser allow-lists)', () => {
     expect(await importViolations(UI_BENCH_CONTENDER, "import { gportalMapContenders } from '../../../../bench/page/render.js';\nexport const x = gportalMapContenders;\n")).toEqual(['not-in-allowed']);
   });
 
+  it.each([
+    ['the map, a layout piece of the screens', UI_MAP, 'no-map-into-screens', "import { AppLayout } from '../screens/layout/app-layout';\nexport const x = AppLayout;\n"],
+    ['the map, a screen', UI_MAP, 'no-map-into-screens', "import { TestMapPage } from '../screens/test-map/test-map-page';\nexport const x = TestMapPage;\n"],
+    ['the shared UI pieces, the map', UI_SHARED, 'no-ui-into-rooms-above', "import { FeatureMap } from '../map/feature-map';\nexport const x = FeatureMap;\n"],
+    ['the shared UI pieces, a screen', UI_SHARED, 'no-ui-into-rooms-above', "import { AppLayout } from '../screens/layout/app-layout';\nexport const x = AppLayout;\n"],
+  ])('refuses imports against the UI\'s rooms: %s', async (_kind, path, rule, code) => {
+    expect(await importViolations(path, code)).toEqual([rule]);
+  });
+
   it('refuses an import that does not resolve', async () => {
     expect(await importViolations(GEOSERVER, "import { x } from './no-such-file.js';\nexport const y = x;\n")).toContain('no-unresolvable-import');
   });
@@ -115,6 +126,7 @@ describe('architecture import rules (dependency-cruiser allow-lists)', () => {
     ['the storage adapter, inversify and the core', STORAGE, "import { ContainerModule } from 'inversify';\nimport { withoutPassword } from '@gportal/core';\nexport const x = [ContainerModule, withoutPassword];\n"],
     ['test support, Node, msw, ol, the fakes and the contracts', GEOSERVER_TEST_SUPPORT, "import { readFileSync } from 'node:fs';\nimport { http } from 'msw';\nimport WFS from 'ol/format/WFS.js';\nimport { MemoryMapServer } from '@gportal/core/memory';\nimport { workspaceAdminContract } from '@gportal/core/contracts';\nexport const x = [readFileSync, http, MemoryMapServer, workspaceAdminContract, WFS];\n"],
     ['the UI, its libraries and every public entry', UI, "import { useState } from 'react';\nimport { Button } from 'antd';\nimport { EditSession } from '@gportal/core';\nimport { createMemoryAdapters } from '@gportal/core/memory';\nimport { storageModule } from '@gportal/adapters-storage';\nexport const x = [useState, Button, EditSession, createMemoryAdapters, storageModule, () => import('@gportal/adapters-geoserver')];\n"],
+    ['the map, the shared UI pieces', UI_MAP, "import { ErrorMessage } from '../ui/error-detail';\nimport { FormField } from '../ui/form-field';\nexport const x = [ErrorMessage, FormField];\n"],
     ['the benchmark, its anchors and the adapter\'s bench entry', BENCH, "import L from 'leaflet';\nimport WFS from 'ol/format/WFS.js';\nimport { readFeatureSet } from '@gportal/adapters-geoserver/bench';\nexport const x = [L, WFS, readFeatureSet];\n"],
     ["a bench contender, the map's modules, Leaflet, leaflet-draw and the benchmark's map contract", UI_BENCH_CONTENDER, "import L from 'leaflet';\nimport 'leaflet-draw';\nimport { FeatureLayerRenderer } from './feature-layer-renderer.js';\nimport { scriptedSteps, type RenderContender } from '../../../../bench/page/map-contract.js';\nexport const x = [L, FeatureLayerRenderer, scriptedSteps];\nexport type Y = RenderContender;\n"],
     ['examples, public entries and Node', EXAMPLES, "import { EditSession } from '@gportal/core';\nimport { userCacheContract } from '@gportal/core/contracts';\nimport { pathToFileURL } from 'node:url';\nexport const x = [EditSession, userCacheContract, pathToFileURL];\n"],

@@ -2,7 +2,7 @@ import { ConfigProvider, type ConfigProviderProps } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { THEME } from '../screens/layout/theme';
+import { THEME } from '../ui/theme';
 import { translate, type Locale, type MessageKey } from './messages';
 
 const ANTD_LOCALES: Readonly<Record<Locale, NonNullable<ConfigProviderProps['locale']>>> = { 'zh-CN': zhCN, en: enUS };

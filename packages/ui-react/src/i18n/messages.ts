@@ -32,6 +32,7 @@ const zhCN = {
   'shell.group.maps': '地图',
   'shell.collapse': '收起菜单',
   'shell.expand': '展开菜单',
+  'shell.openMenu': '菜单',
   'shell.signedOutElsewhere': '已在其他标签页退出登录',
 
   'login.title': '登录',
@@ -97,6 +98,7 @@ const zhCN = {
   'map.layer.multiline': '多线',
   'map.region': '地图',
   'map.toolbar': '绘图工具',
+  'map.tools': '工具',
   'map.loading': '正在加载图层…',
   'map.loadFailed': '图层加载失败：{reason}',
   'map.layerMissing': '地图服务器上没有{kind}图层。',
@@ -391,6 +393,7 @@ const en: MessageTable = {
   'shell.group.maps': 'Maps',
   'shell.collapse': 'Collapse menu',
   'shell.expand': 'Expand menu',
+  'shell.openMenu': 'Menu',
   'shell.signedOutElsewhere': 'Signed out in another tab',
 
   'login.title': 'Sign in',
@@ -455,6 +458,7 @@ const en: MessageTable = {
   'map.layer.multiline': 'Multi-line',
   'map.region': 'Map',
   'map.toolbar': 'Drawing tools',
+  'map.tools': 'Tools',
   'map.loading': 'Loading the layer…',
   'map.loadFailed': 'The layer could not be loaded. {reason}',
   'map.layerMissing': 'The map server has no {kind} layer.',

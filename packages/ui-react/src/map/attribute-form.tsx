@@ -2,7 +2,7 @@ import type { EditableFeature, FeatureSchema, Properties, PropertySchema, Proper
 import { Checkbox, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useI18n } from '../i18n/i18n-provider';
-import { fieldErrorProps, FormField } from '../screens/layout/form-field';
+import { fieldErrorProps, FormField } from '../ui/form-field';
 import { UNSPACED_BUTTON } from './labelled-button';
 
 type FieldValue = string | number | boolean | null | undefined;

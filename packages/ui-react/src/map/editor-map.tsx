@@ -8,7 +8,7 @@ import {
   type GeometryProblem,
   type Properties,
 } from '@gportal/core';
-import { App, Space, Tooltip } from 'antd';
+import { App, Tooltip } from 'antd';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { tellError } from '../i18n/describe-error';
 import { useI18n } from '../i18n/i18n-provider';
@@ -33,7 +33,7 @@ import { toLatLngBounds, useBaseLayer, useLeafletMap } from './use-leaflet-map';
 import { useUndoKeys } from './use-undo-keys';
 import './map.css';
 import { LabelledButton } from './labelled-button';
-import { ErrorMessage } from '../screens/layout/error-detail';
+import { ErrorMessage } from '../ui/error-detail';
 import { PartToolButtons } from './part-tool-buttons';
 import { usePartEdit, type PartTool } from './use-part-edit';
 import { SnapToggle } from './snap-toggle';
@@ -42,6 +42,7 @@ import { KeyboardHelpButton, KeyboardKeys } from './keyboard-help';
 import { useEditorFocus, type FocusOpener } from './use-editor-focus';
 import { useFeatureStepping } from './use-feature-stepping';
 import { useKeyboardDraw } from './use-keyboard-draw';
+import { FoldingToolbar, useFolded } from './folding-toolbar';
 
 type Mode = { type: 'idle' } | { type: 'draw'; tool: DrawTool } | { type: 'edit'; id?: string } | { type: 'delete'; marked: string[] };
 
@@ -90,6 +91,8 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
   // What keyboard drawing and feature stepping read out (a polite live region).
   const [announcement, setAnnouncement] = useState('');
   const toolbarRef = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<HTMLDivElement>(null);
+  const folded = useFolded(editorRef);
   const [keysOpen, setKeysOpen] = useState(false);
   const keysId = useId();
   const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' ? mode.tool : mode.type);
@@ -342,35 +345,40 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
   };
 
   return (
-    <div className="gportal-editor" style={style}>
+    <div ref={editorRef} className="gportal-editor" style={style}>
       <div ref={containerRef} className="gportal-map" role="region" aria-label={t('map.region')} />
-      <div ref={toolbarRef} className="gportal-toolbar" role="toolbar" aria-label={t('map.toolbar')}>
-        <Space wrap size="small">
-          {drawButton('polygon', 'map.tool.drawPolygon', <BorderOutlined />)}
-          {drawButton('line', 'map.tool.drawLine', <SaveOutlined />)}
-          {drawButton('point', 'map.tool.drawPoint', <EnvironmentOutlined />)}
-          <LabelledButton label={t('history.undo')} icon={<UndoOutlined />} disabled={!canUndo} onClick={undo} />
-          <LabelledButton label={t('history.redo')} icon={<RedoOutlined />} disabled={!canRedo} onClick={redo} />
-          <SnapToggle on={snapping.enabled} onChange={snapping.setEnabled} />
-          {mode.type === 'idle' && (
-            <>
-              <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || features.length === 0} data-tool="edit" onClick={() => start({ type: 'edit' }, 'edit')} />
-              <LabelledButton label={t('map.tool.delete')} icon={<DeleteOutlined />} disabled={!ready || features.length === 0} data-tool="delete" onClick={() => start({ type: 'delete', marked: [] }, 'delete')} />
-              {children}
-            </>
-          )}
-          {editing && <PartToolButtons kind={geometryKind} active={partEdit.tool} onChange={partEdit.setTool} />}
-          {(mode.type === 'edit' || mode.type === 'delete') && (
-            <LabelledButton label={t('map.tool.save')} type="primary" icon={<CheckOutlined />} onClick={saveMode} />
-          )}
-          {mode.type !== 'idle' && (
-            <LabelledButton label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={() => setMode({ type: 'idle' })} />
-          )}
-          <KeyboardHelpButton open={keysOpen} keys={keysId} onToggle={() => setKeysOpen(!keysOpen)} />
-        </Space>
-        {hint && <div className="gportal-hint">{hint}</div>}
-        <KeyboardKeys id={keysId} open={keysOpen} />
-      </div>
+      <FoldingToolbar
+        ref={toolbarRef}
+        folded={folded}
+        below={
+          <>
+            {hint && <div className="gportal-hint">{hint}</div>}
+            <KeyboardKeys id={keysId} open={keysOpen} />
+          </>
+        }
+      >
+        {drawButton('polygon', 'map.tool.drawPolygon', <BorderOutlined />)}
+        {drawButton('line', 'map.tool.drawLine', <SaveOutlined />)}
+        {drawButton('point', 'map.tool.drawPoint', <EnvironmentOutlined />)}
+        <LabelledButton label={t('history.undo')} icon={<UndoOutlined />} disabled={!canUndo} onClick={undo} />
+        <LabelledButton label={t('history.redo')} icon={<RedoOutlined />} disabled={!canRedo} onClick={redo} />
+        <SnapToggle on={snapping.enabled} onChange={snapping.setEnabled} />
+        {mode.type === 'idle' && (
+          <>
+            <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || features.length === 0} data-tool="edit" onClick={() => start({ type: 'edit' }, 'edit')} />
+            <LabelledButton label={t('map.tool.delete')} icon={<DeleteOutlined />} disabled={!ready || features.length === 0} data-tool="delete" onClick={() => start({ type: 'delete', marked: [] }, 'delete')} />
+            {children}
+          </>
+        )}
+        {editing && <PartToolButtons kind={geometryKind} active={partEdit.tool} onChange={partEdit.setTool} />}
+        {(mode.type === 'edit' || mode.type === 'delete') && (
+          <LabelledButton label={t('map.tool.save')} type="primary" icon={<CheckOutlined />} onClick={saveMode} />
+        )}
+        {mode.type !== 'idle' && (
+          <LabelledButton label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={() => setMode({ type: 'idle' })} />
+        )}
+        <KeyboardHelpButton open={keysOpen} keys={keysId} onToggle={() => setKeysOpen(!keysOpen)} />
+      </FoldingToolbar>
       {readout && (
         // While drawing the read-out follows every move of the pointer or crosshair; the
         // announcement reads the figure at each vertex instead.

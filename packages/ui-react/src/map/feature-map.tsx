@@ -17,7 +17,7 @@ import { useBeforeUnload } from './use-before-unload';
 import { useFeatureSession } from './use-feature-session';
 import { useLayerChoice } from './use-layer-choice';
 import { LabelledButton, UNSPACED_BUTTON } from './labelled-button';
-import { ErrorMessage } from '../screens/layout/error-detail';
+import { ErrorMessage } from '../ui/error-detail';
 
 /** Props of {@link FeatureMapView}, and the view settings of {@link FeatureMap}. */
 export interface FeatureMapViewProps {

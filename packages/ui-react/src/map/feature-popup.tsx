@@ -6,7 +6,7 @@ import { createPortal } from 'react-dom';
 import { useI18n, type Translate } from '../i18n/i18n-provider';
 import { L } from './leaflet';
 import { LabelledButton } from './labelled-button';
-import { STRONG_TEXT } from '../screens/layout/text-styles';
+import { STRONG_TEXT } from '../ui/text-styles';
 
 /** A property value as text for the popup; never HTML (React sets it as a text node). */
 export function propertyText(value: PropertyValue | undefined, t: Translate): string {

@@ -19,7 +19,7 @@ import { createElement, useCallback, useEffect, useMemo, useRef, useState, type 
 import { useService } from '../app/services';
 import { describeError, tellError, type DescribedError } from '../i18n/describe-error';
 import { useI18n, type Translate } from '../i18n/i18n-provider';
-import { ErrorMessage, Translated } from '../screens/layout/error-detail';
+import { ErrorMessage, Translated } from '../ui/error-detail';
 import { resolveLayerTypes } from './layer-catalog';
 import { saveFailureMessage } from '../app/save-failure-message';
 

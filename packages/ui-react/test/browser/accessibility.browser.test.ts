@@ -77,8 +77,8 @@ async function chooseLanguage(language: 'zh-CN' | 'en'): Promise<void> {
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 
 const LANGUAGES = [
-  { language: 'zh-CN', names: { draw: '标绘', line: '画线', edit: '编辑', delete: '删除', cancel: '取消', editAttributes: '编辑属性', lineLayer: '线', switchLayer: '切换' } },
-  { language: 'en', names: { draw: 'Draw polygon', line: 'Draw line', edit: 'Edit', delete: 'Delete', cancel: 'Cancel', editAttributes: 'Edit attributes', lineLayer: 'Line', switchLayer: 'Switch' } },
+  { language: 'zh-CN', names: { draw: '标绘', line: '画线', edit: '编辑', delete: '删除', cancel: '取消', editAttributes: '编辑属性', lineLayer: '线', switchLayer: '切换', tools: '工具', menu: '菜单' } },
+  { language: 'en', names: { draw: 'Draw polygon', line: 'Draw line', edit: 'Edit', delete: 'Delete', cancel: 'Cancel', editAttributes: 'Edit attributes', lineLayer: 'Line', switchLayer: 'Switch', tools: 'Tools', menu: 'Menu' } },
 ] as const;
 
 describe.each(LANGUAGES)('axe in $language', ({ language, names }) => {
@@ -175,4 +175,22 @@ describe.each(LANGUAGES)('axe in $language', ({ language, names }) => {
 
     expectNoSeriousViolations(findings);
   }, 120_000);
+
+  it('the feature map on a phone (390 × 844): the folded tools open, the menu drawer open', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, baseUrl);
+    await chooseLanguage(language);
+    await page.goto(`${baseUrl}/feature-map`);
+    await waitForMapReady(page, 8);
+    const findings: Finding[] = [];
+    findings.push(...(await audit(`phone feature map ${language}`)));
+    await button(names.tools).click();
+    await page.locator('.gportal-tools:not([hidden])').waitFor();
+    findings.push(...(await audit(`phone tools open ${language}`)));
+    await button(names.tools).click();
+    await button(names.menu).click();
+    await page.getByRole('dialog').getByRole('navigation').waitFor();
+    findings.push(...(await audit(`phone menu drawer ${language}`)));
+    expectNoSeriousViolations(findings);
+  });
 });

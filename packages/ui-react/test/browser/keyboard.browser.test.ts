@@ -290,15 +290,19 @@ describe('the keys help and the crosshair at every width', () => {
         await page.goto(`${baseUrl}/test-index`);
         await page.getByRole('radio', { name: 'English' }).click();
       }
-      const names = language === 'en' ? { help: 'Keyboard keys', draw: 'Draw polygon' } : { help: '键盘操作', draw: '标绘' };
+      const names = language === 'en' ? { help: 'Keyboard keys', draw: 'Draw polygon', tools: 'Tools' } : { help: '键盘操作', draw: '标绘', tools: '工具' };
       for (const width of [1024, 1280, 390]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
         await openFeatureMap();
+        // On a phone the tools are folded behind one button (folding-toolbar.tsx).
+        if (width === 390) await activate(names.tools);
         await button(names.help).click();
         const keys = page.locator('.gportal-keys');
         await keys.waitFor();
         const box = await keys.boundingBox();
         expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width).toBe(true);
+        // A tap on a folded tool folds them again; the keys stay shown under them.
+        if (width === 390) await activate(names.tools);
         await activate(names.draw);
         await press('Enter');
         await press('ArrowRight', 5);

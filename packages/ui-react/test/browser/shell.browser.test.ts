@@ -95,17 +95,30 @@ describe('the workbench shell', () => {
     }
 
     for (const locale of ['zh-CN', 'en'] as const) {
-      it(`on a phone (390 px) in ${locale}, in ${FONTS[font]}: the menu folds to icons, the header wraps, nothing scrolls sideways`, async () => {
+      it(`on a phone (390 px) in ${locale}, in ${FONTS[font]}: the menu is a drawer, the header wraps, nothing scrolls sideways`, async () => {
         const page = await pageAt(390);
         if (font === 'dejavu') await serveDejaVuAsAppFont(page);
         await signIn(page, baseUrl);
         if (locale === 'en') await page.getByText('English', { exact: true }).click();
-        await page.getByRole('button', { name: locale === 'en' ? 'Expand menu' : '展开菜单' }).waitFor();
+        const openMenu = page.getByRole('button', { name: locale === 'en' ? 'Menu' : '菜单', exact: true });
+        await openMenu.waitFor();
+        await expect(page.locator('.ant-layout-sider').count()).resolves.toBe(0);
         await indexDemoShown(page, locale);
         await fontsLoaded(page);
         expect(await fullyShown(page, '.ant-layout-header strong, .ant-layout-header .ant-space-item')).toEqual([]);
         expect(await pageWidth(page)).toBe(390);
         await screenshot(page, `shell-${font}-${locale}-390`);
+        // The drawer shows every entry whole, and closes on the screen chosen.
+        await openMenu.click();
+        const menu = page.getByRole('navigation', { name: locale === 'en' ? 'Navigation' : '导航菜单' });
+        await menu.getByRole('menuitem', { name: MENU[locale][0], exact: true }).waitFor();
+        await expect(menu.getByRole('menuitem').allTextContents()).resolves.toEqual(MENU[locale]);
+        expect(await fullyShown(page, '.ant-drawer .ant-menu-title-content, .ant-drawer .ant-menu-item-group-title')).toEqual([]);
+        await screenshot(page, `shell-${font}-${locale}-390-menu`, { fullPage: false });
+        await menu.getByRole('menuitem', { name: MENU[locale][7], exact: true }).click();
+        await page.waitForURL(`${baseUrl}/test-map`);
+        await menu.waitFor({ state: 'hidden' });
+        expect(await pageWidth(page)).toBe(390);
         await page.context().close();
       });
     }

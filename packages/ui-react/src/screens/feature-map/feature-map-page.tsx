@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../i18n/use-document-title';
 import { FeatureMapView } from '../../map/feature-map';
 import { useLeaveGuard } from '../../map/use-leave-guard';
 import { Panel } from '../layout/panel';
+import './feature-map-page.css';
 
 /** The feature map: draw, edit, delete, measure and save the features of a layer. */
 export function FeatureMapPage() {
@@ -21,7 +22,7 @@ export function FeatureMapPage() {
   const [initialTypeName] = useState(() => params.get('layer') ?? undefined);
   const keepLayer = useCallback((layer: string) => setParams({ layer }, { replace: true }), [setParams]);
   return (
-    <Panel title={t('featureMap.title')} bodyStyle={{ paddingTop: 12 }}>
+    <Panel title={t('featureMap.title')} bodyStyle={{ paddingTop: 12 }} className="gportal-feature-map-page">
       <FeatureMapView
         wmtsUrl={config.mode === 'map-server' ? config.wmtsUrl : undefined}
         credentialsOrigin={config.geoserverRestUrl}

@@ -7,10 +7,10 @@ import { useI18n, type Translate } from '../../i18n/i18n-provider';
 import { describeError, errorDetail, type DescribedError } from '../../i18n/describe-error';
 import { useDocumentTitle } from '../../i18n/use-document-title';
 import type { MessageKey } from '../../i18n/messages';
-import { ErrorMessage, RAW_TEXT_ATTRIBUTE } from '../layout/error-detail';
+import { ErrorMessage, RAW_TEXT_ATTRIBUTE } from '../../ui/error-detail';
 import { API_CALLS, API_GROUPS, type ApiCall, type ApiForm } from './api-calls';
 import type { ApiOutcome, ApiTestState } from './api-test-state';
-import { FormField } from '../layout/form-field';
+import { FormField } from '../../ui/form-field';
 import { Panel } from '../layout/panel';
 import './api-test-page.css';
 

@@ -13,7 +13,7 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { useDocumentTitle } from '../../i18n/use-document-title';
 import type { ApiTestState } from './api-test-state';
 import { tellError } from '../../i18n/describe-error';
-import { ErrorMessage, RAW_TEXT_ATTRIBUTE } from '../layout/error-detail';
+import { ErrorMessage, RAW_TEXT_ATTRIBUTE } from '../../ui/error-detail';
 
 type LoadState = { status: 'loading' } | { status: 'loaded'; count: number } | { status: 'failed'; error: unknown };
 

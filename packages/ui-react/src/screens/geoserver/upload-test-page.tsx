@@ -5,11 +5,11 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useService } from '../../app/services';
 import { useI18n } from '../../i18n/i18n-provider';
 import { tellError } from '../../i18n/describe-error';
-import { ErrorMessage, RAW_TEXT_ATTRIBUTE } from '../layout/error-detail';
+import { ErrorMessage, RAW_TEXT_ATTRIBUTE } from '../../ui/error-detail';
 import { formatResult } from './format-result';
 import { useDocumentTitle } from '../../i18n/use-document-title';
-import { SECONDARY_TEXT, STRONG_TEXT } from '../layout/text-styles';
-import { COLORS } from '../layout/theme';
+import { SECONDARY_TEXT, STRONG_TEXT } from '../../ui/text-styles';
+import { COLORS } from '../../ui/theme';
 import { Panel } from '../layout/panel';
 
 /** The fixed sample fields posted with the files (spec section 7: id, name and a nested list). */

@@ -7,12 +7,13 @@ import {
   HomeOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
+  MenuOutlined,
   MenuUnfoldOutlined,
   UploadOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Button, Layout, Menu, Space, Tag, type MenuProps } from 'antd';
-import { Suspense, useRef, useState, type ReactNode } from 'react';
+import { Button, Drawer, Layout, Menu, Space, Tag, type MenuProps } from 'antd';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { AppConfig } from '../../app/app-config';
 import { APP_CONFIG, PROBLEM_LOG } from '../../app/app-tokens';
@@ -26,7 +27,9 @@ import type { MessageKey } from '../../i18n/messages';
 import { ProblemBanner } from '../problems/problem-banner';
 import { PageLoading } from './page-loading';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
-import { STRONG_TEXT } from './text-styles';
+import { STRONG_TEXT } from '../../ui/text-styles';
+import { COMPACT_LAYOUT_QUERY, useMediaQuery } from '../../ui/use-media-query';
+import './shell.css';
 
 interface NavigationItem {
   path: string;
@@ -74,22 +77,10 @@ function selectedPath(pathname: string): string | undefined {
  */
 const SIDER_WIDTH = 248;
 
-const HEADER_STYLE = {
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: '8px 12px',
-  height: 'auto',
-  minHeight: 64,
-  paddingBlock: 16,
-  paddingInline: 16,
-  lineHeight: '22px',
-  background: '#fff',
-  borderBottom: '1px solid #f0f0f0',
-} as const;
 
 /**
- * The signed-in workbench: a collapsible side menu with every screen, a header with the mode,
+ * The signed-in workbench: a collapsible side menu with every screen (a drawer opened from the
+ * header on phones and tablets, where a side menu would narrow the map), a header with the mode,
  * the language switch and the user; unauthenticated visits go to the login page, which brings
  * the user back here afterwards.
  */
@@ -100,6 +91,10 @@ export function AppLayout() {
   const { t } = useI18n();
   const location = useLocation();
   const [collapsed, setCollapsed] = useState(false);
+  const drawerMenu = useMediaQuery(COMPACT_LAYOUT_QUERY);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Choosing a screen in the drawer closes it; so does growing past the drawer's widths.
+  useEffect(() => setMenuOpen(false), [location.pathname, drawerMenu]);
   // An explicit sign-out asks for no page to come back to; losing the session otherwise (another tab) does.
   const leaving = useRef(false);
   if (!session) {
@@ -111,7 +106,7 @@ export function AppLayout() {
   const items: MenuProps['items'] = NAVIGATION.map(({ group, items: entries }) => ({
     type: 'group',
     key: group,
-    label: collapsed ? null : t(group),
+    label: collapsed && !drawerMenu ? null : t(group),
     children: entries.map(({ path, icon, label: text }) => ({ key: path, icon, label: <Link to={path}>{text(t)}</Link> })),
   }));
   const leave = () => {
@@ -119,32 +114,47 @@ export function AppLayout() {
     void signOut();
   };
 
+  const menu = (
+    <nav aria-label={t('shell.menu')}>
+      <Menu mode="inline" selectedKeys={selected ? [selected] : []} items={items} style={{ borderInlineEnd: 'none', paddingTop: 8 }} />
+    </nav>
+  );
+
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <SkipLink />
-      <Layout.Sider
-        theme="light"
-        width={SIDER_WIDTH}
-        collapsible
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
-        breakpoint="lg"
-        trigger={null}
-        style={{ borderRight: '1px solid #f0f0f0' }}
-      >
-        <nav aria-label={t('shell.menu')}>
-          <Menu mode="inline" selectedKeys={selected ? [selected] : []} items={items} style={{ borderInlineEnd: 'none', paddingTop: 8 }} />
-        </nav>
-      </Layout.Sider>
-      <Layout>
+      {drawerMenu ? (
+        <Drawer placement="left" size={SIDER_WIDTH} open={menuOpen} onClose={() => setMenuOpen(false)} title={t('app.title')} styles={{ body: { padding: 0 } }}>
+          {menu}
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          theme="light"
+          width={SIDER_WIDTH}
+          collapsible
+          collapsed={collapsed}
+          onCollapse={setCollapsed}
+          breakpoint="lg"
+          trigger={null}
+          style={{ borderRight: '1px solid #f0f0f0' }}
+        >
+          {menu}
+        </Layout.Sider>
+      )}
+      {/* min-width 0: a wide child (a table, a map) scrolls inside the page, never the page sideways. */}
+      <Layout style={{ minWidth: 0 }}>
         {/* The controls move to a second row rather than cut the title (1024 px in English). */}
-        <Layout.Header style={HEADER_STYLE}>
-          <Button
-            type="text"
-            aria-label={t(collapsed ? 'shell.expand' : 'shell.collapse')}
-            icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
-            onClick={() => setCollapsed(!collapsed)}
-          />
+        <Layout.Header className="gportal-header">
+          {drawerMenu ? (
+            <Button type="text" aria-label={t('shell.openMenu')} aria-expanded={menuOpen} icon={<MenuOutlined aria-hidden />} onClick={() => setMenuOpen(true)} />
+          ) : (
+            <Button
+              type="text"
+              aria-label={t(collapsed ? 'shell.expand' : 'shell.collapse')}
+              icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
+              onClick={() => setCollapsed(!collapsed)}
+            />
+          )}
           <strong style={{ ...STRONG_TEXT, flex: '1 1 auto' }}>{t('app.title')}</strong>
           <Space size="middle" wrap style={{ marginInlineStart: 'auto', justifyContent: 'flex-end' }}>
             <Tag color={mode === 'embedded' ? 'blue' : 'purple'} style={{ marginInlineEnd: 0 }}>
@@ -160,7 +170,7 @@ export function AppLayout() {
           </Space>
         </Layout.Header>
         {/* antd's Content is the page's <main>. */}
-        <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ padding: 16 }}>
+        <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} className="gportal-content">
           <ProblemBanner log={problems} />
           <Suspense fallback={<PageLoading />}>
             <Outlet />

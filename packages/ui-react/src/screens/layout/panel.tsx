@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import './shell.css';
 
 export interface PanelProps {
   title: ReactNode;
@@ -8,6 +9,8 @@ export interface PanelProps {
   level?: 1 | 2;
   /** Beside the title, on the right. */
   extra?: ReactNode;
+  /** Besides `gportal-panel`, e.g. for a screen's own CSS. */
+  className?: string;
   style?: CSSProperties;
   bodyStyle?: CSSProperties;
   children?: ReactNode;
@@ -17,18 +20,18 @@ export interface PanelProps {
  * A titled panel drawn as antd's `Card`. `Card` is not used: it imports `Tabs` (with its dropdown
  * and menu) and `Skeleton` for features these screens never use (~6 KiB gzip).
  */
-export function Panel({ title, size, level, extra, style, bodyStyle, children }: PanelProps) {
+export function Panel({ title, size, level, extra, className, style, bodyStyle, children }: PanelProps) {
   const small = size === 'small';
   const Heading = (level ?? (small ? 2 : 1)) === 1 ? 'h1' : 'h2';
   return (
-    <div className="gportal-panel" style={{ background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8, ...style }}>
+    <div className={className ? `gportal-panel ${className}` : 'gportal-panel'} style={style}>
       <div
+        className={small ? 'gportal-panel-head gportal-panel-small' : 'gportal-panel-head'}
         style={{
           display: 'flex',
           alignItems: 'center',
           gap: 8,
           minHeight: small ? 38 : 56,
-          padding: small ? '0 12px' : '0 24px',
           borderBottom: '1px solid #f0f0f0',
           fontSize: small ? 14 : 16,
           fontWeight: 600,
@@ -37,7 +40,9 @@ export function Panel({ title, size, level, extra, style, bodyStyle, children }:
         <Heading style={{ flex: 1, minWidth: 0, margin: 0, font: 'inherit', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{title}</Heading>
         {extra}
       </div>
-      <div style={{ padding: small ? 12 : 24, ...bodyStyle }}>{children}</div>
+      <div className={small ? 'gportal-panel-body gportal-panel-small' : 'gportal-panel-body'} style={bodyStyle}>
+        {children}
+      </div>
     </div>
   );
 }

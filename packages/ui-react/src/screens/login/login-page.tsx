@@ -10,9 +10,9 @@ import { useDocumentTitle } from '../../i18n/use-document-title';
 import { LanguageSwitch } from '../../i18n/language-switch';
 import type { MessageKey } from '../../i18n/messages';
 import { errorDetail } from '../../i18n/describe-error';
-import { ErrorMessage, Translated } from '../layout/error-detail';
-import { fieldErrorProps, FormField } from '../layout/form-field';
-import { BODY_TEXT } from '../layout/text-styles';
+import { ErrorMessage, Translated } from '../../ui/error-detail';
+import { fieldErrorProps, FormField } from '../../ui/form-field';
+import { BODY_TEXT } from '../../ui/text-styles';
 import { ProblemBanner } from '../problems/problem-banner';
 
 type Field = keyof Credentials;

@@ -3,25 +3,26 @@ import { Link, Outlet, useParams } from 'react-router-dom';
 import { MANAGE_MODULES, ROUTES } from '../../app/routes';
 import { useI18n } from '../../i18n/i18n-provider';
 import { Panel } from '../layout/panel';
+import './manage-layout.css';
 
 /** The management container: a pass-through holding its child routes (manageMoudle{n}) and navigation between them. */
 export function ManageLayout() {
   const { n } = useParams();
   const { t } = useI18n();
   return (
-    <Panel title={t('manage.title')} bodyStyle={{ display: 'flex', gap: 24, padding: 0 }}>
+    <Panel title={t('manage.title')} className="gportal-manage">
       <nav aria-label={t('manage.title')}>
         <Menu
           mode="inline"
           selectedKeys={n ? [n] : []}
-          style={{ width: 200, height: '100%' }}
+          className="gportal-manage-menu"
           items={MANAGE_MODULES.map((module) => ({
             key: String(module),
             label: <Link to={ROUTES.manageModule(module)}>{t('manage.module', { n: module })}</Link>,
           }))}
         />
       </nav>
-      <section style={{ flex: 1, padding: 24 }}>
+      <section className="gportal-manage-module">
         <Outlet />
       </section>
     </Panel>

@@ -1,7 +1,7 @@
 import { Alert } from 'antd';
 import { errorDetail } from '../../i18n/describe-error';
 import { useI18n } from '../../i18n/i18n-provider';
-import { ErrorMessage } from '../layout/error-detail';
+import { ErrorMessage } from '../../ui/error-detail';
 import { useDocumentTitle } from '../../i18n/use-document-title';
 
 /** Shown instead of the app when the configured mode cannot run in this build. */

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import type { AppProblem, ProblemLog } from '../../app/problem-log';
 import { errorDetail, type DescribedError } from '../../i18n/describe-error';
 import { useI18n, type Translate } from '../../i18n/i18n-provider';
-import { ErrorMessage } from '../layout/error-detail';
+import { ErrorMessage } from '../../ui/error-detail';
 
 function sentenceOf(problem: AppProblem, t: Translate): string {
   switch (problem.code) {

@@ -16,7 +16,7 @@ import { useFeatureSession } from '../../map/use-feature-session';
 import { useLayerChoice } from '../../map/use-layer-choice';
 import { useLeaveGuard } from '../../map/use-leave-guard';
 import { LabelledButton } from '../../map/labelled-button';
-import { SECONDARY_TEXT } from '../layout/text-styles';
+import { SECONDARY_TEXT } from '../../ui/text-styles';
 import { Panel } from '../layout/panel';
 
 const SIZE = DRAWING.sampleMapSizePx;
@@ -34,14 +34,15 @@ export function TestMapPage() {
   useLeaveGuard(dirty);
   return (
     <Panel title={t('testMap.title')}>
-      <Space orientation="vertical" size="middle">
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <span style={SECONDARY_TEXT}>{t('testMap.intro')}</span>
         <Space wrap>
           <LayerTypeSelect value={choice.kind} onChange={(next) => choose(next, dirty)} disabled={view.status === 'saving'} />
           <LabelledButton label={t('testMap.submit')} type="primary" icon={<CloudUploadOutlined />} loading={view.status === 'saving'} disabled={view.status !== 'ready'} onClick={() => void save()} />
           <PendingBadge pending={view.pending} />
         </Space>
-        <EditorMap view={view} style={{ width: SIZE, height: SIZE }} baseLayer={baseLayer} />
+        {/* 500 × 500, narrower on a phone rather than wider than the page. */}
+        <EditorMap view={view} style={{ width: '100%', maxWidth: SIZE, height: SIZE }} baseLayer={baseLayer} />
       </Space>
     </Panel>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { DescribedError } from '../../i18n/describe-error';
-import { useI18n, type Translate } from '../../i18n/i18n-provider';
-import type { MessageKey } from '../../i18n/messages';
+import type { DescribedError } from '../i18n/describe-error';
+import { useI18n, type Translate } from '../i18n/i18n-provider';
+import type { MessageKey } from '../i18n/messages';
 
 /** Marks text that is data (a server's or a user's words), not a message of the table: the language checks skip it. */
 export const RAW_TEXT_ATTRIBUTE = 'data-raw';
