@@ -94,7 +94,7 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
   const toolbarRef = useRef<HTMLDivElement>(null);
   const [keysOpen, setKeysOpen] = useState(false);
   const keysId = useId();
-  const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' ? mode.tool : mode.type);
+  const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' ? mode.tool : mode.type, attributesOf !== undefined);
   const alertTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const flash = useCallback((text: string, durationMs: number) => {
@@ -326,22 +326,24 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
   };
 
   const popupFeature = popup ? features.find((feature) => feature.id === popup.id) : undefined;
-  const { toMap } = focus;
+  const { toMap, toOpener } = focus;
   const closePopup = useCallback(() => {
     setPopup(undefined);
     toMap();
   }, [toMap]);
-  // The dialog gone, focus to the map: the popup button that opened it is gone too. After the
-  // dialog's own focus handling, which would otherwise hand it back to that missing button.
-  const dialogOpen = useRef(false);
+  // The dialog gone, focus to the map: the popup button that opened it is gone too; after the form
+  // of a new feature, to the drawing tool's button, as a finished drawing without the form does.
+  // After the dialog's own focus handling, which would otherwise hand it back to a missing button.
+  const dialogOpen = useRef<{ isNew: boolean }>(undefined);
   useEffect(() => {
-    if (attributesOf) dialogOpen.current = true;
+    if (attributesOf) dialogOpen.current = { isNew: attributesOf.isNew === true };
     else if (dialogOpen.current) {
-      dialogOpen.current = false;
-      const timer = setTimeout(toMap);
+      const back = dialogOpen.current.isNew ? toOpener : toMap;
+      dialogOpen.current = undefined;
+      const timer = setTimeout(back);
       return () => clearTimeout(timer);
     }
-  }, [attributesOf, toMap]);
+  }, [attributesOf, toMap, toOpener]);
   const attributesFeature = attributesOf ? features.find((feature) => feature.id === attributesOf.id) : undefined;
   const hint: string | undefined = partEdit.tool
     ? t(PART_HINTS[partEdit.tool])
