@@ -413,6 +413,7 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
           map={map}
           feature={popupFeature}
           schema={schema}
+          labels={view.labels}
           latlng={popup.latlng}
           readOnly={!ready}
           onClose={closePopup}

@@ -90,6 +90,8 @@ describe('attributes of new features (issue 20)', () => {
     await properties.waitFor();
     await expect(properties.textContent()).resolves.toContain(expected.locale === 'en' ? 'Gulangyu' : '鼓浪屿');
     await expect(properties.textContent()).resolves.toContain('1990-05-04');
+    // The popup names the fields by their labels too.
+    await expect(properties.locator('dt').allTextContents()).resolves.toEqual([expected.name, 'population', 'area_km2', 'is_capital', expected.founded]);
     await expect(properties.textContent()).resolves.not.toContain('10000');
   });
 
