@@ -223,6 +223,13 @@ describe('the layers of the server and their required fields (issue 20)', () => 
     await dialog.getByText('“name”不能为空').waitFor();
     await expect(mapElement(page).getAttribute('data-missing-required')).resolves.toMatch(/\S/);
     await screenshot(page, 'feature-map-required-missing', { fullPage: false });
+    // Closed unfilled, the point stays outlined; the next 保存 is refused again and opens the form again.
+    await dialog.getByRole('button', { name: '取消', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(mapElement(page).getAttribute('data-missing-required')).resolves.toMatch(/\S/);
+    await screenshot(page, 'feature-map-required-outlined', { fullPage: false });
+    await button('保存').click();
+    await dialog.getByText('“name”不能为空').waitFor();
     expect(transactions).toBe(0);
 
     await dialog.getByRole('textbox', { name: 'name', exact: true }).fill('鼓山');
