@@ -211,8 +211,10 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
       let id: string | undefined;
       if (!apply(() => (id = session.add({ geometry })))) return;
       setAnnouncement(t('map.keys.finished'));
-      // The new feature's attributes at once; 跳过 leaves them empty (a required one then stops the save).
-      if (id) setAttributesOf({ id, isNew: true });
+      // The new feature's attributes at once, when it has any the user fills; 跳过 leaves them
+      // empty (a required one then stops the save).
+      const fillable = schema?.properties.some((property) => !schema.readOnly?.includes(property.name));
+      if (id && fillable) setAttributesOf({ id, isNew: true });
     },
     onStop: () => setMode({ type: 'idle' }),
     onShape: showShape,
