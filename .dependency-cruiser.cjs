@@ -36,6 +36,7 @@ const LIBRARIES = {
     'topojson-client',
     'flatbush', // spatial index of the feature canvas (culling, hit-testing)
     '@fontsource/noto-sans', // the app's Latin UI font (src/app/app-fonts.css)
+    'dayjs', // antd's DatePicker's dates, and its Chinese month and weekday names (src/map/date-field.tsx)
   ],
   examples: [],
   // The embedding example is a React app of its own: it builds the container FeatureMap needs.

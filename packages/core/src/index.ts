@@ -17,6 +17,7 @@
 export * from './domain/geometry.js';
 export * from './domain/feature.js';
 export * from './domain/schema-fit.js';
+export * from './domain/required-fields.js';
 export * from './domain/filter.js';
 export * from './domain/auth.js';
 export * from './domain/admin.js';

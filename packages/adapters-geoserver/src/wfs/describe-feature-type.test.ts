@@ -78,6 +78,30 @@ describe('readFeatureSchema', () => {
     ]);
   });
 
+  it('reads a property as required unless nillable or optional: QGIS Server NOT NULL, GeoServer nillable="false" minOccurs="1"', () => {
+    // The captured answers: QGIS Server's NOT NULL `poi.name` is a bare element; GeoServer's nullable columns say both.
+    expect(layerFromSchema(qgisAll, 'poi').schema.properties.map(({ name, nullable }) => [name, nullable])).toEqual([
+      ['id', false],
+      ['name', false],
+      ['population', true],
+      ['height_m', true],
+      ['is_capital', true],
+      ['founded', true],
+    ]);
+    expect(layerFromSchema(readGeoServerFixture('wfs/describefeaturetype-2.0.0-archsites.xsd'), 'archsites').schema.properties.every((property) => property.nullable)).toBe(true);
+    const xsd = `<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:gml="http://www.opengis.net/gml" xmlns:ws="urn:ws" targetNamespace="urn:ws">
+      <xsd:complexType name="tType"><xsd:complexContent><xsd:extension base="gml:AbstractFeatureType"><xsd:sequence>
+        <xsd:element maxOccurs="1" minOccurs="0" name="geom" nillable="true" type="gml:PointPropertyType"/>
+        <xsd:element maxOccurs="1" minOccurs="1" name="code" nillable="false" type="xsd:string"/>
+        <xsd:element maxOccurs="1" minOccurs="0" name="note" type="xsd:string"/>
+      </xsd:sequence></xsd:extension></xsd:complexContent></xsd:complexType>
+      <xsd:element name="t" type="ws:tType" substitutionGroup="gml:AbstractFeature"/></xsd:schema>`;
+    expect(layerFromSchema(xsd, 'ws:t').schema.properties.map(({ name, nullable }) => [name, nullable])).toEqual([
+      ['code', false],
+      ['note', true],
+    ]);
+  });
+
   it('gives undefined for a type the schema does not declare (QGIS answers an empty schema)', () => {
     expect(readFeatureSchema(parseXml(qgisAll, 'test'), 'nosuch')).toBeUndefined();
   });

@@ -35,6 +35,15 @@ function simpleTypeOf(element: Element): { namespace: string | null; localName: 
   return restriction && base ? resolveQName(restriction, base) : undefined;
 }
 
+/**
+ * Whether a property may be left empty: `nillable="true"` (GeoServer's nullable columns, with
+ * `minOccurs="0"`; QGIS Server's, alone) or `minOccurs="0"` (the element may be left out). XSD's
+ * defaults, `nillable` false and `minOccurs` 1, make a bare element required: QGIS Server writes
+ * a NOT NULL column so (`<element type="string" name="name"/>`), GeoServer as
+ * `minOccurs="1" nillable="false"`.
+ */
+const takesEmpty = (element: Element): boolean => element.getAttribute('nillable') === 'true' || element.getAttribute('minOccurs') === '0';
+
 /** Integer-typed, never null and conventionally named: the primary key the server fills. */
 function isServerKey(property: PropertySchema): boolean {
   return (
@@ -89,7 +98,7 @@ export function readFeatureSchema(
     properties.push({
       name,
       type: XSD_PROPERTY_TYPES[type.localName] ?? 'string',
-      nullable: element.getAttribute('nillable') === 'true',
+      nullable: takesEmpty(element),
       nativeType: type.localName,
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MultiLineString, MultiPolygon, Polygon, Position } from '../domain/geometry.js';
+import type { MultiLineString, MultiPoint, MultiPolygon, Polygon, Position } from '../domain/geometry.js';
 import { geodesicArea } from '../measure/geodesic-measure.js';
 import { addHole, addPart, partCount, polygonPartAt, removePart } from './geometry-parts.js';
 
@@ -97,5 +97,22 @@ describe('removePart and polygonPartAt', () => {
     const lines: MultiLineString = { type: 'MultiLineString', coordinates: [[[0, 0], [1, 1]], [[2, 0], [3, 1]]] };
     expect(removePart(lines, { part: 0, ring: 0 })).toEqual({ ok: true, geometry: { type: 'MultiLineString', coordinates: [[[2, 0], [3, 1]]] } });
     expect(removePart({ type: 'MultiLineString', coordinates: [[[2, 0], [3, 1]]] }, { part: 0, ring: 0 })).toEqual({ ok: false, problem: 'last-part' });
+  });
+});
+
+describe('points of a multipoint', () => {
+  const points: MultiPoint = { type: 'MultiPoint', coordinates: [[118, 24]] };
+
+  it('adds each drawn point as a part and refuses an empty drawing', () => {
+    expect(addPart(points, [[118.5, 24.5]])).toEqual({ ok: true, geometry: { type: 'MultiPoint', coordinates: [[118, 24], [118.5, 24.5]] } });
+    expect(addPart(points, [])).toEqual({ ok: false, problem: 'too-few-points' });
+    expect(points.coordinates).toEqual([[118, 24]]);
+  });
+
+  it('removes the point asked for and keeps the last one', () => {
+    const three: MultiPoint = { type: 'MultiPoint', coordinates: [[118, 24], [118.5, 24.5], [119, 25]] };
+    expect(removePart(three, { part: 1, ring: 0 })).toEqual({ ok: true, geometry: { type: 'MultiPoint', coordinates: [[118, 24], [119, 25]] } });
+    expect(partCount(three)).toBe(3);
+    expect(removePart(points, { part: 0, ring: 0 })).toEqual({ ok: false, problem: 'last-part' });
   });
 });

@@ -1,4 +1,4 @@
-import type { Geometry, LineString, MultiLineString, MultiPolygon, Polygon, Position } from '../domain/geometry.js';
+import type { Geometry, LineString, MultiLineString, MultiPoint, MultiPolygon, Polygon, Position } from '../domain/geometry.js';
 import { hasEnoughPoints, selfIntersects, type GeometryProblem } from './geometry-rules.js';
 
 /** Why a hole, a part or a removal is refused: a shape rule, or the last part of a feature. */
@@ -7,11 +7,11 @@ export type PartProblem = GeometryProblem | 'last-part';
 /** The new geometry, or why the change is refused (the geometry is then unchanged). */
 export type PartEdit<G extends Geometry> = { ok: true; geometry: G } | { ok: false; problem: PartProblem };
 
-/** Where a part or hole sits: polygon or line `part`, and for polygons ring `ring` (0 = the outer ring, > 0 = a hole). */
+/** Where a part or hole sits: polygon, line or point `part`, and for polygons ring `ring` (0 = the outer ring, > 0 = a hole). */
 export interface PartRef {
-  /** The polygon of a (multi)polygon or the line of a (multi)line, from 0. */
+  /** The polygon of a (multi)polygon, the line of a (multi)line or the point of a multipoint, from 0. */
   part: number;
-  /** The ring of that polygon: 0 its outer ring, 1 and on its holes (0 for lines). */
+  /** The ring of that polygon: 0 its outer ring, 1 and on its holes (0 for lines and points). */
   ring: number;
 }
 
@@ -77,13 +77,19 @@ export function addHole<G extends AreaShape>(geometry: G, ring: readonly Positio
 }
 
 /**
- * Adds a part to a multipolygon (`part` is its outer ring, open or closed) or a multi-line (`part`
- * is the line). A polygon part that crosses, holds or lies inside another part is refused as
- * `'self-intersection'`, as is a line part crossing another line.
+ * Adds a part to a multipolygon (`part` is its outer ring, open or closed), a multi-line (`part`
+ * is the line) or a multipoint (`part` holds the points drawn, usually one). A polygon part that
+ * crosses, holds or lies inside another part is refused as `'self-intersection'`, as is a line
+ * part crossing another line; points cannot cross, so only an empty `part` is refused (`'too-few-points'`).
  */
 export function addPart(geometry: MultiPolygon, part: readonly Position[]): PartEdit<MultiPolygon>;
 export function addPart(geometry: MultiLineString, part: readonly Position[]): PartEdit<MultiLineString>;
-export function addPart(geometry: MultiPolygon | MultiLineString, part: readonly Position[]): PartEdit<MultiPolygon | MultiLineString> {
+export function addPart(geometry: MultiPoint, part: readonly Position[]): PartEdit<MultiPoint>;
+export function addPart(geometry: MultiPolygon | MultiLineString | MultiPoint, part: readonly Position[]): PartEdit<MultiPolygon | MultiLineString | MultiPoint> {
+  if (geometry.type === 'MultiPoint') {
+    if (part.length === 0) return { ok: false, problem: 'too-few-points' };
+    return { ok: true, geometry: { type: 'MultiPoint', coordinates: [...geometry.coordinates, ...part.map((point) => [...point])] } };
+  }
   if (geometry.type === 'MultiLineString') {
     const result: MultiLineString = { type: 'MultiLineString', coordinates: [...geometry.coordinates, [...part]] };
     const problem = shapeProblem(result);
@@ -108,10 +114,14 @@ export function partCount(geometry: Geometry): number {
 }
 
 /**
- * Removes a hole (`ring > 0`) or a whole part (`ring` 0: a polygon with its holes, or a line).
- * A feature keeps at least one part: removing its last is refused as `'last-part'`.
+ * Removes a hole (`ring > 0`) or a whole part (`ring` 0: a polygon with its holes, a line, or a
+ * point of a multipoint). A feature keeps at least one part: removing its last is refused as `'last-part'`.
  */
-export function removePart<G extends AreaShape | LineShape>(geometry: G, ref: PartRef): PartEdit<G> {
+export function removePart<G extends AreaShape | LineShape | MultiPoint>(geometry: G, ref: PartRef): PartEdit<G> {
+  if (geometry.type === 'MultiPoint') {
+    if (partCount(geometry) <= 1) return { ok: false, problem: 'last-part' };
+    return { ok: true, geometry: { type: 'MultiPoint', coordinates: geometry.coordinates.filter((_, index) => index !== ref.part) } as G };
+  }
   if (geometry.type === 'LineString' || geometry.type === 'MultiLineString') {
     if (partCount(geometry) <= 1) return { ok: false, problem: 'last-part' };
     const lines = (geometry as MultiLineString).coordinates.filter((_, index) => index !== ref.part);

@@ -45,6 +45,17 @@ describe('resolveConfig', () => {
     }
   });
 
+  it('takes fieldLabels by layer and field, as labels or labels by language, from the file or as JSON text', () => {
+    const labels = { 'store_33:polygon': { name: '名称', population: { 'zh-CN': '人口', en: 'Population' } } };
+    expect(resolveConfig({ file: { fieldLabels: labels } }).config.fieldLabels).toEqual(labels);
+    expect(resolveConfig({ env: { VITE_GPORTAL_FIELD_LABELS: JSON.stringify(labels) } }).config.fieldLabels).toEqual(labels);
+    for (const wrong of [{ poi: { name: 3 } }, { poi: { name: { fr: 'nom' } } }, { poi: 'name' }, ['poi'], '{not json', { poi: { name: 'x'.repeat(201) } }]) {
+      const { config, problems } = resolveConfig({ file: { fieldLabels: wrong } });
+      expect(config.fieldLabels).toEqual({});
+      expect(problems).toMatchObject([{ code: 'invalid-value', key: 'fieldLabels', fallback: '{}' }]);
+    }
+  });
+
   it('keeps an absolute URL without its trailing slash', () => {
     expect(resolveConfig({ env: { VITE_GPORTAL_WFS_URL: 'http://127.0.0.1:8080/geoserver/wfs/' } }).config.wfsUrl).toBe('http://127.0.0.1:8080/geoserver/wfs');
   });

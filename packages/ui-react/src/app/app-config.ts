@@ -37,9 +37,20 @@ export interface AppConfig {
    * `{east}`, `{north}` are filled in. Empty: the message table's. Shown as text, never HTML.
    */
   layerInfoTemplate: LayerInfoTemplate;
+  /**
+   * The attribute form's field labels, by layer type name then field name
+   * (`{ "store_33:polygon": { "name": "名称" } }`): one text, or one per language. A field
+   * without a label shows its name. Shown as text, never HTML.
+   */
+  fieldLabels: FieldLabels;
 }
 
 export type LayerInfoTemplate = string | Partial<Record<Locale, string>>;
+
+/** A field's label: one text for every language, or one per language. */
+export type FieldLabel = string | Partial<Record<Locale, string>>;
+/** Field labels by layer type name, then field name. */
+export type FieldLabels = Readonly<Record<string, Readonly<Record<string, FieldLabel>>>>;
 
 /** Long enough for any popup; a longer value is a mistake (a pasted file), not a template. */
 const MAX_TEMPLATE_LENGTH = 2000;
@@ -51,6 +62,29 @@ const layerInfoTemplate = (value: unknown): LayerInfoTemplate | undefined => {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const entries = Object.entries(value);
   return entries.length > 0 && entries.every(([locale, text]) => isLocale(locale) && templateText(text)) ? (value as LayerInfoTemplate) : undefined;
+};
+
+/** A label longer than this is a mistake, not a field's name. */
+const MAX_LABEL_LENGTH = 200;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const fieldLabel = (value: unknown): boolean =>
+  (typeof value === 'string' && value.length <= MAX_LABEL_LENGTH) ||
+  (isRecord(value) && Object.entries(value).every(([locale, text]) => isLocale(locale) && typeof text === 'string' && text.length <= MAX_LABEL_LENGTH));
+
+/** The alias table as an object, or as its JSON text (an environment variable). */
+const fieldLabels = (value: unknown): FieldLabels | undefined => {
+  let table = value;
+  if (typeof value === 'string') {
+    try {
+      table = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  if (!isRecord(table)) return undefined;
+  return Object.values(table).every((fields) => isRecord(fields) && Object.values(fields).every(fieldLabel)) ? (table as FieldLabels) : undefined;
 };
 
 type ConfigSource = 'config.json' | 'environment';
@@ -124,6 +158,12 @@ export const SETTINGS: { readonly [K in keyof AppConfig]: Setting<K> } = {
     expected: `a text of at most ${MAX_TEMPLATE_LENGTH} characters, or an object of such texts by language (${LOCALES.join(', ')})`,
     parse: layerInfoTemplate,
   },
+  fieldLabels: {
+    default: {},
+    env: 'VITE_GPORTAL_FIELD_LABELS',
+    expected: `an object of layers (type names), each an object of field names to a label of at most ${MAX_LABEL_LENGTH} characters, or to labels by language (${LOCALES.join(', ')})`,
+    parse: fieldLabels,
+  },
 };
 
 const KEYS = Object.keys(SETTINGS) as Array<keyof AppConfig>;
@@ -155,7 +195,7 @@ export function resolveConfig({ env = {}, file }: ConfigInput): { config: AppCon
     const parsed = setting.parse(value);
     if (parsed === undefined) {
       const shown = typeof value === 'string' ? value : JSON.stringify(value);
-      problems.push({ code: 'invalid-value', key: key as keyof AppConfig, value: shown, expected: setting.expected, fallback: String(config[key]), source });
+      problems.push({ code: 'invalid-value', key: key as keyof AppConfig, value: shown, expected: setting.expected, fallback: typeof config[key] === 'object' ? JSON.stringify(config[key]) : String(config[key]), source });
       return;
     }
     config[key] = parsed;

@@ -91,6 +91,7 @@ const zhCN = {
   'map.layerInfo.template': '{title}\n要素：{count} 个\n范围：{bounds}',
 
   'map.layerType': '图层类型',
+  'map.layerServer': '图层',
   'map.layer.point': '点',
   'map.layer.line': '线',
   'map.layer.polygon': '面',
@@ -170,6 +171,9 @@ const zhCN = {
   'map.attributes.date': '“{name}”须为“年-月-日”格式的日期，例如 1949-08-17',
   'map.attributes.datePlaceholder': '年-月-日',
   'map.attributes.ok': '确定',
+  'map.attributes.newTitle': '新要素的属性',
+  'map.attributes.skip': '跳过',
+  'map.missingRequired': '无法保存：必填字段 {names} 未填写，缺少的要素已在地图上标出。请填写后再保存。',
 
   'geoserverApi.title': '地图服务器 API 测试',
   'geoserverApi.workspace': '工作空间名称',
@@ -451,6 +455,7 @@ const en: MessageTable = {
   'map.layerInfo.template': '{title}\nFeatures: {count}\nBounds: {bounds}',
 
   'map.layerType': 'Layer type',
+  'map.layerServer': 'Layer',
   'map.layer.point': 'Point',
   'map.layer.line': 'Line',
   'map.layer.polygon': 'Polygon',
@@ -530,6 +535,12 @@ const en: MessageTable = {
   'map.attributes.date': '"{name}" must be a date written year-month-day, e.g. 1949-08-17',
   'map.attributes.datePlaceholder': 'YYYY-MM-DD',
   'map.attributes.ok': 'OK',
+  'map.attributes.newTitle': 'Attributes of the new feature',
+  'map.attributes.skip': 'Skip',
+  'map.missingRequired': {
+    one: 'Cannot save: the required field {names} is empty; features missing it are outlined on the map. Fill it in, then save.',
+    other: 'Cannot save: the required fields {names} are empty; features missing them are outlined on the map. Fill them in, then save.',
+  },
 
   'geoserverApi.title': 'Map server API test',
   'geoserverApi.workspace': 'Workspace name',

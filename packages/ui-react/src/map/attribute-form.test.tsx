@@ -7,6 +7,15 @@ import { AttributeForm, isDateText } from './attribute-form';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
+// antd's DatePicker needs a layout engine jsdom lacks; its parsing and locale are tested in the
+// browser (new-feature-attributes.browser.test.ts). Here a text input hands whatever is typed to
+// the form, whose own check is under test: no text it refuses may be submitted.
+vi.mock('./date-field', () => ({
+  default: ({ id, label, value, onChange }: { id: string; label: string; value: string; onChange(text: string): void }) => (
+    <input id={id} aria-label={label} value={value} onChange={(event) => onChange(event.target.value)} />
+  ),
+}));
+
 /** QGIS Server's `poi` layer: `name` is NOT NULL, `id` is filled by the server. */
 const schema: FeatureSchema = {
   typeName: 'poi',
@@ -53,6 +62,13 @@ function type(field: HTMLInputElement, value: string) {
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/** Lets the lazy date field load. */
+async function settle() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+}
+
 async function submit() {
   const ok = [...document.querySelectorAll('button')].find((button) => button.textContent === '确定');
   await act(async () => {
@@ -66,7 +82,7 @@ describe('AttributeForm', () => {
     const onSubmit = vi.fn<(properties: Properties) => void>();
     act(() => root.render(<I18nProvider initialLocale="zh-CN"><AttributeForm feature={feature} schema={schema} onSubmit={onSubmit} onCancel={() => {}} /></I18nProvider>));
     expect(document.querySelector('input[aria-label="id"]')).toBeNull();
-    expect(input('founded').type).toBe('text');
+    await settle();
     expect(input('founded').value).toBe('1949-08-17');
     expect(input('is_capital').checked).toBe(true);
     act(() => type(input('population'), ''));
@@ -87,6 +103,7 @@ describe('AttributeForm', () => {
   it('cannot produce a value the session refuses: a five-digit year is a field error, nothing is submitted', async () => {
     const onSubmit = vi.fn();
     act(() => root.render(<I18nProvider initialLocale="zh-CN"><AttributeForm feature={feature} schema={schema} onSubmit={onSubmit} onCancel={() => {}} /></I18nProvider>));
+    await settle();
     act(() => type(input('founded'), '10000-01-01'));
     expect(input('founded').value).toBe('10000-01-01');
     await submit();
@@ -99,12 +116,12 @@ describe('AttributeForm', () => {
   });
 
   it.each([
-    ['zh-CN', '年-月-日', '“founded”须为“年-月-日”格式的日期'],
-    ['en', 'YYYY-MM-DD', '"founded" must be a date written year-month-day'],
-  ] as const)('in %s, hints the date format and refuses a five-digit year or an impossible date, in that language', async (locale, hint, refusal) => {
+    ['zh-CN', '“founded”须为“年-月-日”格式的日期'],
+    ['en', '"founded" must be a date written year-month-day'],
+  ] as const)('in %s, refuses a five-digit year or an impossible date, in that language', async (locale, refusal) => {
     const onSubmit = vi.fn();
     act(() => root.render(<I18nProvider initialLocale={locale}><AttributeForm feature={feature} schema={schema} onSubmit={onSubmit} onCancel={() => {}} /></I18nProvider>));
-    expect(input('founded').placeholder).toBe(hint);
+    await settle();
     for (const text of ['10000-01-01', '1949-02-30']) {
       act(() => type(input('founded'), text));
       const ok = [...document.querySelectorAll('button')].find((button) => /^(确定|OK)$/.test(button.textContent ?? ''));
@@ -115,6 +132,41 @@ describe('AttributeForm', () => {
       expect(onSubmit).not.toHaveBeenCalled();
       expect(document.body.textContent).toContain(refusal);
     }
+  });
+});
+
+describe('AttributeForm of a new feature', () => {
+  const drawn: EditableFeature = { id: 'new-1', state: 'insert', geometry: { type: 'Point', coordinates: [119.3, 26.08] }, properties: {} };
+
+  it.each([
+    ['zh-CN', '跳过', '新要素的属性', '“名称”不能为空'],
+    ['en', 'Skip', 'Attributes of the new feature', '"Name" cannot be empty'],
+  ] as const)('in %s, offers Skip, labels fields from the alias table, and says at once which required field is missing', async (locale, skip, title, missing) => {
+    const onCancel = vi.fn();
+    const onSubmit = vi.fn();
+    const labels = { name: locale === 'en' ? 'Name' : '名称' };
+    act(() => root.render(<I18nProvider initialLocale={locale}><AttributeForm feature={drawn} schema={schema} labels={labels} isNew showErrors onSubmit={onSubmit} onCancel={onCancel} /></I18nProvider>));
+    await settle();
+    expect(document.body.textContent).toContain(title);
+    expect(document.body.textContent).toContain(missing);
+    expect(input(labels.name).getAttribute('aria-invalid')).toBe('true');
+    expect(document.querySelector('input[aria-label="population"]')).not.toBeNull();
+    const skipButton = [...document.querySelectorAll('button')].find((button) => button.textContent === skip);
+    act(() => skipButton?.click());
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('refuses a required text of spaces only', async () => {
+    const onSubmit = vi.fn();
+    act(() => root.render(<I18nProvider initialLocale="zh-CN"><AttributeForm feature={drawn} schema={schema} isNew onSubmit={onSubmit} onCancel={() => {}} /></I18nProvider>));
+    act(() => type(input('name'), '   '));
+    await submit();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(document.body.textContent).toContain('“name”不能为空');
+    act(() => type(input('name'), '鼓山'));
+    await submit();
+    expect(onSubmit).toHaveBeenCalledWith({ name: '鼓山', population: null, is_capital: false, founded: null });
   });
 });
 

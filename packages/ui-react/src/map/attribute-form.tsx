@@ -1,6 +1,6 @@
 import type { EditableFeature, FeatureSchema, Properties, PropertySchema, PropertyValue } from '@gportal/core';
-import { Checkbox, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Button, Checkbox, Input, Modal } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useI18n } from '../i18n/i18n-provider';
 import { fieldErrorProps, FormField } from '../ui/form-field';
 import { UNSPACED_BUTTON } from './labelled-button';
@@ -31,12 +31,14 @@ function propertyValue(property: PropertySchema, value: FieldValue): PropertyVal
 
 /**
  * The native input of each non-boolean type; a number is a native number input (role spinbutton):
- * antd's InputNumber would add its decimal library for these fields alone. A date is a text
- * field for `YYYY-MM-DD` with its hint in the app's language: a native date input speaks the
- * browser's language and takes five-digit years; antd's DatePicker speaks the app's but costs
- * ~36 KiB gzip, beyond the whole app's size budget.
+ * antd's InputNumber would add its decimal library for these fields alone. A date is antd's
+ * DatePicker in the app's language (a native date input speaks the browser's and takes
+ * five-digit years); until its chunk is loaded, a text field for `YYYY-MM-DD` with the same checks.
  */
 const INPUT_TYPES = { number: 'number', date: 'text', string: 'text' } as const;
+
+/** The picker and dayjs (~36 KiB gzip) on a chunk of their own, fetched when a form opens. */
+const DateField = lazy(() => import('./date-field'));
 
 /** A calendar date written `YYYY-MM-DD`, years 0001–9999: what the date field accepts. */
 export function isDateText(text: string): boolean {
@@ -52,26 +54,37 @@ export function isDateText(text: string): boolean {
 export interface AttributeFormProps {
   feature: EditableFeature;
   schema: FeatureSchema;
+  /** The layer's field labels in the active language (`fieldLabels` of `config.json`); a field without one shows its name. */
+  labels?: Readonly<Record<string, string>>;
+  /**
+   * The feature was just drawn: the form is titled so and offers 跳过 (Skip) in place of 取消;
+   * both leave its properties as they are.
+   */
+  isNew?: boolean;
+  /** Show what is missing or wrong at once (a refused save opened the form), not only after OK. */
+  showErrors?: boolean;
   onSubmit(properties: Properties): void;
   onCancel(): void;
 }
 
 /**
  * The attribute editor of one feature: one input per writable property, typed from the layer's
- * schema (number, string, boolean, date); a property that is not nullable cannot be emptied.
+ * schema (number, string, boolean, date) and labelled from the layer's alias table; a property
+ * that is not nullable must be filled.
  */
-export function AttributeForm({ feature, schema, onSubmit, onCancel }: AttributeFormProps) {
+export function AttributeForm({ feature, schema, labels = {}, isNew = false, showErrors = false, onSubmit, onCancel }: AttributeFormProps) {
   const { t } = useI18n();
   const writable = schema.properties.filter((property) => !schema.readOnly?.includes(property.name));
+  const labelOf = (property: PropertySchema) => labels[property.name] ?? property.name;
   const [values, setValues] = useState(() => Object.fromEntries(writable.map((property) => [property.name, fieldValue(property, feature.properties[property.name])])));
-  // Errors show once OK was pressed, then follow every change.
-  const [checked, setChecked] = useState(false);
+  // Errors show once OK was pressed (or at once, when asked), then follow every change.
+  const [checked, setChecked] = useState(showErrors);
   const isEmpty = (value: FieldValue) => value === undefined || value === null || value === '';
   /** Why a value cannot be stored, whether or not OK was pressed yet. */
   const problemOf = (property: PropertySchema): string | undefined => {
     const value = values[property.name];
-    const name = property.name;
-    if (isEmpty(value)) return !property.nullable && property.type !== 'boolean' ? t('map.attributes.required', { name }) : undefined;
+    const name = labelOf(property);
+    if (isEmpty(value) || (typeof value === 'string' && value.trim() === '')) return !property.nullable && property.type !== 'boolean' ? t('map.attributes.required', { name }) : undefined;
     // `1e400` is a number input's Infinity; a five-digit year would make an Invalid Date: neither can be saved.
     if (property.type === 'number' && !Number.isFinite(Number(value))) return t('map.attributes.number', { name });
     if (property.type === 'date' && !isDateText(String(value))) return t('map.attributes.date', { name });
@@ -89,12 +102,15 @@ export function AttributeForm({ feature, schema, onSubmit, onCancel }: Attribute
   return (
     <Modal
       open
-      title={`${t('map.attributes.title')} · ${feature.id}`}
-      okText={t('map.attributes.ok')}
-      cancelText={t('map.tool.cancel')}
-      okButtonProps={UNSPACED_BUTTON}
-      cancelButtonProps={UNSPACED_BUTTON}
-      onOk={submit}
+      title={isNew ? t('map.attributes.newTitle') : `${t('map.attributes.title')} · ${feature.id}`}
+      footer={[
+        <Button key="cancel" {...UNSPACED_BUTTON} onClick={onCancel}>
+          {t(isNew ? 'map.attributes.skip' : 'map.tool.cancel')}
+        </Button>,
+        <Button key="ok" type="primary" {...UNSPACED_BUTTON} onClick={submit}>
+          {t('map.attributes.ok')}
+        </Button>,
+      ]}
       onCancel={onCancel}
       destroyOnHidden
     >
@@ -109,21 +125,30 @@ export function AttributeForm({ feature, schema, onSubmit, onCancel }: Attribute
           const id = `attribute-${property.name}`;
           const error = errorOf(property);
           const value = values[property.name];
+          const label = labelOf(property);
+          const text = value === null || value === undefined ? '' : String(value);
+          const textInput = (type: keyof typeof INPUT_TYPES) => (
+            <Input
+              id={id}
+              aria-label={label}
+              type={INPUT_TYPES[type]}
+              value={text}
+              {...(type === 'date' ? { placeholder: t('map.attributes.datePlaceholder'), inputMode: 'numeric' as const, maxLength: 10 } : {})}
+              onChange={(event) => set(property.name, event.target.value)}
+              {...fieldErrorProps(id, error)}
+            />
+          );
           return (
-            // The label is the layer's property name: data, not a message of the table.
-            <FormField key={property.name} id={id} label={<span data-raw="">{property.name}</span>} error={error}>
+            // The label is the layer's property name or its alias from the settings: data, not a message of the table.
+            <FormField key={property.name} id={id} label={<span data-raw="">{label}</span>} error={error}>
               {property.type === 'boolean' ? (
-                <Checkbox id={id} aria-label={property.name} checked={value === true} onChange={(event) => set(property.name, event.target.checked)} />
+                <Checkbox id={id} aria-label={label} checked={value === true} onChange={(event) => set(property.name, event.target.checked)} />
+              ) : property.type === 'date' ? (
+                <Suspense fallback={textInput('date')}>
+                  <DateField id={id} label={label} value={text} onChange={(next) => set(property.name, next)} {...fieldErrorProps(id, error)} />
+                </Suspense>
               ) : (
-                <Input
-                  id={id}
-                  aria-label={property.name}
-                  type={INPUT_TYPES[property.type]}
-                  value={value === null || value === undefined ? '' : String(value)}
-                  {...(property.type === 'date' ? { placeholder: t('map.attributes.datePlaceholder'), inputMode: 'numeric' as const, maxLength: 10 } : {})}
-                  onChange={(event) => set(property.name, event.target.value)}
-                  {...fieldErrorProps(id, error)}
-                />
+                textInput(property.type)
               )}
             </FormField>
           );

@@ -26,6 +26,7 @@ import { useDrawTool, type DrawTool } from './use-draw-tool';
 import type { FeatureSessionView } from './use-feature-session';
 import { ShapeFeedback } from './shape-feedback';
 import { useConflictHighlight } from './use-conflict-highlight';
+import { useMissingHighlight } from './use-missing-highlight';
 import { useGeometryEdit } from './use-geometry-edit';
 import { useLatest } from './use-latest';
 import { useLayerInfoMarker, type LayerInfoOptions } from './use-layer-info';
@@ -85,7 +86,8 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
 
   const [mode, setMode] = useState<Mode>({ type: 'idle' });
   const [popup, setPopup] = useState<{ id: string; latlng: L.LatLng }>();
-  const [attributesOf, setAttributesOf] = useState<string>();
+  /** The feature whose attribute form is open: just drawn (`isNew`), or missing a required field of a refused save (`showErrors`). */
+  const [attributesOf, setAttributesOf] = useState<{ id: string; isNew?: boolean; showErrors?: boolean }>();
   const [readout, setReadout] = useState<string>();
   const [alert, setAlert] = useState<string>();
   // What keyboard drawing and feature stepping read out (a polite live region).
@@ -95,7 +97,7 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
   const folded = useFolded(editorRef);
   const [keysOpen, setKeysOpen] = useState(false);
   const keysId = useId();
-  const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' ? mode.tool : mode.type);
+  const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' ? mode.tool : mode.type, attributesOf !== undefined);
   const alertTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const flash = useCallback((text: string, durationMs: number) => {
@@ -205,8 +207,17 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
       if (!session || !geometryKind) return;
       const geometry = geometryOfParts(geometryKind, parts);
       const problem = geometryProblem(geometry);
-      if (problem) refuse(problem, DRAWING.errorDisplayMs.drawing);
-      else if (apply(() => session.add({ geometry }))) setAnnouncement(t('map.keys.finished'));
+      if (problem) {
+        refuse(problem, DRAWING.errorDisplayMs.drawing);
+        return;
+      }
+      let id: string | undefined;
+      if (!apply(() => (id = session.add({ geometry })))) return;
+      setAnnouncement(t('map.keys.finished'));
+      // The new feature's attributes at once, when it has any the user fills; 跳过 leaves them
+      // empty (a required one then stops the save).
+      const fillable = schema?.properties.some((property) => !schema.readOnly?.includes(property.name));
+      if (id && fillable) setAttributesOf({ id, isNew: true });
     },
     onStop: () => setMode({ type: 'idle' }),
     onShape: showShape,
@@ -301,6 +312,17 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
     return features.filter((feature) => ids.has(feature.id));
   }, [features, view.conflicts]);
   useConflictHighlight(map, conflicting);
+  useMissingHighlight(map, view.missingRequired);
+  // A save refused for a missing required field: the form of the first such feature says which.
+  const missingFirst = useLatest(view.missingRequired[0]?.id);
+  useEffect(() => {
+    const id = missingFirst.current;
+    if (view.refusals > 0 && id) {
+      setMode({ type: 'idle' });
+      setPopup(undefined);
+      setAttributesOf({ id, showErrors: true });
+    }
+  }, [view.refusals, missingFirst]);
 
   const start = (next: Mode, opener: FocusOpener) => {
     focus.opening(opener);
@@ -309,23 +331,25 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
   };
 
   const popupFeature = popup ? features.find((feature) => feature.id === popup.id) : undefined;
-  const { toMap } = focus;
+  const { toMap, toOpener } = focus;
   const closePopup = useCallback(() => {
     setPopup(undefined);
     toMap();
   }, [toMap]);
-  // The dialog gone, focus to the map: the popup button that opened it is gone too. After the
-  // dialog's own focus handling, which would otherwise hand it back to that missing button.
-  const dialogOpen = useRef(false);
+  // The dialog gone, focus to the map: the popup button that opened it is gone too; after the form
+  // of a new feature, to the drawing tool's button, as a finished drawing without the form does.
+  // After the dialog's own focus handling, which would otherwise hand it back to a missing button.
+  const dialogOpen = useRef<{ isNew: boolean }>(undefined);
   useEffect(() => {
-    if (attributesOf) dialogOpen.current = true;
+    if (attributesOf) dialogOpen.current = { isNew: attributesOf.isNew === true };
     else if (dialogOpen.current) {
-      dialogOpen.current = false;
-      const timer = setTimeout(toMap);
+      const back = dialogOpen.current.isNew ? toOpener : toMap;
+      dialogOpen.current = undefined;
+      const timer = setTimeout(back);
       return () => clearTimeout(timer);
     }
-  }, [attributesOf, toMap]);
-  const attributesFeature = attributesOf ? features.find((feature) => feature.id === attributesOf) : undefined;
+  }, [attributesOf, toMap, toOpener]);
+  const attributesFeature = attributesOf ? features.find((feature) => feature.id === attributesOf.id) : undefined;
   const hint: string | undefined = partEdit.tool
     ? t(PART_HINTS[partEdit.tool])
     : mode.type === 'draw'
@@ -399,13 +423,14 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
           map={map}
           feature={popupFeature}
           schema={schema}
+          labels={view.labels}
           latlng={popup.latlng}
           readOnly={!ready}
           onClose={closePopup}
           onEditGeometry={() => start({ type: 'edit', id: popupFeature.id }, 'map')}
           onEditAttributes={() => {
             setPopup(undefined);
-            setAttributesOf(popupFeature.id);
+            setAttributesOf({ id: popupFeature.id });
           }}
           onDelete={() => {
             setPopup(undefined);
@@ -417,8 +442,13 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
       <SessionConflictDialog session={session} conflicts={view.conflicts} />
       {attributesFeature && schema && session && (
         <AttributeForm
+          // A new form for each feature, so one never shows the values typed into another.
+          key={`${attributesFeature.id}:${view.refusals}`}
           feature={attributesFeature}
           schema={schema}
+          labels={view.labels}
+          isNew={attributesOf?.isNew}
+          showErrors={attributesOf?.showErrors}
           onCancel={() => setAttributesOf(undefined)}
           onSubmit={(properties: Properties) => {
             if (apply(() => session.update(attributesFeature.id, { properties }))) setAttributesOf(undefined);

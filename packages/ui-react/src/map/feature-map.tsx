@@ -3,7 +3,7 @@ import type { LayerKind } from '@gportal/core';
 import { Alert, App, Space, Spin } from 'antd';
 import type { Container } from 'inversify';
 import { useEffect, useMemo, type CSSProperties } from 'react';
-import type { LayerInfoTemplate } from '../app/app-config';
+import type { FieldLabels, LayerInfoTemplate } from '../app/app-config';
 import { ServicesProvider } from '../app/services';
 import { I18nProvider, useI18n } from '../i18n/i18n-provider';
 import type { Locale } from '../i18n/messages';
@@ -11,6 +11,7 @@ import { baseLayerOf } from './base-layer';
 import { EditorMap } from './editor-map';
 import { DEFAULT_LAYER_KIND } from './layer-catalog';
 import { LayerTypeSelect } from './layer-type-select';
+import { ServerLayerSelect } from './server-layer-select';
 import { PendingBadge } from './pending-badge';
 import { SavingOverlay } from './saving-overlay';
 import { useBeforeUnload } from './use-before-unload';
@@ -37,6 +38,13 @@ export interface FeatureMapViewProps {
   onLayerChange?: (typeName: string) => void;
   /** The loaded layer's info popup (`layerInfoTemplate` of `config.json`); the message table's by default. */
   layerInfoTemplate?: LayerInfoTemplate;
+  /** The attribute form's field labels by layer and field (`fieldLabels` of `config.json`); fields show their names by default. */
+  fieldLabels?: FieldLabels;
+  /**
+   * What the layer selector offers: the five layer types (`kinds`, default), or every layer the
+   * server lists, by title and grouped by workspace (`server`, the app's map-server mode).
+   */
+  layerList?: 'kinds' | 'server';
 }
 
 /**
@@ -44,11 +52,23 @@ export interface FeatureMapViewProps {
  * antd's `App`: layer-type selector, pending-changes badge, restored-drafts notice, and the
  * editor with save and redraw.
  */
-export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, initialTypeName, wmtsUrl, credentialsOrigin, height = '70vh', onDirtyChange, onLayerChange, layerInfoTemplate }: FeatureMapViewProps) {
+export function FeatureMapView({
+  initialLayer = DEFAULT_LAYER_KIND,
+  initialTypeName,
+  wmtsUrl,
+  credentialsOrigin,
+  height = '70vh',
+  onDirtyChange,
+  onLayerChange,
+  layerInfoTemplate,
+  fieldLabels,
+  layerList = 'kinds',
+}: FeatureMapViewProps) {
   const { t } = useI18n();
   const { modal } = App.useApp();
   const { choice, choose } = useLayerChoice({ kind: initialLayer, typeName: initialTypeName });
-  const { view, save, redraw, keepRestored, editHere, decideUndecided } = useFeatureSession(choice.kind, choice.typeName);
+  const sessionOptions = useMemo(() => ({ fieldLabels }), [fieldLabels]);
+  const { view, save, redraw, keepRestored, editHere, decideUndecided } = useFeatureSession(choice.kind, choice.typeName, sessionOptions);
   const kind = view.kind ?? choice.kind;
   useEffect(() => {
     if (view.typeName) onLayerChange?.(view.typeName);
@@ -86,7 +106,11 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, initialTypeN
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap>
-        <LayerTypeSelect value={kind} onChange={(next) => choose(next, dirty)} disabled={status === 'saving'} />
+        {layerList === 'server' ? (
+          <ServerLayerSelect layers={view.layers} value={view.typeName ?? choice.typeName} onChange={(typeName) => choose({ kind, typeName }, dirty)} disabled={status === 'saving'} />
+        ) : (
+          <LayerTypeSelect value={kind} onChange={(next) => choose({ kind: next }, dirty)} disabled={status === 'saving'} />
+        )}
         <PendingBadge pending={pending} />
         {(status === 'loading' || status === 'resolving') && <Spin size="small" aria-label={t('map.loading')} />}
       </Space>

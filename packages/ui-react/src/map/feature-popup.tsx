@@ -27,6 +27,8 @@ export interface FeaturePopupProps {
   feature: EditableFeature;
   schema: FeatureSchema | undefined;
   latlng: L.LatLng;
+  /** The layer's field labels in the active language (`fieldLabels`); a field without one shows its name. */
+  labels?: Readonly<Record<string, string>>;
   /** Only the properties, without the edit toolbar (the layer is edited in another tab, or busy). */
   readOnly?: boolean;
   onClose(): void;
@@ -40,7 +42,7 @@ export interface FeaturePopupProps {
  * and the edit toolbar (edit geometry, edit attributes, delete). Its content is React, rendered
  * into the Leaflet popup, so every value is text.
  */
-export function FeaturePopup({ map, feature, schema, latlng, readOnly = false, onClose, onEditGeometry, onEditAttributes, onDelete }: FeaturePopupProps) {
+export function FeaturePopup({ map, feature, schema, latlng, labels, readOnly = false, onClose, onEditGeometry, onEditAttributes, onDelete }: FeaturePopupProps) {
   const { t } = useI18n();
   const [element] = useState(() => document.createElement('div'));
   const closeLabel = t('leaflet.closePopup');
@@ -87,7 +89,7 @@ export function FeaturePopup({ map, feature, schema, latlng, readOnly = false, o
       <dl className="gportal-properties" data-testid="feature-properties" data-raw="">
         {propertyNames(feature, schema).map((name) => (
           <div key={name} className="gportal-property">
-            <dt>{name}</dt>
+            <dt>{labels?.[name] ?? name}</dt>
             <dd>{propertyText(feature.properties[name], t)}</dd>
           </div>
         ))}

@@ -1,7 +1,7 @@
 import type { FeatureSchema, FeatureSource } from '@gportal/core';
 import { createMemoryAdapters, sampleSeed } from '@gportal/core/memory';
 import { describe, expect, it } from 'vitest';
-import { resolveLayerTypes } from './layer-catalog';
+import { layersByWorkspace, resolveLayerTypes } from './layer-catalog';
 
 describe('resolveLayerTypes', () => {
   it('takes the layers named after the layer types (the embedded sample)', async () => {
@@ -29,5 +29,29 @@ describe('resolveLayerTypes', () => {
       getFeatures: async () => ({ features: [], skipped: 0 }),
     } satisfies FeatureSource;
     await expect(resolveLayerTypes(source)).resolves.toEqual({ point: 'poi', line: 'roads', polygon: 'towns', multipolygon: 'districts' });
+  });
+});
+
+describe('layersByWorkspace', () => {
+  it("groups a GeoServer's layers by workspace, in the server's order (names and titles of the captured GeoServer GetCapabilities 2.0.0)", () => {
+    const layers = [
+      { name: 'topp:states', title: 'USA Population' },
+      { name: 'tiger:poly_landmarks', title: 'Manhattan (NY) landmarks' },
+      { name: 'sf:archsites', title: 'Spearfish archeological sites' },
+      { name: 'tiger:tiger_roads', title: 'Manhattan (NY) roads' },
+      { name: 'topp:tasmania_roads', title: 'Tasmania roads' },
+    ];
+    expect(layersByWorkspace(layers)).toEqual([
+      { workspace: 'topp', layers: [layers[0], layers[4]] },
+      { workspace: 'tiger', layers: [layers[1], layers[3]] },
+      { workspace: 'sf', layers: [layers[2]] },
+    ]);
+  });
+
+  it("keeps names without a workspace (QGIS Server's) in one group of their own", () => {
+    expect(layersByWorkspace([{ name: 'poi' }, { name: 'ws:poi' }, { name: 'towns' }])).toEqual([
+      { workspace: undefined, layers: [{ name: 'poi' }, { name: 'towns' }] },
+      { workspace: 'ws', layers: [{ name: 'ws:poi' }] },
+    ]);
   });
 });

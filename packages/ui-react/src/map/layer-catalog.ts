@@ -27,3 +27,25 @@ export async function resolveLayerTypes(source: FeatureSource, listed?: readonly
   }
   return byKind;
 }
+
+/** The layers of one workspace (the type-name prefix before `:`); `undefined` for names without one (QGIS Server's). */
+export interface WorkspaceLayers {
+  workspace: string | undefined;
+  layers: FeatureTypeSummary[];
+}
+
+/**
+ * The server's layers grouped by workspace (`store_33:polygon` is in `store_33`), the groups and
+ * their layers in the server's order: the map-server layer selector's groups.
+ */
+export function layersByWorkspace(layers: readonly FeatureTypeSummary[]): WorkspaceLayers[] {
+  const groups = new Map<string | undefined, FeatureTypeSummary[]>();
+  for (const layer of layers) {
+    const colon = layer.name.indexOf(':');
+    const workspace = colon > 0 ? layer.name.slice(0, colon) : undefined;
+    const group = groups.get(workspace);
+    if (group) group.push(layer);
+    else groups.set(workspace, [layer]);
+  }
+  return [...groups].map(([workspace, grouped]) => ({ workspace, layers: grouped }));
+}

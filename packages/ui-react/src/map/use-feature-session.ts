@@ -5,12 +5,14 @@ import {
   FEATURE_SOURCE,
   JournalConflictError,
   FEATURE_TRANSACTIONS,
+  missingRequiredFields,
   type EditableFeature,
   type FeatureConflict,
   type EditJournal,
   type FeatureSchema,
   type FeatureSource,
   type FeatureTransactions,
+  type FeatureTypeSummary,
   type LayerKind,
   type RestoreReport,
 } from '@gportal/core';
@@ -22,6 +24,8 @@ import { useI18n, type Translate } from '../i18n/i18n-provider';
 import { ErrorMessage, Translated } from '../ui/error-detail';
 import { resolveLayerTypes } from './layer-catalog';
 import { saveFailureMessage } from '../app/save-failure-message';
+import type { FieldLabels } from '../app/app-config';
+import { fieldList, layerFieldLabels } from './field-labels';
 
 /** How many changes are waiting to be saved, by kind. */
 export interface PendingCounts {
@@ -61,6 +65,17 @@ export interface FeatureSessionView {
   editingElsewhere: 'other-tab' | 'handed-over' | undefined;
   /** Drawn features whose last send the server could neither confirm nor deny: the user keeps or discards them. */
   undecided: string[];
+  /** Every layer the server lists (GetCapabilities), for a selector of the server's own layers. */
+  layers: readonly FeatureTypeSummary[];
+  /** The layer's field labels in the active language (`fieldLabels` of `config.json`). */
+  labels: Readonly<Record<string, string>>;
+  /**
+   * The features a refused save found without a required field, as long as one is still
+   * missing: the map outlines them. Empty until a save is refused.
+   */
+  missingRequired: readonly EditableFeature[];
+  /** Increases with every save refused for a missing required field, so the editor opens the form of the first one. */
+  refusals: number;
 }
 
 const NOTHING_PENDING: PendingCounts = { inserts: 0, updates: 0, deletes: 0, total: 0 };
@@ -81,20 +96,29 @@ function journalNotice(error: unknown): { title: ReactNode; description?: ReactN
   return { title: createElement(Translated, { id: 'map.journalFailed' }), description: createElement(ErrorMessage, { tell: tellError(error) }) };
 }
 
+/** Options of {@link useFeatureSession}. */
+export interface FeatureSessionOptions {
+  /** The alias table of `config.json` (`fieldLabels`); none by default: fields show their names. */
+  fieldLabels?: FieldLabels;
+}
+
 /**
  * One `EditSession` for the layer of `kind` (or `typeName`, when the server resolves a layer type
  * to it, e.g. from the URL): resolved from the server's layer list, started with
  * `restore()` (load, then the journaled changes of an earlier visit), and re-rendered on each of
  * its events. Save outcomes and journal failures are told to the user here.
  */
-export function useFeatureSession(kind: LayerKind, typeNameAsked?: string) {
+export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, options: FeatureSessionOptions = {}) {
   const source = useService<FeatureSource>(FEATURE_SOURCE);
   const transactions = useService<FeatureTransactions>(FEATURE_TRANSACTIONS);
   const journal = useService<EditJournal>(EDIT_JOURNAL);
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { message, notification } = App.useApp();
 
   const [typeName, setTypeName] = useState<string>();
+  const [layers, setLayers] = useState<readonly FeatureTypeSummary[]>([]);
+  /** The features of the last save refused for a missing required field, and how many refusals so far. */
+  const [refused, setRefused] = useState<{ ids: readonly string[]; count: number }>({ ids: [], count: 0 });
   const [resolved, setResolved] = useState<{ kind: LayerKind; title: string }>();
   const [session, setSession] = useState<EditSession>();
   const [status, setStatus] = useState<SessionStatus>('resolving');
@@ -120,9 +144,12 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string) {
       .then(
         ([types, summaries]) => {
           if (!live) return;
+          setLayers(summaries);
+          // A type name the server lists is edited as asked, even when another layer is the first of its kind.
+          const listed = typeNameAsked !== undefined && summaries.some((summary) => summary.name === typeNameAsked);
           const asked = (Object.keys(types) as LayerKind[]).find((other) => typeNameAsked && types[other] === typeNameAsked);
           const chosen = asked ?? kind;
-          const name = types[chosen];
+          const name = listed ? typeNameAsked : types[chosen];
           if (name) {
             setTypeName(name);
             setResolved({ kind: chosen, title: summaries.find((summary) => summary.name === name)?.title ?? name });
@@ -175,6 +202,7 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string) {
     ];
     setSession(created);
     setRestored(undefined);
+    setRefused((before) => ({ ids: [], count: before.count }));
     setStatus('loading');
     const start = async (): Promise<RestoreReport | null> => {
       // One tab edits a layer at a time; another one only shows it, and says so before any edit.
@@ -220,6 +248,8 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string) {
     };
   }, [source, transactions, journal, typeName, claims]);
 
+  const labels = useMemo(() => layerFieldLabels(options.fieldLabels, typeName, locale), [options.fieldLabels, typeName, locale]);
+
   const view = useMemo<FeatureSessionView>(() => {
     const changes = session?.pending();
     const pending = changes
@@ -233,6 +263,9 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string) {
     const conflicts = session?.conflicts ?? [];
     // Told when shown, so it follows a switch of language.
     const told = problem === undefined ? undefined : tellProblem(problem, t);
+    const schema = session?.schema;
+    const features = session?.features() ?? [];
+    const missingRequired = schema && refused.ids.length > 0 ? features.filter((feature) => refused.ids.includes(feature.id) && missingRequiredFields(feature, schema).length > 0) : [];
     return {
       session,
       typeName,
@@ -240,21 +273,40 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string) {
       title: resolved?.title,
       status,
       problem: told,
-      features: session?.features() ?? [],
-      schema: session?.schema,
+      features,
+      schema,
       pending,
       loads,
       restored,
       conflicts,
       editingElsewhere,
       undecided: session?.undecidedInserts ?? [],
+      layers,
+      labels,
+      missingRequired,
+      refusals: refused.count,
     };
     // `version` stands for every session event.
-  }, [session, typeName, resolved, status, problem, version, loads, restored, editingElsewhere, t]);
+  }, [session, typeName, resolved, status, problem, version, loads, restored, editingElsewhere, t, layers, labels, refused]);
 
-  /** Saves the pending changes in one transaction; the outcome is told to the user. */
+  /**
+   * Saves the pending changes in one transaction; the outcome is told to the user. A drawn or
+   * edited feature without a required field stops the save before anything is sent: the
+   * refusal names the fields, and the map outlines the features.
+   */
   const save = useCallback(async () => {
     if (!session) return;
+    const schema = session.schema;
+    if (schema) {
+      const missing = session.features().filter((feature) => (feature.state === 'insert' || feature.state === 'update') && missingRequiredFields(feature, schema).length > 0);
+      if (missing.length > 0) {
+        const fields = schema.properties.map((property) => property.name).filter((name) => missing.some((feature) => missingRequiredFields(feature, schema).includes(name)));
+        setRefused((before) => ({ ids: missing.map((feature) => feature.id), count: before.count + 1 }));
+        void message.error({ key: 'save', content: t('map.missingRequired', { names: fieldList(fields, labels, locale), count: fields.length }), duration: 8 });
+        return;
+      }
+    }
+    setRefused((before) => (before.ids.length > 0 ? { ids: [], count: before.count } : before));
     setStatus('saving');
     const saved = session.save();
     saving.current = saved.catch(() => undefined);
@@ -263,7 +315,7 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string) {
     } finally {
       setStatus('ready');
     }
-  }, [session]);
+  }, [session, message, t, labels, locale]);
 
   /** Drops the pending changes and reloads the layer from the server. */
   const redraw = useCallback(async () => {

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { useI18n } from '../i18n/i18n-provider';
 import { UNSPACED_BUTTON } from './labelled-button';
 
-/** The layer asked for: a layer type, or a server type name (from the URL) that wins when the server has it. */
+/** The layer asked for: a layer type, or a server type name (from the URL or the map-server selector) that wins when the server has it. */
 export interface LayerChoice {
   kind: LayerKind;
   typeName?: string;
@@ -19,9 +19,9 @@ export function useLayerChoice(initial: LayerChoice) {
   const { modal } = App.useApp();
   const [choice, setChoice] = useState<LayerChoice>(initial);
   const choose = useCallback(
-    (kind: LayerKind, dirty: boolean) => {
+    (next: LayerChoice, dirty: boolean) => {
       if (!dirty) {
-        setChoice({ kind });
+        setChoice(next);
         return;
       }
       modal.confirm({
@@ -31,7 +31,7 @@ export function useLayerChoice(initial: LayerChoice) {
         cancelText: t('featureMap.stay'),
         okButtonProps: UNSPACED_BUTTON,
         cancelButtonProps: UNSPACED_BUTTON,
-        onOk: () => setChoice({ kind }),
+        onOk: () => setChoice(next),
       });
     },
     [modal, t],

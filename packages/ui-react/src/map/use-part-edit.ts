@@ -19,7 +19,10 @@ import { useLatest } from './use-latest';
 /** The part tools of a shape edit: cut a hole, draw a new part, remove a part or hole with a click. */
 export type PartTool = 'hole' | 'addPart' | 'removePart';
 
-/** How far from a line a click still picks it for removal, in CSS pixels (the vertex handles' reach). */
+/** What 添加部分 draws on each multi layer: a polygon, a line, or a point. */
+const ADD_PART_TOOLS: Readonly<Partial<Record<GeometryKind, DrawTool>>> = { MultiPolygon: 'polygon', MultiLineString: 'line', MultiPoint: 'point' };
+
+/** How far from a line or point a click still picks it for removal, in CSS pixels (the vertex handles' reach). */
 const LINE_PICK_PX = { mouse: 8, touch: 16 } as const;
 
 export interface PartEditOptions {
@@ -43,10 +46,22 @@ export function partToolsOf(kind: GeometryKind | undefined): readonly PartTool[]
     case 'MultiPolygon':
       return ['hole', 'addPart', 'removePart'];
     case 'MultiLineString':
+    case 'MultiPoint':
       return ['addPart', 'removePart'];
     default:
       return [];
   }
+}
+
+/** The point part nearest to a click within reach, on screen. */
+function pointPartAt(map: L.Map, points: readonly L.LatLng[], latlng: L.LatLng, reach: number): PartRef | undefined {
+  const click = map.latLngToContainerPoint(latlng);
+  let best: { part: number; distance: number } | undefined;
+  points.forEach((point, part) => {
+    const distance = click.distanceTo(map.latLngToContainerPoint(point));
+    if (distance <= reach && (!best || distance < best.distance)) best = { part, distance };
+  });
+  return best && { part: best.part, ring: 0 };
 }
 
 /** The line part nearest to a click within reach, on screen. */
@@ -102,16 +117,17 @@ export function usePartEdit(map: L.Map | undefined, edited: EditableFeature | un
     [id, latest],
   );
 
-  const drawTool: DrawTool | undefined = tool === 'hole' ? 'polygon' : tool === 'addPart' ? (options.geometryKind === 'MultiLineString' ? 'line' : 'polygon') : undefined;
+  const drawTool: DrawTool | undefined = tool === 'hole' ? 'polygon' : tool === 'addPart' ? ADD_PART_TOOLS[options.geometryKind ?? 'MultiPolygon'] : undefined;
   const drawing: DrawControl = useDrawTool(map, edited ? drawTool : undefined, {
     onCreated: (parts) => {
       const geometry = current();
-      const ring = parts.kind === 'polygon' ? parts.parts[0]?.[0] : parts.kind === 'line' ? parts.parts[0] : undefined;
+      const ring = parts.kind === 'polygon' ? parts.parts[0]?.[0] : parts.kind === 'line' ? parts.parts[0] : parts.parts;
       if (!geometry || !ring) return;
       const positions = ring.map(toPosition);
       if (tool === 'hole' && (geometry.type === 'Polygon' || geometry.type === 'MultiPolygon')) accept(addHole(geometry, positions));
       else if (tool === 'addPart' && geometry.type === 'MultiPolygon') accept(addPart(geometry, positions));
       else if (tool === 'addPart' && geometry.type === 'MultiLineString') accept(addPart(geometry, positions));
+      else if (tool === 'addPart' && geometry.type === 'MultiPoint') accept(addPart(geometry, positions));
     },
     onStop: () => setTool(undefined),
     onShape: (parts) => latest.current.onShape(parts),
@@ -133,9 +149,11 @@ export function usePartEdit(map: L.Map | undefined, edited: EditableFeature | un
           ? polygonPartAt(geometry, toPosition(event.latlng))
           : parts.kind === 'line'
             ? linePartAt(map, parts.parts, event.latlng, LINE_PICK_PX[touch ? 'touch' : 'mouse'])
-            : undefined;
+            : parts.kind === 'point'
+              ? pointPartAt(map, parts.parts, event.latlng, LINE_PICK_PX[touch ? 'touch' : 'mouse'])
+              : undefined;
       if (!ref) return;
-      if (geometry.type === 'Polygon' || geometry.type === 'MultiPolygon' || geometry.type === 'LineString' || geometry.type === 'MultiLineString') {
+      if (geometry.type !== 'Point') {
         accept(removePart(geometry, ref));
       }
       setTool(undefined);

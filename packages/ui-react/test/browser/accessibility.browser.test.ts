@@ -4,7 +4,7 @@ import type { AxeResults, Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, screenshot, signIn } from './browser.js';
-import { clickMap, selectLayer, waitForFeatures, waitForMapReady } from './map-helpers.js';
+import { clickMap, selectLayer, skipAttributes, waitForFeatures, waitForMapReady } from './map-helpers.js';
 
 /**
  * axe-core (WCAG 2.0/2.1 A and AA, and best practices) on the production build: every screen of
@@ -144,6 +144,10 @@ describe.each(LANGUAGES)('axe in $language', ({ language, names }) => {
     await clickMap(page, 118.6, 26.0);
     await clickMap(page, 118.1, 25.6);
     await waitForFeatures(page, 9);
+    // The new feature's attribute form, then skipped.
+    await page.getByRole('dialog').waitFor();
+    findings.push(...(await audit(`attributes of a new feature ${language}`)));
+    await skipAttributes(page);
     // An unsaved feature: the pending badge and the popup's unsaved tag in orange.
     await clickMap(page, 118.45, 25.7);
     await page.getByTestId('feature-properties').waitFor();

@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, policyText } from '../../content-security-policy.js';
 import { apiScreen } from './api-screen.js';
 import { freshPagePerTest, signIn } from './browser.js';
-import { clickMap, waitForFeatures, waitForMapReady } from './map-helpers.js';
+import { clickMap, skipAttributes, waitForFeatures, waitForMapReady } from './map-helpers.js';
 import { APP_BUILD } from './paths.js';
 import { collectPolicyViolations, type PolicyViolation } from './policy.js';
 
@@ -75,6 +75,9 @@ describe('the content security policy of the built app', () => {
     await button('标绘').click();
     for (const [lng, lat] of [[118.1, 25.6], [118.6, 25.6], [118.6, 26.0], [118.1, 25.6]] as const) await clickMap(page, lng, lat);
     await waitForFeatures(page, 9);
+    // The new feature's form loads the date picker's chunk: under the same policy.
+    await page.locator('.ant-picker').waitFor();
+    await skipAttributes(page);
     await button('保存').click();
     await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor();
     // The raster workers painted the layer (a page without them paints on the main thread).

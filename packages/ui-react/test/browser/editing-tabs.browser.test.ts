@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, screenshot, signIn } from './browser.js';
-import { clickMap, waitForFeatures, waitForMapReady } from './map-helpers.js';
+import { clickMap, skipAttributes, waitForFeatures, waitForMapReady } from './map-helpers.js';
 
 /**
  * The feature map open in two tabs (pages of one browser context: one profile, one localStorage)
@@ -35,6 +35,7 @@ async function drawPolygon(page: Page, points: Array<[number, number]>): Promise
   await page.getByRole('button', { name: '标绘', exact: true }).click();
   for (const [lng, lat] of points) await clickMap(page, lng, lat);
   await clickMap(page, ...(points[0] as [number, number]));
+  await skipAttributes(page);
 }
 
 async function openTab(context: BrowserContext): Promise<Page> {

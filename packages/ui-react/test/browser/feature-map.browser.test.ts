@@ -4,7 +4,7 @@ import type Leaflet from 'leaflet';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, screenshot, signIn } from './browser.js';
-import { clickMap, mapElement, mapPoint, readArea, readLength, selectLayer, waitForFeatures, waitForLayerPainted, waitForMapReady, waitForMapStill } from './map-helpers.js';
+import { clickMap, mapElement, mapPoint, readArea, readLength, selectLayer, skipAttributes, waitForFeatures, waitForLayerPainted, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
 const baseUrl = inject('baseUrl');
 let page: Page;
@@ -72,6 +72,7 @@ async function drawPolygon(points: Array<[number, number]>) {
   for (const [lng, lat] of points) await clickMap(page, lng, lat);
   const [firstLng, firstLat] = points[0] as [number, number];
   await clickMap(page, firstLng, firstLat);
+  await skipAttributes(page);
 }
 
 describe('feature map (embedded default)', () => {
@@ -91,6 +92,7 @@ describe('feature map (embedded default)', () => {
     await clickMap(page, ...(TRIANGLE[0] as [number, number]));
     await waitForFeatures(page, 9);
     await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
+    await skipAttributes(page);
     await screenshot(page, 'feature-map-drawn-unsaved');
 
     await button('保存').click();

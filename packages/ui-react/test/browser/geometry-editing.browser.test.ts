@@ -3,7 +3,7 @@ import { geodesicArea } from '@gportal/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, screenshot, signIn } from './browser.js';
-import { clickMap, mapElement, mapPoint, readArea, selectLayer, waitForFeatures, waitForMapReady } from './map-helpers.js';
+import { clickMap, mapElement, mapPoint, readArea, selectLayer, skipAttributes, waitForFeatures, waitForMapReady } from './map-helpers.js';
 
 const baseUrl = inject('baseUrl');
 let page: Page;
@@ -71,6 +71,7 @@ describe('a delete mode and drawing that forgive (issue 20)', () => {
     await clickMap(page, 117.0, 25.0);
     await waitForFeatures(page, 9);
     await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
+    await skipAttributes(page);
   });
 
   it('a crossing closing edge refuses that click only: the drawing and its read-out stay', async () => {
@@ -117,6 +118,7 @@ describe('a layer that stays chosen (issue 20)', () => {
     await clickMap(page, 117.5, 25.6);
     await clickMap(page, 117.5, 25.6);
     await waitForFeatures(page, 8);
+    await skipAttributes(page);
 
     await selectLayer(page, '多面');
     const dialog = page.getByRole('dialog');
@@ -148,6 +150,7 @@ describe('a layer that stays chosen (issue 20)', () => {
     for (const [lng, lat] of triangle) await clickMap(page, lng, lat);
     await clickMap(page, ...(triangle[0] as [number, number]));
     await waitForFeatures(page, 9);
+    await skipAttributes(page);
 
     await page.reload();
     await page.getByTestId('restored-notice').waitFor();
@@ -177,6 +180,7 @@ describe('points (issue 20)', () => {
     await clickMap(page, 117.2, 25.3);
     await waitForFeatures(page, 9);
     await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
+    await skipAttributes(page);
     await expect(page.locator('.leaflet-marker-pane .gportal-marker').count()).resolves.toBe(9);
     await screenshot(page, 'feature-map-point-drawn');
     // The toolbar with 画点 at the narrowest desktop width, in the longer language.
@@ -217,6 +221,7 @@ describe('points (issue 20)', () => {
     await clickMap(page, 117.2, 25.3);
     await waitForFeatures(page, 9);
     await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
+    await skipAttributes(page);
     // Another layer with the point unsaved: asked first, as on the feature map.
     await selectLayer(page, '多面');
     await page.getByRole('dialog').getByRole('button', { name: '留下' }).click();

@@ -151,6 +151,9 @@ describe('drawing by keyboard', () => {
     await press('Shift+Enter');
     await expectAnnounced('图形已完成，尚未保存。');
     await mapElement(page).and(page.locator('[data-features="9"]')).waitFor();
+    // The new feature's attribute form has the focus; Escape skips it, and focus is back on the tool.
+    await expectFocus('dialog');
+    await press('Escape');
     await expectFocus('标绘');
     await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
 
@@ -185,6 +188,8 @@ describe('drawing by keyboard', () => {
     await expectAnnounced(/^已添加第 2 个顶点。 长度：[\d.]+ (m|km)$/);
     await press('Shift+Enter');
     await mapElement(page).and(page.locator('[data-features="8"]')).waitFor();
+    await expectFocus('dialog');
+    await press('Escape');
     await activate('保存');
     await expect.poll(async () => badge().textContent(), { timeout: 10_000 }).toBe('没有未保存的修改');
     await page.reload();
@@ -206,6 +211,8 @@ describe('drawing by keyboard', () => {
     await mapElement(page).and(page.locator('[data-features="9"]')).waitFor();
     await expectAnnounced('图形已完成，尚未保存。');
     await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
+    await expectFocus('dialog');
+    await press('Escape');
     await expectFocus('画点');
   });
 
@@ -223,6 +230,9 @@ describe('drawing by keyboard', () => {
     await press('Shift+Enter');
     await expectAnnounced('图形已完成，尚未保存。');
     await mapElement(page).and(page.locator('[data-features="9"]')).waitFor();
+    await expectFocus('dialog');
+    await press('Escape');
+    await expectFocus('标绘');
     await activate('提交地图数据');
     await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor();
     await page.reload();

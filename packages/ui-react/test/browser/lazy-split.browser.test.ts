@@ -31,8 +31,13 @@ afterAll(async () => {
  */
 // The whole app's budget was 450 KiB (issue 13); undo and the conflict dialog, the second-tab
 // hand-over, error sentences, keyboard drawing, holes, parts and snapping (issues 19, 20, 23, 24)
-// brought it to 462 KiB, and it is now held at 470. The first screen's budget is unchanged.
-const GZIP_BUDGETS_KIB = { firstScreen: 200, wholeApp: 470 } as const;
+// brought it to 462 KiB, held at 470. Issue 20 asks for antd's DatePicker in the attribute form:
+// the picker with dayjs and its zh-cn locale is a chunk of 36 KiB of its own, fetched when a form
+// opens (never on the first screen or a map screen's load), so the whole app is now held at 510.
+// The first screen's budget is unchanged.
+const GZIP_BUDGETS_KIB = { firstScreen: 200, wholeApp: 510 } as const;
+/** The date picker's chunk: loaded by the attribute form, never with a screen. */
+const DATE_PICKER_CHUNK = /\/date-field-[\w-]+\.js$/;
 
 /**
  * The app's Latin font, outside the JavaScript budget: woff2 files are compressed already and
@@ -80,5 +85,6 @@ describe('the first screen is lazy-split from the map screens', () => {
     await page.goto(`${baseUrl}/test-map`);
     await page.locator('.gportal-map').waitFor();
     expect(scripts.some((path) => /\/test-map-page-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(scripts.filter((path) => DATE_PICKER_CHUNK.test(path))).toEqual([]);
   });
 });

@@ -71,3 +71,12 @@ export function readLength(text: string): number {
   if (!match) throw new Error(`not a length read-out: ${text}`);
   return Number(match[1]) * (match[2] === 'km' ? 1000 : 1);
 }
+
+/**
+ * Closes the attribute form a finished drawing opens (`跳过`, `Skip`) and waits until it is gone:
+ * for tests of something else that draw on.
+ */
+export async function skipAttributes(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^(跳过|Skip)$/ }).click();
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+}

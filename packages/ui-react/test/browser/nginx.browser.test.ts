@@ -5,7 +5,7 @@ import { wfsServer, wfsServerAnswers } from '@gportal/adapters-geoserver/testing
 import { apiScreen } from './api-screen.js';
 import { freshPage, launchChromium, screenshot } from './browser.js';
 import { serveGeoServerModel, type GeoServerModelServer } from './geoserver-model-server.js';
-import { clickMap, waitForFeatures, waitForMapReady } from './map-helpers.js';
+import { clickMap, skipAttributes, waitForFeatures, waitForMapReady } from './map-helpers.js';
 import { startNginx, type NginxServer } from './nginx-server.js';
 import { APP_BUILD } from './paths.js';
 
@@ -170,6 +170,7 @@ describe('the app behind nginx (deploy/nginx.conf)', () => {
     for (const [lng, lat] of triangle) await clickMap(page, lng, lat);
     await clickMap(page, ...triangle[0]!);
     await waitForFeatures(page, 3);
+    await skipAttributes(page);
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor({ timeout: 20_000 });
     await screenshot(page, 'nginx-feature-map-saved');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, screenshot, signIn } from './browser.js';
-import { clickMap, mapElement, selectLayer, waitForFeatures, waitForMapReady } from './map-helpers.js';
+import { clickMap, mapElement, selectLayer, skipAttributes, waitForFeatures, waitForMapReady } from './map-helpers.js';
 
 const baseUrl = inject('baseUrl');
 let page: Page;
@@ -52,6 +52,7 @@ describe('map test (/test-map)', () => {
       await clickMap(page, lng, lat);
     }
     await waitForFeatures(page, 9);
+    await skipAttributes(page);
     await button('提交地图数据').click();
     await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor();
     await page.reload();

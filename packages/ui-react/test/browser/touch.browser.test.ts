@@ -65,6 +65,9 @@ describe('drawing with touch', () => {
     await tapMap(118.1, 25.6);
     await waitForFeatures(page, 9);
     await expect(page.getByTestId('pending-badge').textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');
+    // The new feature's attribute form answers taps too.
+    await page.getByRole('button', { name: '跳过', exact: true }).tap();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: '保存', exact: true }).tap();
     await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, screenshot, signIn, waitUntilDisabled } from './browser.js';
-import { clickMap, waitForFeatures, waitForMapReady } from './map-helpers.js';
+import { clickMap, skipAttributes, waitForFeatures, waitForMapReady } from './map-helpers.js';
 
 const baseUrl = inject('baseUrl');
 let page: Page;
@@ -113,6 +113,7 @@ describe('undo and redo on the feature map', () => {
     await clickMap(page, 117.0, 25.0);
     await waitForFeatures(page, 9);
     await waitForBadge('未保存：新增 1 · 修改 0 · 删除 0');
+    await skipAttributes(page);
     await button('撤销').click();
     await waitForFeatures(page, 8);
     await waitForBadge(NOTHING);

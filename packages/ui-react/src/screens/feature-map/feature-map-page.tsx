@@ -27,7 +27,8 @@ export function FeatureMapPage() {
         wmtsUrl={config.mode === 'map-server' ? config.wmtsUrl : undefined}
         credentialsOrigin={config.geoserverRestUrl}
         height="calc(100vh - 260px)" onDirtyChange={setDirty}
-        initialTypeName={initialTypeName} onLayerChange={keepLayer} layerInfoTemplate={config.layerInfoTemplate} />
+        initialTypeName={initialTypeName} onLayerChange={keepLayer} layerInfoTemplate={config.layerInfoTemplate}
+        fieldLabels={config.fieldLabels} layerList={config.mode === 'map-server' ? 'server' : 'kinds'} />
     </Panel>
   );
 }

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../i18n/use-document-title';
 import { baseLayerOf } from '../../map/base-layer';
 import { EditorMap } from '../../map/editor-map';
 import { LayerTypeSelect } from '../../map/layer-type-select';
+import { ServerLayerSelect } from '../../map/server-layer-select';
 import { PendingBadge } from '../../map/pending-badge';
 import { useBeforeUnload } from '../../map/use-before-unload';
 import { useFeatureSession } from '../../map/use-feature-session';
@@ -27,7 +28,8 @@ export function TestMapPage() {
   useDocumentTitle(t('testMap.title'));
   const config = useService<AppConfig>(APP_CONFIG);
   const { choice, choose } = useLayerChoice({ kind: SAMPLE_DEFAULTS.layer });
-  const { view, save } = useFeatureSession(choice.kind);
+  const sessionOptions = useMemo(() => ({ fieldLabels: config.fieldLabels }), [config]);
+  const { view, save } = useFeatureSession(choice.kind, choice.typeName, sessionOptions);
   const baseLayer = useMemo(() => baseLayerOf(config.mode === 'map-server' ? config.wmtsUrl : undefined, config.geoserverRestUrl), [config]);
   const dirty = view.pending.total > 0;
   useBeforeUnload(dirty);
@@ -37,7 +39,11 @@ export function TestMapPage() {
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <span style={SECONDARY_TEXT}>{t('testMap.intro')}</span>
         <Space wrap>
-          <LayerTypeSelect value={choice.kind} onChange={(next) => choose(next, dirty)} disabled={view.status === 'saving'} />
+          {config.mode === 'map-server' ? (
+            <ServerLayerSelect layers={view.layers} value={view.typeName ?? choice.typeName} onChange={(typeName) => choose({ kind: choice.kind, typeName }, dirty)} disabled={view.status === 'saving'} />
+          ) : (
+            <LayerTypeSelect value={choice.kind} onChange={(next) => choose({ kind: next }, dirty)} disabled={view.status === 'saving'} />
+          )}
           <LabelledButton label={t('testMap.submit')} type="primary" icon={<CloudUploadOutlined />} loading={view.status === 'saving'} disabled={view.status !== 'ready'} onClick={() => void save()} />
           <PendingBadge pending={view.pending} />
         </Space>

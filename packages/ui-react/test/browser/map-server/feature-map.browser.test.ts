@@ -2,7 +2,7 @@ import type { Page, Route } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { wfsServer } from '@gportal/adapters-geoserver/testing';
 import { freshPagePerTest, screenshot } from '../browser.js';
-import { clickMap, mapPoint, waitForFeatures, waitForMapReady } from '../map-helpers.js';
+import { clickMap, mapElement, mapPoint, skipAttributes, waitForFeatures, waitForMapReady } from '../map-helpers.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -83,6 +83,7 @@ async function drawTriangle(): Promise<Array<[number, number]>> {
   await button('标绘').click();
   for (const [lng, lat] of triangle) await clickMap(page, lng, lat);
   await clickMap(page, ...(triangle[0] as [number, number]));
+  await skipAttributes(page);
   return triangle;
 }
 
@@ -132,6 +133,7 @@ describe('feature map in map-server mode, against QGIS Server + PostGIS', () => 
     // The first point sits on the corner now: a click there finishes the polygon.
     await page.mouse.click(at.x, at.y);
     await waitForFeatures(page, 3);
+    await skipAttributes(page);
     await button('保存').click();
     await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor();
     const added = (await serverFeatures('districts')).find((feature) => !before.some((old) => old.id === feature.id));
@@ -162,5 +164,83 @@ describe('feature map in map-server mode, against QGIS Server + PostGIS', () => 
     await button('保存').click();
     await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor();
     await expect(serverFeatures('districts')).resolves.toHaveLength(3);
+  });
+});
+
+/** The server's layers in the selector, as text and value, with their `<optgroup>` when any. */
+function selectorOptions(): Promise<Array<{ group: string | null; text: string; value: string }>> {
+  return page.getByRole('combobox', { name: '图层', exact: true }).evaluate((select) =>
+    [...(select as HTMLSelectElement).options].map((option) => ({ group: option.parentElement instanceof HTMLOptGroupElement ? option.parentElement.label : null, text: option.text, value: option.value })),
+  );
+}
+
+describe('the layers of the server and their required fields (issue 20)', () => {
+  it('lists every layer of GetCapabilities by title, and edits the exact layer chosen, not the first of its kind; the URL keeps it', async () => {
+    await openMapServerApp([]);
+    await waitForMapReady(page, 2);
+    // QGIS Server's layers have no workspace: one list, in the server's order, titled as the server titles them.
+    await expect(selectorOptions()).resolves.toEqual(
+      ['poi', 'roads', 'towns', 'districts', 'rivers', 'towns_cgcs2000'].map((name) => ({ group: null, text: name, value: name })),
+    );
+    // Two layers hold polygons: the second one, chosen, is the one edited.
+    const towns = await serverFeatures('towns');
+    const before = await serverFeatures('towns_cgcs2000');
+    await page.getByRole('combobox', { name: '图层', exact: true }).selectOption('towns_cgcs2000');
+    await page.waitForURL(/[?&]layer=towns_cgcs2000$/);
+    await waitForMapReady(page, before.length);
+    await drawTriangle();
+    await waitForFeatures(page, before.length + 1);
+    await button('保存').click();
+    await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor();
+    await expect(serverFeatures('towns_cgcs2000')).resolves.toHaveLength(before.length + 1);
+    await expect(serverFeatures('towns')).resolves.toHaveLength(towns.length);
+
+    await page.reload();
+    await waitForMapReady(page, before.length + 1);
+    await expect(page.getByRole('combobox', { name: '图层', exact: true }).inputValue()).resolves.toBe('towns_cgcs2000');
+  });
+
+  it('refuses to save a point without its required name (poi.name is NOT NULL): names the field, outlines the point and opens its form', async () => {
+    await openMapServerApp([]);
+    await waitForMapReady(page, 2);
+    const before = await serverFeatures('poi');
+    await page.getByRole('combobox', { name: '图层', exact: true }).selectOption('poi');
+    await waitForMapReady(page, before.length);
+    await button('画点').and(page.locator(':enabled')).waitFor();
+    await button('画点').click();
+    const [lng, lat] = (await triangleInView())[0] as [number, number];
+    await clickMap(page, lng, lat);
+    await waitForFeatures(page, before.length + 1);
+    await skipAttributes(page);
+
+    let transactions = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && (request.postData() ?? '').includes('Transaction')) transactions += 1;
+    });
+    await button('保存').click();
+    await page.locator('.ant-message-notice', { hasText: '无法保存：必填字段 “name” 未填写，缺少的要素已在地图上标出。请填写后再保存。' }).waitFor();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('“name”不能为空').waitFor();
+    await expect(mapElement(page).getAttribute('data-missing-required')).resolves.toMatch(/\S/);
+    await screenshot(page, 'feature-map-required-missing', { fullPage: false });
+    // Closed unfilled, the point stays outlined; the next 保存 is refused again and opens the form again.
+    await dialog.getByRole('button', { name: '取消', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(mapElement(page).getAttribute('data-missing-required')).resolves.toMatch(/\S/);
+    await screenshot(page, 'feature-map-required-outlined', { fullPage: false });
+    await button('保存').click();
+    await dialog.getByText('“name”不能为空').waitFor();
+    expect(transactions).toBe(0);
+
+    await dialog.getByRole('textbox', { name: 'name', exact: true }).fill('鼓山');
+    await dialog.getByRole('button', { name: '确定', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => mapElement(page).getAttribute('data-missing-required')).toBe('');
+    await button('保存').click();
+    await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor();
+    const after = await serverFeatures('poi');
+    expect(after).toHaveLength(before.length + 1);
+    const added = after.find((feature) => !before.some((old) => old.id === feature.id)) as unknown as { properties: { name: string } };
+    expect(added.properties.name).toBe('鼓山');
   });
 });
