@@ -81,7 +81,15 @@ export interface HttpRequest {
    * so where `XMLHttpRequest` exists such a request is sent with it instead.
    */
   onUploadProgress?: (loaded: number, total: number) => void;
+  /**
+   * `bytes`: a 2xx answer's body is kept as it came (`HttpResponse.bytes`), not decoded here, for a
+   * reader elsewhere (a worker) to decode; other answers are read as text. Default `text`.
+   */
+  bodyAs?: 'text' | 'bytes';
 }
+
+/** How much of a body kept as bytes is decoded into `HttpResponse.body`: enough to tell what the answer is. */
+export const BODY_PREVIEW_BYTES = 4096;
 
 export interface HttpResponse {
   status: number;
@@ -94,7 +102,10 @@ export interface HttpResponse {
   mediaType: string;
   /** The `Location` header (a 201's new resource), resolved against the request URL. */
   location: string | undefined;
+  /** The body as text (UTF-8); with `bytes`, its first `BODY_PREVIEW_BYTES` only. */
   body: string;
+  /** The whole body, undecoded, when the request asked for `bodyAs: 'bytes'` and the status is 2xx. */
+  bytes?: ArrayBuffer;
 }
 
 /** The small HTTP client the GeoServer, WFS and portal adapters share. */
@@ -175,7 +186,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         ...(body !== undefined ? { body } : {}),
         ...(request.redirect ? { redirect: request.redirect } : {}),
       });
-      const text = await response.text();
+      const bytes = request.bodyAs === 'bytes' && response.ok ? await response.arrayBuffer() : undefined;
+      // A preview cut inside a character ends in U+FFFD: it is only read to tell what the answer is.
+      const text = bytes ? new TextDecoder().decode(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, BODY_PREVIEW_BYTES))) : await response.text();
       return {
         status: response.status,
         statusText: response.statusText,
@@ -185,6 +198,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         mediaType: mediaTypeOf(response.headers.get('Content-Type')),
         location: resolveLocation(response.headers.get('Location'), url),
         body: text,
+        ...(bytes ? { bytes } : {}),
       };
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;

@@ -3,7 +3,8 @@ import { readAnswerText, warnSkipped, type FeatureReadContext, type ReadAnswer }
 
 /** A GetFeature answer to read, with what its reader must know (see `readAnswer`). */
 export interface AnswerToRead {
-  text: string;
+  /** The answer's text, or its UTF-8 bytes (as fetched: a worker decodes them, the main thread never does). */
+  body: string | ArrayBuffer;
   status: number;
   layer: WfsLayer;
   context: FeatureReadContext;
@@ -20,7 +21,12 @@ export type AnswerReader = (answer: AnswerToRead) => Promise<ReadAnswer>;
 
 /** `readAnswer` where it is called: Node, tests, and pages without workers. */
 export const readAnswerOnMainThread: AnswerReader = async (answer) => {
-  const read = readAnswerText(answer, answer.layer, answer.context);
+  const read = readAnswerText({ text: textOf(answer.body), status: answer.status }, answer.layer, answer.context);
   warnSkipped(read, answer.layer);
   return read;
 };
+
+/** The text of an answer's body: bytes are UTF-8, as `Response.text()` reads them. */
+export function textOf(body: string | ArrayBuffer): string {
+  return typeof body === 'string' ? body : new TextDecoder().decode(body);
+}

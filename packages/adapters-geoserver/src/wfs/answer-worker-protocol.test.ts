@@ -2,7 +2,7 @@ import './test-support/register-dom.js';
 import { MapServerError, type FeatureSchema, type MapFeature } from '@gportal/core';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerReplies, POSITIONS_PER_BLOCK, serveAnswerRequests, type AnswerReply, type AnswerRequest, type AnswerWorkerScope } from './answer-worker-protocol.js';
+import { answerReplies, POSITIONS_PER_BLOCK, serveAnswerRequests, type AnswerReply, type AnswerRequest, type AnswerWorkerMessage, type AnswerWorkerScope } from './answer-worker-protocol.js';
 import { createWfsAdapters } from './create-wfs-adapters.js';
 import type { WfsLayer } from './describe-feature-type.js';
 import { readAnswerText, type FeatureReadContext, type ReadAnswer } from './feature-reader.js';
@@ -53,13 +53,15 @@ const CAPTURED: Array<[string, string, WfsLayer, FeatureReadContext]> = [
   ['GeoServer GML 3.2 archsites', readGeoServerFixture('wfs/getfeature-2.0.0-gml32.xml'), archsites, {}],
 ];
 
-function requestOf(text: string, layer: WfsLayer, context: FeatureReadContext, id = 1): AnswerRequest {
-  return { id, text, status: 200, layer, context };
+/** A request with the answer's UTF-8 bytes, as `WfsFeatureSource` fetches it (or its text). */
+function requestOf(text: string, layer: WfsLayer, context: FeatureReadContext, { id = 1, asText = false } = {}): AnswerRequest {
+  return { id, body: asText ? text : (new TextEncoder().encode(text).buffer as ArrayBuffer), status: 200, layer, context };
 }
 
 /** The replies as the main thread receives them: each cloned as `postMessage` clones it, its buffers moved. */
 function posted(request: AnswerRequest): AnswerReply[] {
-  return answerReplies(structuredClone(request)).map(({ reply, transfer }) => {
+  const sent = structuredClone(request, { transfer: typeof request.body === 'string' ? [] : [request.body] });
+  return answerReplies(sent).map(({ reply, transfer }) => {
     const received = structuredClone(reply, { transfer });
     // Moved, not copied: the worker's buffers are empty afterwards.
     for (const buffer of transfer) expect((buffer as ArrayBuffer).byteLength).toBe(0);
@@ -98,6 +100,7 @@ describe('answerReplies (the worker reading an answer)', () => {
     const main = readAnswerText({ text, status: 200 }, layer, context);
     expect(main.features.length).toBeGreaterThan(0);
     expect(assembled(posted(requestOf(text, layer, context)))).toEqual(main);
+    expect(assembled(posted(requestOf(text, layer, context, { asText: true })))).toEqual(main);
   });
 
   it('hands positions over as Float64Array buffers in the transfer list, in blocks the main thread rebuilds one per task', () => {
@@ -163,7 +166,8 @@ describe('answerReplies (the worker reading an answer)', () => {
     fc.assert(
       fc.property(damaged(answers), (text) => {
         const main = outcome(() => readAnswerText({ text, status: 200 }, towns, {}));
-        const replies = posted(requestOf(text, towns, {}));
+        // As text: damage may leave lone surrogates, which no UTF-8 answer holds.
+        const replies = posted(requestOf(text, towns, {}, { asText: true }));
         const last = replies.at(-1);
         const worker = last?.kind === 'failed' && 'mapServer' in last.failure ? { refused: `${last.failure.mapServer.code}: ${last.failure.mapServer.text}` } : outcome(() => assembled(replies));
         expect(worker).toEqual(main);
@@ -176,32 +180,39 @@ describe('answerReplies (the worker reading an answer)', () => {
 /** A stand-in for the worker running `serveAnswerRequests`: messages cloned and delivered a task later, as across threads. */
 class FakeWorker {
   static started = 0;
-  onmessage: ((event: MessageEvent<AnswerReply>) => void) | null = null;
+  onmessage: ((event: MessageEvent<AnswerWorkerMessage>) => void) | null = null;
   onmessageerror: (() => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
   terminated = false;
   readonly requests: AnswerRequest[] = [];
   private readonly scope: AnswerWorkerScope;
 
-  constructor(private readonly broken = false) {
+  constructor(broken = false) {
     FakeWorker.started += 1;
     this.scope = {
       onmessage: null,
       postMessage: (reply, transfer) => {
         const received = structuredClone(reply, { transfer });
-        setTimeout(() => this.onmessage?.({ data: received } as MessageEvent<AnswerReply>));
+        setTimeout(() => this.onmessage?.({ data: received } as MessageEvent<AnswerWorkerMessage>));
       },
     };
-    serveAnswerRequests(this.scope);
+    // A worker's script loads a task later, then says it is ready; a broken one fails to load.
+    setTimeout(() => {
+      if (broken) this.onerror?.({ message: 'it did not load', preventDefault: () => undefined } as unknown as ErrorEvent);
+      else serveAnswerRequests(this.scope);
+    });
   }
 
-  postMessage(request: AnswerRequest): void {
+  postMessage(request: AnswerRequest, transfer: Transferable[] = []): void {
     this.requests.push(request);
-    const sent = structuredClone(request);
-    setTimeout(() => {
-      if (this.broken) this.onerror?.({ message: 'it did not load', preventDefault: () => undefined } as unknown as ErrorEvent);
-      else this.scope.onmessage?.({ data: sent } as MessageEvent<AnswerRequest>);
-    });
+    const sent = structuredClone(request, { transfer });
+    setTimeout(() => this.scope.onmessage?.({ data: sent } as MessageEvent<AnswerRequest>));
+  }
+
+  /** The worker dies while reading: its error comes instead of its replies. */
+  crash(): void {
+    this.scope.postMessage = () => undefined;
+    setTimeout(() => this.onerror?.({ message: 'out of memory', preventDefault: () => undefined } as unknown as ErrorEvent));
   }
 
   terminate(): void {
@@ -213,21 +224,23 @@ describe('createWorkerAnswerReader', () => {
   const [, geoJson, , ] = CAPTURED[0] as (typeof CAPTURED)[number];
   const [, gml, gmlLayer, gmlContext] = CAPTURED[9] as (typeof CAPTURED)[number];
 
-  it('reads in the worker, one request per answer, equal to the main thread', async () => {
+  it('reads in the worker, one request per answer, equal to the main thread; bytes are moved to it, not copied', async () => {
     const worker = new FakeWorker();
     const read = createWorkerAnswerReader({ createWorker: () => worker as unknown as Worker });
+    const bytes = new TextEncoder().encode(gml).buffer as ArrayBuffer;
     const [first, second] = await Promise.all([
-      read({ text: gml, status: 200, layer: gmlLayer, context: gmlContext }),
-      read({ text: geoJson, status: 200, layer: towns, context: {} }),
+      read({ body: bytes, status: 200, layer: gmlLayer, context: gmlContext }),
+      read({ body: geoJson, status: 200, layer: towns, context: {} }),
     ]);
     expect(first).toEqual(readAnswerText({ text: gml, status: 200 }, gmlLayer, gmlContext));
     expect(second).toEqual(readAnswerText({ text: geoJson, status: 200 }, towns, {}));
     expect(worker.requests.map((request) => request.id)).toEqual([1, 2]);
+    expect(bytes.byteLength).toBe(0);
   });
 
   it('rejects with the MapServerError the main thread would throw', async () => {
     const read = createWorkerAnswerReader({ createWorker: () => new FakeWorker() as unknown as Worker });
-    const failure = read({ text: '{"type": "FeatureCollection", "features": [', status: 200, layer: towns, context: {} });
+    const failure = read({ body: '{"type": "FeatureCollection", "features": [', status: 200, layer: towns, context: {} });
     await expect(failure).rejects.toBeInstanceOf(MapServerError);
     await expect(failure).rejects.toMatchObject({ code: 'MalformedResponse', status: 200 });
   });
@@ -235,30 +248,41 @@ describe('createWorkerAnswerReader', () => {
   it('reads on the main thread where no worker starts (no Worker, or its constructor throws)', async () => {
     for (const createWorker of [() => undefined, () => { throw new Error('blocked'); }]) {
       const read = createWorkerAnswerReader({ createWorker });
-      await expect(read({ text: gml, status: 200, layer: gmlLayer, context: gmlContext })).resolves.toEqual(readAnswerText({ text: gml, status: 200 }, gmlLayer, gmlContext));
+      await expect(read({ body: gml, status: 200, layer: gmlLayer, context: gmlContext })).resolves.toEqual(readAnswerText({ text: gml, status: 200 }, gmlLayer, gmlContext));
     }
   });
 
-  it('reads on the main thread what a failed worker held, and everything after, without starting another', async () => {
+  it('reads on the main thread the answers that waited for a worker whose script did not load, and every later one', async () => {
     FakeWorker.started = 0;
     const worker = new FakeWorker(true);
     const read = createWorkerAnswerReader({ createWorker: () => worker as unknown as Worker });
     const expected = readAnswerText({ text: gml, status: 200 }, gmlLayer, gmlContext);
-    await expect(read({ text: gml, status: 200, layer: gmlLayer, context: gmlContext })).resolves.toEqual(expected);
+    const bytes = () => new TextEncoder().encode(gml).buffer as ArrayBuffer;
+    await expect(Promise.all([read({ body: bytes(), status: 200, layer: gmlLayer, context: gmlContext }), read({ body: gml, status: 200, layer: gmlLayer, context: gmlContext })])).resolves.toEqual([expected, expected]);
     expect(worker.terminated).toBe(true);
-    await expect(read({ text: gml, status: 200, layer: gmlLayer, context: gmlContext })).resolves.toEqual(expected);
-    expect(worker.requests).toHaveLength(1);
+    await expect(read({ body: bytes(), status: 200, layer: gmlLayer, context: gmlContext })).resolves.toEqual(expected);
+    expect(worker.requests).toHaveLength(0);
     expect(FakeWorker.started).toBe(1);
+  });
+
+  it('fails the reads a worker held when it crashes (it had their bytes), and reads later answers on the main thread', async () => {
+    const worker = new FakeWorker();
+    const read = createWorkerAnswerReader({ createWorker: () => worker as unknown as Worker });
+    await read({ body: geoJson, status: 200, layer: towns, context: {} });
+    worker.crash();
+    await expect(read({ body: gml, status: 200, layer: gmlLayer, context: gmlContext })).rejects.toThrow(/worker failed while reading: out of memory/);
+    await expect(read({ body: gml, status: 200, layer: gmlLayer, context: gmlContext })).resolves.toEqual(readAnswerText({ text: gml, status: 200 }, gmlLayer, gmlContext));
+    expect(worker.requests).toHaveLength(2);
   });
 
   it('stops waiting when the request is aborted, with its reason', async () => {
     const read = createWorkerAnswerReader({ createWorker: () => new FakeWorker() as unknown as Worker });
     const controller = new AbortController();
-    const reading = read({ text: gml, status: 200, layer: gmlLayer, context: gmlContext, signal: controller.signal });
+    const reading = read({ body: gml, status: 200, layer: gmlLayer, context: gmlContext, signal: controller.signal });
     const reason = new Error('the view moved');
     controller.abort(reason);
     await expect(reading).rejects.toBe(reason);
-    await expect(read({ text: gml, status: 200, layer: gmlLayer, context: gmlContext, signal: controller.signal })).rejects.toBe(reason);
+    await expect(read({ body: gml, status: 200, layer: gmlLayer, context: gmlContext, signal: controller.signal })).rejects.toBe(reason);
   });
 
   it('is what WfsFeatureSource reads GetFeature answers with (readAnswer option): the same features as the default', async () => {

@@ -1,13 +1,15 @@
 import { MapServerError, POSITION_DEPTH, type Geometry, type MapFeature } from '@gportal/core';
+import { textOf } from './answer-reader.js';
 import type { ConventionalLabel } from './axis-order.js';
 import type { WfsLayer } from './describe-feature-type.js';
 import { readAnswerText, type FeatureReadContext, type ReadAnswer } from './feature-reader.js';
 import { packFeatures, transferablesOfFeatures, type PackedFeatures } from './packed-features.js';
 
-/** An answer for the worker to read: everything in it survives a structured clone (the text is copied). */
+/** An answer for the worker to read: everything in it survives a structured clone; bytes are transferred. */
 export interface AnswerRequest {
   id: number;
-  text: string;
+  /** The answer's text, or its UTF-8 bytes (decoded by the worker). */
+  body: string | ArrayBuffer;
   status: number;
   layer: WfsLayer;
   context: FeatureReadContext;
@@ -15,6 +17,9 @@ export interface AnswerRequest {
 
 /** What `readAnswer` throws, as data: a `MapServerError` is rebuilt on the main thread, anything else is a failure of the worker. */
 export type ReadFailure = { mapServer: { status?: number; code?: string; text: string } } | { message: string };
+
+/** What the worker posts: first `ready` (it started), then the replies to each request. */
+export type AnswerWorkerMessage = { kind: 'ready' } | AnswerReply;
 
 /**
  * The worker's replies to one request, in order: the features in `features` blocks (positions in
@@ -57,7 +62,7 @@ export function answerReplies(request: AnswerRequest): Array<{ reply: AnswerRepl
   const { id } = request;
   let read: ReadAnswer;
   try {
-    read = readAnswerText(request, request.layer, request.context);
+    read = readAnswerText({ text: textOf(request.body), status: request.status }, request.layer, request.context);
   } catch (error) {
     return [{ reply: { kind: 'failed', id, failure: failureOf(error) }, transfer: [] }];
   }
@@ -85,17 +90,19 @@ export function answerReplies(request: AnswerRequest): Array<{ reply: AnswerRepl
 /** The global scope of the worker, as far as it is used. */
 export interface AnswerWorkerScope {
   onmessage: ((event: MessageEvent<AnswerRequest>) => void) | null;
-  postMessage(message: AnswerReply, transfer: Transferable[]): void;
+  postMessage(message: AnswerWorkerMessage, transfer: Transferable[]): void;
 }
 
 /**
  * Makes a worker read answers: its module is `serveAnswerRequests(self)`, started by the app
- * where its bundler can bundle a worker (see `createWorkerAnswerReader`).
+ * where its bundler can bundle a worker (see `createWorkerAnswerReader`). It says `ready` first:
+ * until then the main thread keeps the answers, which it reads itself if the worker never starts.
  */
 export function serveAnswerRequests(scope: AnswerWorkerScope): void {
   scope.onmessage = ({ data }) => {
     for (const { reply, transfer } of answerReplies(data)) scope.postMessage(reply, transfer);
   };
+  scope.postMessage({ kind: 'ready' }, []);
 }
 
 /** The error a `failed` reply stands for. */

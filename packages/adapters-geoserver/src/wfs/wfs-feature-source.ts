@@ -108,7 +108,7 @@ export class WfsFeatureSource implements FeatureSource {
     };
     const answer = await this.fetchFeatures(request, options.signal);
     const read = await this.settings.readAnswer({
-      text: answer.text,
+      body: answer.bytes ?? answer.text,
       status: answer.status,
       layer,
       context: { requestedSrsName: LON_LAT_SRS_NAME },
@@ -166,12 +166,12 @@ export class WfsFeatureSource implements FeatureSource {
     const what = `GetFeature ${request.layer.schema.typeName}`;
     const outputFormat = this.settings.outputFormat ?? (this.geoJsonRefused ? undefined : PREFERRED_OUTPUT_FORMAT);
     try {
-      return await this.endpoint.post(writeGetFeature({ ...request, ...(outputFormat ? { outputFormat } : {}) }), what, signal, 'text');
+      return await this.endpoint.post(writeGetFeature({ ...request, ...(outputFormat ? { outputFormat } : {}) }), what, signal, 'bytes');
     } catch (error) {
       const fallBack = this.settings.outputFormat === undefined && outputFormat !== undefined;
       if (!fallBack || !(error instanceof MapServerError) || !REFUSED_OUTPUT_FORMAT.test(error.message)) throw error;
       this.geoJsonRefused = true;
-      return this.endpoint.post(writeGetFeature(request), what, signal, 'text');
+      return this.endpoint.post(writeGetFeature(request), what, signal, 'bytes');
     }
   }
 
