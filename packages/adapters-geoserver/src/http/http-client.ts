@@ -121,6 +121,40 @@ export interface HttpClient {
   failure(response: HttpResponse, request: HttpRequest): Error;
 }
 
+/** How many bytes of a body kept as bytes are read in one task of the page: the rest wait for the next. */
+const BYTES_PER_TASK = 1 << 20;
+
+/**
+ * The whole body, read from its stream a slice at a time with a task boundary between slices:
+ * `arrayBuffer()` reads all the bytes already received in one task, which for an answer of tens
+ * of megabytes (a large GetFeature) blocks the page for tens of milliseconds.
+ */
+async function bytesOf(response: Response): Promise<ArrayBuffer> {
+  if (!response.body) return response.arrayBuffer();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  let sinceBreak = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.byteLength;
+    sinceBreak += value.byteLength;
+    if (sinceBreak >= BYTES_PER_TASK) {
+      sinceBreak = 0;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  }
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes.buffer;
+}
+
 /** The `Authorization` header of HTTP Basic, UTF-8 encoded (RFC 7617). */
 export function basicAuthorization(username: string, password: string): string {
   const bytes = new TextEncoder().encode(`${username}:${password}`);
@@ -186,7 +220,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         ...(body !== undefined ? { body } : {}),
         ...(request.redirect ? { redirect: request.redirect } : {}),
       });
-      const bytes = request.bodyAs === 'bytes' && response.ok ? await response.arrayBuffer() : undefined;
+      const bytes = request.bodyAs === 'bytes' && response.ok ? await bytesOf(response) : undefined;
       // A preview cut inside a character ends in U+FFFD: it is only read to tell what the answer is.
       const text = bytes ? new TextDecoder().decode(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, BODY_PREVIEW_BYTES))) : await response.text();
       return {

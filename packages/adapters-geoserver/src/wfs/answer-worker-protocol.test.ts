@@ -104,10 +104,10 @@ describe('answerReplies (the worker reading an answer)', () => {
   });
 
   it('hands positions over as Float64Array buffers in the transfer list, in blocks the main thread rebuilds one per task', () => {
-    const text = generatedGml(120, 2000);
+    const text = generatedGml(60, 2000);
     const replies = answerReplies(requestOf(text, towns, { requestedSrsName: LON_LAT_SRS_NAME }));
     const blocks = replies.filter((entry) => entry.reply.kind === 'features');
-    // 240 000 positions: three blocks of at most POSITIONS_PER_BLOCK.
+    // 120 000 positions: three blocks of at most POSITIONS_PER_BLOCK.
     expect(blocks).toHaveLength(3);
     for (const { reply, transfer } of blocks) {
       if (reply.kind !== 'features') throw new Error('not a block');
