@@ -63,11 +63,11 @@ function recorder({ block, workerName }: { block: boolean; workerName: string })
   };
 }
 
-/** A district: a wobbly ring of `positions` positions (closed), lon/lat, in a grid cell of the town-like area. */
-function districtRing(index: number, positions: number, columns: number): string {
-  const centreLng = 116 + (index % columns) * (4 / columns);
+/** A district: a wobbly ring of `positions` positions (closed), lon/lat, in a grid cell of the town-like area; `scale` shrinks it, `shift` moves it east (in cells). */
+function districtRing(index: number, positions: number, columns: number, { scale = 1, shift = 0 } = {}): string {
+  const centreLng = 116 + (index % columns + shift) * (4 / columns);
   const centreLat = 23 + Math.floor(index / columns) * (4 / columns);
-  const radius = 1.6 / columns;
+  const radius = (1.6 / columns) * scale;
   const values: string[] = [];
   for (let vertex = 0; vertex < positions - 1; vertex += 1) {
     const angle = (2 * Math.PI * vertex) / (positions - 1);
@@ -82,16 +82,16 @@ function districtRing(index: number, positions: number, columns: number): string
 function districtsGml(count: number, positions: number): string {
   const columns = Math.ceil(Math.sqrt(count));
   const members = Array.from({ length: count }, (_, index) => {
-    const hole = index % 7 === 0 ? `<gml:interior><gml:LinearRing><gml:posList>${districtRing(index, 5, columns * 4)}</gml:posList></gml:LinearRing></gml:interior>` : '';
+    const hole = index % 7 === 0 ? `<gml:interior><gml:LinearRing><gml:posList>${districtRing(index, 5, columns, { scale: 0.3 })}</gml:posList></gml:LinearRing></gml:interior>` : '';
     const polygon = `<gml:surfaceMember><gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>${districtRing(index, positions, columns)}</gml:posList></gml:LinearRing></gml:exterior>${hole}</gml:Polygon></gml:surfaceMember>`;
-    const second = index % 11 === 0 ? `<gml:surfaceMember><gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>${districtRing(index + 1, 6, columns * 3)}</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon></gml:surfaceMember>` : '';
+    const second = index % 11 === 0 ? `<gml:surfaceMember><gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>${districtRing(index, 6, columns, { scale: 0.15, shift: 0.4 })}</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon></gml:surfaceMember>` : '';
     return `<gml:featureMember><qgs:districts gml:id="districts.${index + 1}"><qgs:geometry><gml:MultiSurface srsName="${LON_LAT_SRS_NAME}">${polygon}${second}</gml:MultiSurface></qgs:geometry><qgs:id>${index + 1}</qgs:id><qgs:name>区 ${index + 1}</qgs:name><qgs:population>${index * 1000}</qgs:population><qgs:area_km2>${(index * 1.5).toFixed(1)}</qgs:area_km2><qgs:coastal>${index % 2 === 0}</qgs:coastal><qgs:surveyed>2020-01-${String((index % 28) + 1).padStart(2, '0')}</qgs:surveyed></qgs:districts></gml:featureMember>`;
   });
   return `<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs" xmlns:gml="http://www.opengis.net/gml" xmlns:qgs="http://www.qgis.org/gml">${members.join('')}</wfs:FeatureCollection>`;
 }
 
 /** A transparent 1×1 PNG for the base map's tiles. */
-const EMPTY_TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const EMPTY_TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII=', 'base64');
 
 /** What the stand-in WFS answers to a request: QGIS Server's captured capabilities and schemas, and `features` for every GetFeature. */
 function wfsAnswer(operation: string | undefined, body: string, features: string): { status: number; text: string } {
