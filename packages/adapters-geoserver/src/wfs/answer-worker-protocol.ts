@@ -90,7 +90,9 @@ export function answerReplies(request: AnswerRequest): Array<{ reply: AnswerRepl
 
 /** The global scope of the worker, as far as it is used. */
 export interface AnswerWorkerScope {
+  /** Set to the handler of the main thread's requests. */
   onmessage: ((event: MessageEvent<AnswerRequest>) => void) | null;
+  /** Posts a reply to the main thread, its buffers moved. */
   postMessage(message: AnswerWorkerMessage, transfer: Transferable[]): void;
 }
 
