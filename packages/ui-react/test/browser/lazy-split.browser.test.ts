@@ -31,8 +31,10 @@ afterAll(async () => {
  */
 // The whole app's budget was 450 KiB (issue 13); undo and the conflict dialog, the second-tab
 // hand-over, error sentences, keyboard drawing, holes, parts and snapping (issues 19, 20, 23, 24)
-// brought it to 462 KiB, and it is now held at 470. The first screen's budget is unchanged.
-const GZIP_BUDGETS_KIB = { firstScreen: 200, wholeApp: 470 } as const;
+// brought it to 462 KiB, and it was held at 470. The WFS answer worker (issue 21, 8 KiB: the
+// GetFeature readers again, in a bundle of its own, fetched in map-server mode only when a layer
+// loads) brought it to 472, now held at 480. The first screen's budget is unchanged.
+const GZIP_BUDGETS_KIB = { firstScreen: 200, wholeApp: 480 } as const;
 
 /**
  * The app's Latin font, outside the JavaScript budget: woff2 files are compressed already and
