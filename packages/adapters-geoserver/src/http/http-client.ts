@@ -81,7 +81,15 @@ export interface HttpRequest {
    * so where `XMLHttpRequest` exists such a request is sent with it instead.
    */
   onUploadProgress?: (loaded: number, total: number) => void;
+  /**
+   * `bytes`: a 2xx answer's body is kept as it came (`HttpResponse.bytes`), not decoded here, for a
+   * reader elsewhere (a worker) to decode; other answers are read as text. Default `text`.
+   */
+  bodyAs?: 'text' | 'bytes';
 }
+
+/** How much of a body kept as bytes is decoded into `HttpResponse.body`: enough to tell what the answer is. */
+export const BODY_PREVIEW_BYTES = 4096;
 
 export interface HttpResponse {
   status: number;
@@ -94,7 +102,10 @@ export interface HttpResponse {
   mediaType: string;
   /** The `Location` header (a 201's new resource), resolved against the request URL. */
   location: string | undefined;
+  /** The body as text (UTF-8); with `bytes`, its first `BODY_PREVIEW_BYTES` only. */
   body: string;
+  /** The whole body, undecoded, when the request asked for `bodyAs: 'bytes'` and the status is 2xx. */
+  bytes?: ArrayBuffer;
 }
 
 /** The small HTTP client the GeoServer, WFS and portal adapters share. */
@@ -108,6 +119,40 @@ export interface HttpClient {
   json<T>(request: HttpRequest): Promise<T>;
   /** Turns a failed answer into the typed error of the error table. */
   failure(response: HttpResponse, request: HttpRequest): Error;
+}
+
+/** How many bytes of a body kept as bytes are read in one task of the page: the rest wait for the next. */
+const BYTES_PER_TASK = 1 << 20;
+
+/**
+ * The whole body, read from its stream a slice at a time with a task boundary between slices:
+ * `arrayBuffer()` reads all the bytes already received in one task, which for an answer of tens
+ * of megabytes (a large GetFeature) blocks the page for tens of milliseconds.
+ */
+async function bytesOf(response: Response): Promise<ArrayBuffer> {
+  if (!response.body) return response.arrayBuffer();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  let sinceBreak = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.byteLength;
+    sinceBreak += value.byteLength;
+    if (sinceBreak >= BYTES_PER_TASK) {
+      sinceBreak = 0;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  }
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes.buffer;
 }
 
 /** The `Authorization` header of HTTP Basic, UTF-8 encoded (RFC 7617). */
@@ -175,7 +220,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         ...(body !== undefined ? { body } : {}),
         ...(request.redirect ? { redirect: request.redirect } : {}),
       });
-      const text = await response.text();
+      const bytes = request.bodyAs === 'bytes' && response.ok ? await bytesOf(response) : undefined;
+      // A preview cut inside a character ends in U+FFFD: it is only read to tell what the answer is.
+      const text = bytes ? new TextDecoder().decode(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, BODY_PREVIEW_BYTES))) : await response.text();
       return {
         status: response.status,
         statusText: response.statusText,
@@ -185,6 +232,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         mediaType: mediaTypeOf(response.headers.get('Content-Type')),
         location: resolveLocation(response.headers.get('Location'), url),
         body: text,
+        ...(bytes ? { bytes } : {}),
       };
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;

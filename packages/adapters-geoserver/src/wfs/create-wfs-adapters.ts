@@ -1,5 +1,6 @@
 import { DEFAULT_WFS_VERSION, ValidationError } from '@gportal/core';
 import { assertNoUserInfo, type AuthorizationSource } from '../http/index.js';
+import { readAnswerOnMainThread, type AnswerReader } from './answer-reader.js';
 import type { AxisOrderCorrection } from './axis-order.js';
 import { definedOnly } from '../util/defined-only.js';
 import { WfsEndpoint } from './wfs-endpoint.js';
@@ -36,6 +37,12 @@ export interface WfsAdapterOptions {
    * GetCapabilities) and were read in the other order. Default: a console warning.
    */
   onAxisOrderCorrected?: (correction: AxisOrderCorrection) => void;
+  /**
+   * Reads GetFeature answers. Default: on the calling thread (`readAnswerOnMainThread`); a page
+   * passes `createWorkerAnswerReader` to read them in a Web Worker, so a large answer never
+   * blocks it.
+   */
+  readAnswer?: AnswerReader;
   /** Defaults to the global `fetch`. */
   fetch?: typeof fetch;
 }
@@ -51,6 +58,8 @@ export const WFS_ADAPTER_DEFAULTS = {
   withCredentials: false,
   /** Default: a console warning naming the layer, the server and the order used. */
   onAxisOrderCorrected: warnAxisOrderCorrected,
+  /** Default: the answers are read on the calling thread. */
+  readAnswer: readAnswerOnMainThread,
 } as const;
 
 /** The two WFS ports of one service, from {@link createWfsAdapters}. */
@@ -91,6 +100,7 @@ export function createWfsAdapters(options: WfsAdapterOptions): WfsAdapters {
     version,
     outputFormat: settings.outputFormat,
     onAxisOrderCorrected: settings.onAxisOrderCorrected,
+    readAnswer: settings.readAnswer,
     ...(settings.featureNS ? { featureNS: settings.featureNS } : {}),
     ...(settings.featurePrefix ? { featurePrefix: settings.featurePrefix } : {}),
   });

@@ -35,14 +35,24 @@ export type ReadAnswer = ReadGmlFeatures;
  * `EPSG:4326` are read in the order `context.server`'s convention gives; the result says so.
  */
 export function readAnswer(answer: WfsAnswer, layer: WfsLayer, context: FeatureReadContext = {}): ReadAnswer {
+  const read = readAnswerText(answer, layer, context);
+  warnSkipped(read, layer);
+  return read;
+}
+
+/** {@link readAnswer} without the log: for a worker, whose console is not the page's (the main thread logs). */
+export function readAnswerText({ text, status }: Pick<WfsAnswer, 'text' | 'status'>, layer: WfsLayer, context: FeatureReadContext = {}): ReadAnswer {
   const { requestedSrsName, server } = context;
-  const read = isXmlText(answer.text)
-    ? readGmlFeatures(answer.text, layer, answer.status, { ...(requestedSrsName ? { requestedSrsName } : {}), ...(server ? { server } : {}) })
-    : readGeoJsonFeatures(answer.text, layer, answer.status);
+  return isXmlText(text)
+    ? readGmlFeatures(text, layer, status, { ...(requestedSrsName ? { requestedSrsName } : {}), ...(server ? { server } : {}) })
+    : readGeoJsonFeatures(text, layer, status);
+}
+
+/** Logs the features an answer held that cannot be drawn or edited (spec section 8). */
+export function warnSkipped(read: Pick<ReadAnswer, 'skippedIds'>, layer: WfsLayer): void {
   if (read.skippedIds.length > 0) {
     console.warn(`WFS ${layer.schema.typeName}: skipped ${read.skippedIds.length} feature(s) without an id or a geometry the map can draw: ${read.skippedIds.join(', ')}`);
   }
-  return read;
 }
 
 function unionBBox(boxes: BBox[]): BBox {

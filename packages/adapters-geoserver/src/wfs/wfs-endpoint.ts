@@ -17,15 +17,19 @@ export interface WfsEndpointOptions {
 export interface WfsAnswer {
   status: number;
   mediaType: string;
+  /** The body; empty when it is handed on as `bytes`. */
   text: string;
   document?: Document;
+  /** The body as UTF-8 bytes, undecoded (form `bytes`), for a reader in a worker. */
+  bytes?: ArrayBuffer;
 }
 
 /**
- * How an XML answer is handed on: parsed into a DOM, or as text for a streaming reader (a large
- * GetFeature answer), then only its root element is read to catch exception reports.
+ * How an answer is handed on: XML parsed into a DOM; as text for a streaming reader (a large
+ * GetFeature answer), then only its root element is read to catch exception reports; or as its
+ * bytes, undecoded, for a reader in a worker (only the beginning is decoded, for the same check).
  */
-export type WfsAnswerForm = 'document' | 'text';
+export type WfsAnswerForm = 'document' | 'text' | 'bytes';
 
 /** A WFS request is about a WFS operation, named in words (`WFS GetFeature store_33:point`). */
 type WfsRequest = HttpRequest & { resource: string };
@@ -85,6 +89,7 @@ export class WfsEndpoint {
       query: this.fixedQuery,
       body: { text: xml, contentType: CONTENT_TYPES.textXml },
       resource: `WFS ${what}`,
+      ...(form === 'bytes' ? { bodyAs: 'bytes' as const } : {}),
       ...(signal ? { signal } : {}),
     });
   }
@@ -95,6 +100,17 @@ export class WfsEndpoint {
   }
 
   private check(response: HttpResponse, request: WfsRequest, form: WfsAnswerForm): WfsAnswer {
+    const { bytes, ...whole } = response;
+    if (bytes) {
+      const beginning = response.body;
+      const xml = isXmlText(beginning);
+      const root = xml ? rootElementName(beginning) : undefined;
+      // JSON, or XML whose root (within the beginning) is no exception report: handed on undecoded.
+      if (/\S/.test(beginning) && (!xml || (root !== undefined && !isExceptionReport(root)))) {
+        return { status: response.status, mediaType: response.mediaType, text: '', bytes };
+      }
+      return this.check({ ...whole, body: new TextDecoder().decode(bytes) }, request, 'text');
+    }
     const answer = { status: response.status, mediaType: response.mediaType, text: response.body };
     if (!isXmlText(response.body)) {
       if (!response.ok) throw this.client.failure(response, request);

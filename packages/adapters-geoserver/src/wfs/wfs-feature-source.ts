@@ -12,10 +12,11 @@ import {
   type FeatureSource,
   type FeatureTypeSummary,
 } from '@gportal/core';
+import type { AnswerReader } from './answer-reader.js';
 import type { AxisOrderCorrection } from './axis-order.js';
 import { featureTypeBBox, readFeatureTypes } from './capabilities.js';
 import { readFeatureSchema, type WfsLayer } from './describe-feature-type.js';
-import { readAnswer, settleAxisOrder, type FeatureReadContext, type ReadAnswer } from './feature-reader.js';
+import { settleAxisOrder, type FeatureReadContext, type ReadAnswer } from './feature-reader.js';
 import { writeGetFeature, type GetFeatureRequest } from './get-feature-request.js';
 import { identifyMapServer, QGIS_FEATURE_NS } from './server-kind.js';
 import type { WfsAnswer, WfsEndpoint } from './wfs-endpoint.js';
@@ -35,6 +36,8 @@ export interface WfsSourceSettings {
   featurePrefix?: string;
   /** Told when GML coordinates under a bare `EPSG:4326` were read in the other order than the server's convention. */
   onAxisOrderCorrected: (correction: AxisOrderCorrection) => void;
+  /** Reads GetFeature answers: on the main thread, or in a worker (`createWorkerAnswerReader`). */
+  readAnswer: AnswerReader;
 }
 
 /** A GetCapabilities answer: its document (to identify the server) and its feature types. */
@@ -104,7 +107,13 @@ export class WfsFeatureSource implements FeatureSource {
       ...(query.featureIds ? { featureIds: query.featureIds } : {}),
     };
     const answer = await this.fetchFeatures(request, options.signal);
-    const read = readAnswer(answer, layer, { requestedSrsName: LON_LAT_SRS_NAME });
+    const read = await this.settings.readAnswer({
+      body: answer.bytes ?? answer.text,
+      status: answer.status,
+      layer,
+      context: { requestedSrsName: LON_LAT_SRS_NAME },
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     const context = read.conventional ? await this.readContext(read, layer, options.signal) : {};
     const { axisOrderCorrection, ...set } = settleAxisOrder(read, { requestedSrsName: LON_LAT_SRS_NAME, ...context }, layer.schema.typeName);
     if (axisOrderCorrection) this.report(axisOrderCorrection);
@@ -157,12 +166,12 @@ export class WfsFeatureSource implements FeatureSource {
     const what = `GetFeature ${request.layer.schema.typeName}`;
     const outputFormat = this.settings.outputFormat ?? (this.geoJsonRefused ? undefined : PREFERRED_OUTPUT_FORMAT);
     try {
-      return await this.endpoint.post(writeGetFeature({ ...request, ...(outputFormat ? { outputFormat } : {}) }), what, signal, 'text');
+      return await this.endpoint.post(writeGetFeature({ ...request, ...(outputFormat ? { outputFormat } : {}) }), what, signal, 'bytes');
     } catch (error) {
       const fallBack = this.settings.outputFormat === undefined && outputFormat !== undefined;
       if (!fallBack || !(error instanceof MapServerError) || !REFUSED_OUTPUT_FORMAT.test(error.message)) throw error;
       this.geoJsonRefused = true;
-      return this.endpoint.post(writeGetFeature(request), what, signal, 'text');
+      return this.endpoint.post(writeGetFeature(request), what, signal, 'bytes');
     }
   }
 

@@ -5,6 +5,7 @@ import { createAppStorage, ModeUnavailableError } from './boot';
 import { embeddedPersistenceModule } from './embedded-persistence';
 import { memoryModule } from './memory-module';
 import { simulatedLatencyModule } from './simulated-latency';
+import { startWfsAnswerWorker } from './wfs-answer-worker';
 import { APP_CONFIG, PROBLEM_LOG } from './app-tokens';
 import type { ProblemLog } from './problem-log';
 
@@ -20,11 +21,13 @@ export interface AppContainerOptions {
 async function mapServerModule(config: AppConfig): Promise<ContainerModule> {
   // Loaded on demand, so the embedded default never downloads the ol/WFS code.
   try {
-    const { geoserverModule } = await import('@gportal/adapters-geoserver');
+    const { createWorkerAnswerReader, geoserverModule } = await import('@gportal/adapters-geoserver');
     return geoserverModule({
       geoserverUrl: config.geoserverRestUrl.replace(/\/rest$/, ''),
       wfsUrl: config.wfsUrl,
       portalApiUrl: config.portalApiUrl,
+      // GetFeature answers are read in a worker, so a large layer never blocks the page.
+      wfs: { readAnswer: createWorkerAnswerReader({ createWorker: startWfsAnswerWorker }) },
     });
   } catch (error) {
     throw new ModeUnavailableError('map-server', error instanceof Error ? error.message : String(error));
