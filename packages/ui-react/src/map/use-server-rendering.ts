@@ -27,9 +27,10 @@ export function useServerRendering(map: L.Map | undefined, { wmsUrl, typeName, a
       pane.style.zIndex = '300';
       pane.style.pointerEvents = 'none';
     }
-    // WMS 1.3.0 with EPSG:4326: Leaflet writes the BBOX lat/lon, as that version wants.
+    // WMS 1.3.0 with EPSG:4326: Leaflet writes the BBOX lat/lon, as that version wants. Half
+    // transparent: a server's style may be dark, and the toolbar stays readable over it.
     const layer = L.tileLayer
-      .wms(wmsUrl, { layers: typeName, styles: '', format: 'image/png', transparent: true, version: '1.3.0', pane: SERVER_RENDERING_PANE, className: 'gportal-server-rendering' })
+      .wms(wmsUrl, { layers: typeName, styles: '', format: 'image/png', transparent: true, version: '1.3.0', opacity: 0.5, pane: SERVER_RENDERING_PANE, className: 'gportal-server-rendering' })
       .addTo(map);
     return () => {
       layer.remove();
