@@ -8,7 +8,8 @@ import { streamXml } from './xml-writer.js';
 export interface GetFeatureRequest {
   layer: WfsLayer;
   version: WfsVersion;
-  maxFeatures: number;
+  /** Left out: no limit, as a hits request must be (QGIS Server counts no further than the limit). */
+  maxFeatures?: number;
   /** Left out: the server's default format (GML of the version). */
   outputFormat?: string;
   /** Lon/lat. */
@@ -16,6 +17,10 @@ export interface GetFeatureRequest {
   filter?: AttributeFilter;
   /** Selects by id; OGC filters cannot combine ids with other predicates, so the caller does that. */
   featureIds?: string[];
+  /** Features skipped first, for paging (`startIndex`, counted from 0). */
+  startIndex?: number;
+  /** `hits`: the server answers the count of the selection only, no features. */
+  resultType?: 'hits';
 }
 
 function propertyOf(schema: FeatureSchema, name: string): PropertySchema {
@@ -133,7 +138,9 @@ export function writeGetFeature(request: GetFeatureRequest): string {
     service: 'WFS',
     version,
     ...(request.outputFormat ? { outputFormat: request.outputFormat } : {}),
-    [protocol.limitAttribute]: String(request.maxFeatures),
+    ...(request.maxFeatures === undefined ? {} : { [protocol.limitAttribute]: String(request.maxFeatures) }),
+    ...(request.startIndex ? { startIndex: String(request.startIndex) } : {}),
+    ...(request.resultType ? { resultType: request.resultType } : {}),
     'xmlns:xsi': NS.xsi,
     'xsi:schemaLocation': protocol.schemaLocation,
   });

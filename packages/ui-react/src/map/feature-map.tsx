@@ -17,6 +17,7 @@ import { SavingOverlay } from './saving-overlay';
 import { useBeforeUnload } from './use-before-unload';
 import { useFeatureSession } from './use-feature-session';
 import { useLayerChoice } from './use-layer-choice';
+import { ViewLimitNotice } from './view-limit-notice';
 import { LabelledButton, UNSPACED_BUTTON } from './labelled-button';
 import { ErrorMessage } from '../ui/error-detail';
 
@@ -45,6 +46,11 @@ export interface FeatureMapViewProps {
    * server lists, by title and grouped by workspace (`server`, the app's map-server mode).
    */
   layerList?: 'kinds' | 'server';
+  /**
+   * The map server's WMS endpoint: where the view holds more features than a load (2000), its
+   * rendering of the layer is shown, as they are not loaded. Without it, only the message says so.
+   */
+  wmsUrl?: string;
 }
 
 /**
@@ -56,6 +62,7 @@ export function FeatureMapView({
   initialLayer = DEFAULT_LAYER_KIND,
   initialTypeName,
   wmtsUrl,
+  wmsUrl,
   credentialsOrigin,
   height = '70vh',
   onDirtyChange,
@@ -154,10 +161,11 @@ export function FeatureMapView({
       )}
       {problem && <Alert type="error" showIcon title={<ErrorMessage tell={() => problem} />} />}
       <SavingOverlay saving={status === 'saving'}>
-        <EditorMap view={view} style={{ height }} baseLayer={baseLayer} layerInfo={{ title: view.title, template: layerInfoTemplate }}>
+        <EditorMap view={view} style={{ height }} baseLayer={baseLayer} wmsUrl={wmsUrl} layerInfo={{ title: view.title, template: layerInfoTemplate }}>
           <LabelledButton label={t('featureMap.save')} type="primary" icon={<CloudUploadOutlined />} loading={status === 'saving'} disabled={status !== 'ready' || pending.total === 0} onClick={() => void save()} />
           <LabelledButton label={t('featureMap.redraw')} icon={<ReloadOutlined />} disabled={status === 'saving' || status === 'resolving' || Boolean(editingElsewhere)} onClick={confirmRedraw} />
         </EditorMap>
+        <ViewLimitNotice state={view.viewState} />
       </SavingOverlay>
     </Space>
   );

@@ -1,7 +1,7 @@
 import type { FeatureSchema, FeatureSource } from '@gportal/core';
 import { createMemoryAdapters, sampleSeed } from '@gportal/core/memory';
 import { describe, expect, it } from 'vitest';
-import { layersByWorkspace, resolveLayerTypes } from './layer-catalog';
+import { layerKindOf, layersByWorkspace, resolveLayerTypes } from './layer-catalog';
 
 describe('resolveLayerTypes', () => {
   it('takes the layers named after the layer types (the embedded sample)', async () => {
@@ -53,5 +53,13 @@ describe('layersByWorkspace', () => {
       { workspace: undefined, layers: [{ name: 'poi' }, { name: 'towns' }] },
       { workspace: 'ws', layers: [{ name: 'ws:poi' }] },
     ]);
+  });
+});
+
+describe('layerKindOf', () => {
+  it('gives a layer no layer type picked (a second polygon layer) the type of its geometry kind', async () => {
+    const { features } = createMemoryAdapters(sampleSeed());
+    await expect(layerKindOf(features, 'store_33:multiline')).resolves.toBe('multiline');
+    await expect(layerKindOf(features, 'store_33:polygon')).resolves.toBe('polygon');
   });
 });

@@ -49,3 +49,13 @@ export function layersByWorkspace(layers: readonly FeatureTypeSummary[]): Worksp
   }
   return [...groups].map(([workspace, grouped]) => ({ workspace, layers: grouped }));
 }
+
+/**
+ * The layer type of a layer the server lists beyond those {@link resolveLayerTypes} picked (a
+ * second polygon layer, e.g. from the URL), by its geometry kind; `undefined` for one the map
+ * does not edit.
+ */
+export async function layerKindOf(source: FeatureSource, typeName: string): Promise<LayerKind | undefined> {
+  const { geometryKind } = await source.describe(typeName);
+  return MAP_LAYER_KINDS.find((kind) => LAYER_KINDS[kind] === geometryKind);
+}
