@@ -78,9 +78,10 @@ const PACKAGE_TEST_LIBRARIES = {
 
 /**
  * The benchmark's anchors and runner: `bench/` measures gportal beside them, nothing else may use
- * them this way. React runs gportal's editing hooks in the benchmark's page as the editor does.
+ * them this way. React runs gportal's editor in the benchmark's pages, and inversify composes it,
+ * as the app does.
  */
-const BENCH_LIBRARIES = ['ol', 'leaflet', 'leaflet-draw', 'tsx', 'react', 'react-dom'];
+const BENCH_LIBRARIES = ['ol', 'leaflet', 'leaflet-draw', 'tsx', 'react', 'react-dom', 'inversify'];
 
 /** The public entries (package.json "exports") each package's production code may import. */
 const ENTRIES = {
