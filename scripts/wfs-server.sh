@@ -3,7 +3,7 @@
 # PostgreSQL 15 + PostGIS 3, Debian 12 packages, listening on 127.0.0.1 only.
 # Tables, layers and ids: scripts/wfs-server/README.md.
 #
-# Usage: scripts/wfs-server.sh start|stop|status|reset|url|psql [psql args]
+# Usage: scripts/wfs-server.sh start|stop|status|reset|seed-large [--force]|url|psql [psql args]
 #   start   install the packages if missing (root), start PostgreSQL and QGIS Server, wait until
 #           WFS GetCapabilities answers 200, print the WFS URL on stdout. Idempotent: if everything
 #           already runs and answers, it only prints the URL. On failure it prints the log tails,
@@ -12,6 +12,8 @@
 #           only the processes whose pids this script recorded.
 #   status  print what runs; exit 0 if the WFS answers, 3 otherwise.
 #   reset   TRUNCATE ... RESTART IDENTITY and re-insert the seed rows (no restart, ids 1..n).
+#   seed-large  fill the layer towns_large with 100 000 generated polygons (seed-large.sql, about
+#           20 s) unless it already holds them; --force regenerates them (edits are lost).
 #   url     print the WFS endpoint, http://127.0.0.1:$GPORTAL_WFS_HTTP_PORT/ows
 #   psql    open psql on the test database (extra args are passed on).
 # Environment:
@@ -23,7 +25,7 @@
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-RES=$HERE/wfs-server                      # schema.sql, seed.sql, gen-project.sh
+RES=$HERE/wfs-server                      # schema.sql, seed.sql, seed-large.sql, gen-project.sh
 DIR=${GPORTAL_WFS_DIR:-${TMPDIR:-/tmp}/gportal-wfs}
 case $DIR in /*) ;; *) DIR=$PWD/$DIR ;; esac
 PG_PORT=${GPORTAL_WFS_PG_PORT:-55432}
@@ -277,12 +279,29 @@ cmd_reset() {
   log "data reset to the seed rows"
 }
 
+LARGE_ROWS=100000                         # rows seed-large.sql writes
+
+cmd_seed_large() {
+  local t rows
+  take_lock
+  pg_running || die "PostgreSQL is not running (run: $0 start)"
+  rows=$(psql_ -d "$DB" -tAc "SELECT count(*) FROM towns_large")
+  if [ "${1:-}" != --force ] && [ "$rows" = "$LARGE_ROWS" ]; then
+    log "towns_large already holds $rows features"
+    return 0
+  fi
+  t=$(now)
+  psql_ -d "$DB" -1 -f "$RES/seed-large.sql" >/dev/null
+  log "towns_large seeded with $LARGE_ROWS features: $(since "$t")"
+}
+
 case "${1:-}" in
 start) cmd_start ;;
 stop) cmd_stop ;;
 status) cmd_status ;;
 reset) cmd_reset ;;
+seed-large) shift; cmd_seed_large "$@" ;;
 url) echo "$URL" ;;
 psql) shift; psql_ -d "$DB" "$@" ;;
-*) echo "usage: $0 start|stop|status|reset|url|psql [args]" >&2; exit 2 ;;
+*) echo "usage: $0 start|stop|status|reset|seed-large [--force]|url|psql [args]" >&2; exit 2 ;;
 esac

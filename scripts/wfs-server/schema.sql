@@ -61,9 +61,21 @@ CREATE TABLE towns_cgcs2000 (           -- Polygon, EPSG:4490
   geom geometry(Polygon, 4490)
 );
 
+-- Filled only by "wfs-server.sh seed-large" (100 000 generated town-like polygons); "reset" leaves it alone.
+CREATE TABLE towns_large (              -- Polygon, large layer
+  id serial PRIMARY KEY,
+  name text,
+  population integer,
+  area_km2 double precision,
+  is_capital boolean,
+  founded date,
+  geom geometry(Polygon, 4326)
+);
+
 CREATE INDEX ON poi USING gist (geom);
 CREATE INDEX ON roads USING gist (geom);
 CREATE INDEX ON towns USING gist (geom);
 CREATE INDEX ON districts USING gist (geom);
 CREATE INDEX ON rivers USING gist (geom);
 CREATE INDEX ON towns_cgcs2000 USING gist (geom);
+CREATE INDEX ON towns_large USING gist (geom);
