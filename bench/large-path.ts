@@ -51,14 +51,17 @@ export function scriptedPath(options: PathOptions): { start: View; steps: Step[]
   for (;;) {
     const cellWidth = 1.5 * width * resolutionOf(zoom);
     const cellHeight = 1.5 * height * resolutionOf(zoom);
-    const columns = Math.floor((east - west) / cellWidth);
-    const rows = Math.floor((north - south) / cellHeight);
+    // A view zoomed out by one is 2 base views wide, a cell 1.5: the grid keeps a quarter view off the edges, so every view stays inside.
+    const marginX = 0.25 * width * resolutionOf(zoom);
+    const marginY = 0.25 * height * resolutionOf(zoom);
+    const columns = Math.floor((east - west - 2 * marginX) / cellWidth);
+    const rows = Math.floor((north - south - 2 * marginY) / cellHeight);
     if (columns >= 2 && columns * rows >= cells) {
       const centers: Array<[number, number]> = [];
       for (let index = 0; index < cells; index += 1) {
         const row = Math.floor(index / columns);
         const column = row % 2 === 0 ? index % columns : columns - 1 - (index % columns);
-        centers.push([west + (column + 0.5) * cellWidth, south + (row + 0.5) * cellHeight]);
+        centers.push([west + marginX + (column + 0.5) * cellWidth, south + marginY + (row + 0.5) * cellHeight]);
       }
       const [first, ...rest] = centers as [[number, number], ...Array<[number, number]>];
       return {

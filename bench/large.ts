@@ -13,8 +13,8 @@ import { extname, join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { checkTargets, medianFigures, scriptedPath, type LargeFigures, type LargeResult, type Step } from './large-path.js';
 
-/** The layer the part runs on, its size, and how it is seeded when the server lacks it. */
-export const LARGE_LAYER = { typeName: 'districts', features: 100_000 } as const;
+/** The layer the part runs on (`scripts/wfs-server.sh seed-large` fills it) and its size. */
+export const LARGE_LAYER = { typeName: 'towns_large', features: 100_000 } as const;
 /** Timed runs per contender (`GPORTAL_BENCH_QUICK=1`: one), alternating which goes first. */
 const ROUNDS = process.env.GPORTAL_BENCH_QUICK === '1' ? 1 : 3;
 const CONTENDERS = [
@@ -24,7 +24,6 @@ const CONTENDERS = [
 
 export interface LargeOptions {
   repo: string;
-  bench: string;
   build: string;
   pageBuild: string;
   chromiumPath: string;
@@ -121,7 +120,7 @@ interface Run extends LargeFigures {
   dragMs: number;
 }
 
-/** Runs the large part: starts (and afterwards stops) the QGIS Server unless it already ran, seeds the layer if it lacks it. */
+/** Runs the large part: starts (and afterwards stops) the QGIS Server unless it already ran, and seeds the layer unless it holds it. */
 export async function runLarge(options: LargeOptions): Promise<LargeResult> {
   const { repo, build, pageBuild, log } = options;
   const alreadyRunning = wfsServer(repo, ['status']).status === 0;
@@ -129,12 +128,9 @@ export async function runLarge(options: LargeOptions): Promise<LargeResult> {
   if (started.status !== 0) throw new Error('scripts/wfs-server.sh start failed');
   const wfsUrl = started.stdout;
   try {
-    let facts = layerFacts(repo);
-    if (facts.features < LARGE_LAYER.features) {
-      log(`seeding ${LARGE_LAYER.features} polygons into ${LARGE_LAYER.typeName} (bench/large-seed.sql)`);
-      if (wfsServer(repo, ['psql', '-f', join(options.bench, 'large-seed.sql')]).status !== 0) throw new Error('seeding the large layer failed');
-      facts = layerFacts(repo);
-    }
+    // Does nothing when the layer holds its 100 000 rows already.
+    if (wfsServer(repo, ['seed-large']).status !== 0) throw new Error('scripts/wfs-server.sh seed-large failed');
+    const facts = layerFacts(repo);
     const path = scriptedPath({ extent: facts.extent, features: facts.features });
     const last = path.steps[path.steps.length - 1] as Step;
     const feature = featureNear(repo, last.center);
@@ -154,9 +150,10 @@ export async function runLarge(options: LargeOptions): Promise<LargeResult> {
           await page.goto(`${url}/large.html?${query}`);
           await page.waitForFunction(() => 'large' in window);
           const firstFeaturesMs = await page.evaluate(() => window.large.opened());
+          await page.screenshot({ path: join(build, `large-${contender.query}-open.png`) });
           const steps: Run['steps'] = [];
           for (const step of path.steps) steps.push({ kind: step.kind, ms: await page.evaluate((view) => window.large.step(view), step) });
-          // What the last step shows, to look at (bench/.build/large-<contender>.png).
+          // What the opening and the last step show, to look at (bench/.build/large-<contender>[-open].png).
           await page.screenshot({ path: join(build, `large-${contender.query}.png`) });
           // A map that did not load the feature under the last view cannot edit it: the run goes on, without a drag time.
           const dragMs = await dragVertex(page, contender.query, feature).catch((error: Error) => {

@@ -258,7 +258,7 @@ function versionOf(name: string): string {
 async function main(): Promise<void> {
   const started = performance.now();
   const loadAtStart = loadavg()[0] as number;
-  const large = () => runLarge({ repo: REPO, bench: BENCH, build: BUILD, pageBuild: PAGE_BUILD, chromiumPath: CHROMIUM, chromiumArgs: CHROMIUM_ARGS, log });
+  const large = () => runLarge({ repo: REPO, build: BUILD, pageBuild: PAGE_BUILD, chromiumPath: CHROMIUM, chromiumArgs: CHROMIUM_ARGS, log });
   if (LARGE_ONLY) {
     log('building the bench page');
     await buildPage();
