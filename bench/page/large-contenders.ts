@@ -12,7 +12,7 @@ export interface LargeSetup {
   /** The WFS endpoint, same origin (`/ows`). */
   wfsUrl: string;
   typeName: string;
-  /** The opening view (the ol anchor opens there; gportal's map opens as it does for staff). */
+  /** The opening view: both maps are there before they read the layer (gportal's then fits a whole-layer load, as for staff). */
   start: View;
   /** Called whenever the map paints or its state changes: the harness times steps by it. */
   activity(): void;

@@ -46,7 +46,7 @@ function nextLeafletMap(): Promise<L.Map> {
 export const gportalFeatureMapContender: LargeContender = {
   name: 'gportal FeatureMap (map-server mode)',
   role: 'gportal',
-  async mount(element, { wfsUrl, typeName, activity }) {
+  async mount(element, { wfsUrl, typeName, start, activity }) {
     const container = new Container();
     const wfs = createWfsAdapters({ url: wfsUrl });
     container.bind(FEATURE_SOURCE).toConstantValue(largeLayerFirst(wfs.source, typeName));
@@ -57,6 +57,8 @@ export const gportalFeatureMapContender: LargeContender = {
     new MutationObserver(activity).observe(element, { subtree: true, attributes: true, attributeFilter: ['data-features', 'data-painting'], childList: true });
     createRoot(element).render(createElement(FeatureMap, { container, locale: 'zh-CN', height: 800, initialLayer: 'polygon', initialTypeName: typeName }));
     const map = await created;
+    // The anchor's opening view, set as the map is made (before the layer is read), so both read the same view first.
+    map.setView([start.center[1], start.center[0]], start.zoom, { animate: false });
     const mapElement = map.getContainer();
     const idle = () => !element.querySelector('.gportal-feature-canvas[data-painting]');
     return {
