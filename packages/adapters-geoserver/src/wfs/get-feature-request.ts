@@ -16,6 +16,10 @@ export interface GetFeatureRequest {
   filter?: AttributeFilter;
   /** Selects by id; OGC filters cannot combine ids with other predicates, so the caller does that. */
   featureIds?: string[];
+  /** Features skipped first, for paging (`startIndex`, counted from 0). */
+  startIndex?: number;
+  /** `hits`: the server answers the count of the selection only, no features. */
+  resultType?: 'hits';
 }
 
 function propertyOf(schema: FeatureSchema, name: string): PropertySchema {
@@ -134,6 +138,8 @@ export function writeGetFeature(request: GetFeatureRequest): string {
     version,
     ...(request.outputFormat ? { outputFormat: request.outputFormat } : {}),
     [protocol.limitAttribute]: String(request.maxFeatures),
+    ...(request.startIndex ? { startIndex: String(request.startIndex) } : {}),
+    ...(request.resultType ? { resultType: request.resultType } : {}),
     'xmlns:xsi': NS.xsi,
     'xsi:schemaLocation': protocol.schemaLocation,
   });

@@ -6,6 +6,7 @@ import {
   bboxIntersects,
   geometryBBox,
   matchesFilter,
+  type FeatureCountQuery,
   type FeatureQuery,
   type FeatureSchema,
   type FeatureSet,
@@ -102,6 +103,7 @@ export class WfsFeatureSource implements FeatureSource {
       ...(query.bbox ? { bbox: query.bbox } : {}),
       ...(query.filter ? { filter: query.filter } : {}),
       ...(query.featureIds ? { featureIds: query.featureIds } : {}),
+      ...(query.startIndex && !byIds ? { startIndex: query.startIndex } : {}),
     };
     const answer = await this.fetchFeatures(request, options.signal);
     const read = readAnswer(answer, layer, { requestedSrsName: LON_LAT_SRS_NAME });
@@ -114,6 +116,32 @@ export class WfsFeatureSource implements FeatureSource {
       .filter((feature) => !query.filter || matchesFilter(feature, query.filter))
       .slice(0, maxFeatures);
     return { features, skipped: set.skipped };
+  }
+
+  /**
+   * GetFeature `resultType="hits"`: the server counts the selection (`numberOfFeatures` in WFS
+   * 1.x, `numberMatched` in 2.0) and sends no feature. Asked in the version's GML, as QGIS Server
+   * 3.22 writes a hits answer in GeoJSON without a comma between its members.
+   */
+  async countFeatures(query: FeatureCountQuery, options: WfsRequestOptions = {}): Promise<number> {
+    const layer = await this.layer(query.typeName, options.signal);
+    const { version } = this.settings;
+    const xml = writeGetFeature({
+      layer,
+      version,
+      maxFeatures: DEFAULT_MAX_FEATURES,
+      resultType: 'hits',
+      ...(query.bbox ? { bbox: query.bbox } : {}),
+      ...(query.filter ? { filter: query.filter } : {}),
+    });
+    const what = `GetFeature hits ${layer.schema.typeName}`;
+    const answer = await this.endpoint.post(xml, what, options.signal);
+    const attribute = WFS_VERSIONS[version].hitsAttribute;
+    const count = Number(this.xmlOf(answer, what).documentElement.getAttribute(attribute) ?? Number.NaN);
+    if (!Number.isInteger(count) || count < 0) {
+      throw new MapServerError({ status: answer.status, code: 'UnexpectedResponse', text: `${what}: no ${attribute} in ${answer.text.slice(0, 200)}` });
+    }
+    return count;
   }
 
   /**

@@ -36,6 +36,11 @@ export interface WfsVersionProtocol {
   typeNameParameter: string;
   /** The GetFeature attribute limiting the number of features. */
   limitAttribute: 'maxFeatures' | 'count';
+  /**
+   * The answer's attribute holding the count a `resultType="hits"` GetFeature asks for. WFS 1.0
+   * has no hits; QGIS Server and GeoServer answer them anyway, as in 1.1.
+   */
+  hitsAttribute: 'numberOfFeatures' | 'numberMatched';
 }
 
 export const WFS_VERSIONS: Readonly<Record<WfsVersion, WfsVersionProtocol>> = {
@@ -49,6 +54,7 @@ export const WFS_VERSIONS: Readonly<Record<WfsVersion, WfsVersionProtocol>> = {
     queryTypeAttribute: 'typeName',
     typeNameParameter: 'TYPENAME',
     limitAttribute: 'maxFeatures',
+    hitsAttribute: 'numberOfFeatures',
   },
   '1.1.0': {
     namespace: NS.wfs,
@@ -60,6 +66,7 @@ export const WFS_VERSIONS: Readonly<Record<WfsVersion, WfsVersionProtocol>> = {
     queryTypeAttribute: 'typeName',
     typeNameParameter: 'TYPENAME',
     limitAttribute: 'maxFeatures',
+    hitsAttribute: 'numberOfFeatures',
   },
   '2.0.0': {
     namespace: NS.wfs20,
@@ -71,6 +78,7 @@ export const WFS_VERSIONS: Readonly<Record<WfsVersion, WfsVersionProtocol>> = {
     queryTypeAttribute: 'typeNames',
     typeNameParameter: 'TYPENAMES',
     limitAttribute: 'count',
+    hitsAttribute: 'numberMatched',
   },
 };
 

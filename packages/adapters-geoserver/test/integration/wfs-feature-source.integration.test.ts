@@ -53,8 +53,9 @@ describe('describe() on QGIS Server', () => {
 
   it('lists the types with their lon/lat boxes', async () => {
     const types = await source.listTypes();
-    expect(types.map((type) => type.name)).toEqual(['poi', 'roads', 'towns', 'districts', 'rivers', 'towns_cgcs2000']);
-    for (const type of types) {
+    expect(types.map((type) => type.name)).toEqual(['poi', 'roads', 'towns', 'districts', 'rivers', 'towns_cgcs2000', 'towns_large']);
+    // towns_large is empty until `wfs-server.sh seed-large` (its box is then the one QGIS read at start).
+    for (const type of types.filter((summary) => summary.name !== 'towns_large')) {
       const [west, south, east, north] = type.bbox ?? [];
       expect(west).toBeGreaterThanOrEqual(115);
       expect(east).toBeLessThanOrEqual(121.5);

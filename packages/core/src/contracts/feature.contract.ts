@@ -140,6 +140,27 @@ export function featureSourceContract(name: string, factory: Factory<FeatureSour
       const far = await source.getFeatures({ typeName, bbox: [-10, -10, -9, -9] });
       expect(far.features).toEqual([]);
     });
+    it('counts what a query selects without reading it', async () => {
+      const { source, typeName } = await factory();
+      expect(source.countFeatures).toBeTypeOf('function');
+      const count = (query: Parameters<NonNullable<FeatureSource['countFeatures']>>[0]) => (source.countFeatures as NonNullable<FeatureSource['countFeatures']>)(query);
+      const { features } = await source.getFeatures({ typeName, maxFeatures: 100_000 });
+      expect(await count({ typeName })).toBe(features.length);
+      const target = features[0] as MapFeature;
+      const box = geometryBBox(target.geometry);
+      const inBox = await source.getFeatures({ typeName, bbox: box, maxFeatures: 100_000 });
+      expect(await count({ typeName, bbox: box })).toBe(inBox.features.length);
+      expect(await count({ typeName, bbox: [-10, -10, -9, -9] })).toBe(0);
+    });
+    it('pages with startIndex in a stable order', async () => {
+      const { source, typeName } = await factory();
+      const { features } = await source.getFeatures({ typeName, maxFeatures: 100_000 });
+      const ids = features.map((feature) => feature.id);
+      const second = await source.getFeatures({ typeName, startIndex: 1, maxFeatures: 2 });
+      expect(second.features.map((feature) => feature.id)).toEqual(ids.slice(1, 3));
+      const past = await source.getFeatures({ typeName, startIndex: ids.length });
+      expect(past.features).toEqual([]);
+    });
     it('selects by an attribute filter', async () => {
       const { source, typeName } = await factory();
       const schema = await source.describe(typeName);

@@ -60,7 +60,16 @@ export interface FeatureQuery {
   bbox?: BBox;
   filter?: AttributeFilter;
   featureIds?: string[];
+  /**
+   * Features of the selection skipped before the first one answered, for paging (WFS
+   * `startIndex`); defaults to 0. Pages follow the source's order, which must be the same from
+   * one request to the next.
+   */
+  startIndex?: number;
 }
+
+/** Which features {@link FeatureSource.countFeatures} counts: the selection of a {@link FeatureQuery}, without limit or paging. */
+export type FeatureCountQuery = Pick<FeatureQuery, 'typeName' | 'bbox' | 'filter'>;
 
 /** The answer of {@link FeatureSource.getFeatures}. */
 export interface FeatureSet {

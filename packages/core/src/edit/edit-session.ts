@@ -1,6 +1,6 @@
 import { DEFAULT_MAX_FEATURES } from '../domain/constants.js';
 import type { FeatureSchema, FeatureState, PropertyValue } from '../domain/feature.js';
-import type { Geometry } from '../domain/geometry.js';
+import type { BBox, Geometry } from '../domain/geometry.js';
 import { NotFoundError } from '../errors/errors.js';
 import { resolve, type ConflictChoice, type FeatureConflict } from './conflict-check.js';
 import { EditHistory } from './edit-history.js';
@@ -12,11 +12,13 @@ import { OperationGuard } from './operation-guard.js';
 import { definedProperties, PendingEdits, type EditableFeature, type PendingChanges } from './pending-edits.js';
 import { SavePipeline } from './save-pipeline.js';
 import { SessionRestore } from './session-restore.js';
+import { ViewLoading, type LoadingStrategy, type ViewState } from './view-loading.js';
 import { SessionEvents, type ChangeReason, type EditOperation, type EditSessionEvents, type EditSessionOptions, type RestoreReport, type SaveOutcome } from './session-events.js';
 
 export type { SaveFailure, SaveFailureKind, SaveOutcomeKnowledge } from './save-failure.js';
 export type { EditableFeature, PendingChanges } from './pending-edits.js';
 export type { ChangeReason, EditOperation, EditSessionEvents, EditSessionOptions, RestoreReport, SaveOutcome } from './session-events.js';
+export type { LoadingStrategy, ViewState } from './view-loading.js';
 export { JOURNAL_WRITE_TIMEOUT_MS } from './journal-writer.js';
 export { DEFAULT_UNDO_STEPS } from './edit-history.js';
 export { GEOMETRY_FIELD, type ConflictChoice, type FeatureConflict } from './conflict-check.js';
@@ -31,7 +33,8 @@ export { GEOMETRY_FIELD, type ConflictChoice, type FeatureConflict } from './con
  * A facade over its roles: the pending changes and their states (`pending-edits.ts`), undo and
  * redo (`edit-history.ts`), sending and settling a save (`save-pipeline.ts`,
  * `save-settlement.ts`, `reconcile.ts`) after the check against overwriting another client's
- * changes (`conflict-check.ts`), loading (`layer-loading.ts`), restoring a journal
+ * changes (`conflict-check.ts`), loading (`layer-loading.ts`, and by view for a large layer:
+ * `view-loading.ts`, `tile-grid.ts`), restoring a journal
  * (`session-restore.ts`), the journal (`journal-codec.ts`, `journal-writer.ts`), events
  * (`session-events.ts`) and one operation at a time (`operation-guard.ts`). Nothing pending is
  * dropped unless the server proved it committed.
@@ -39,20 +42,26 @@ export { GEOMETRY_FIELD, type ConflictChoice, type FeatureConflict } from './con
 export class EditSession {
   readonly typeName: string;
   readonly maxFeatures: number;
+  readonly loading: LoadingStrategy;
 
   private readonly events = new SessionEvents();
   private readonly edits = new PendingEdits();
-  private readonly guard = new OperationGuard((operation, error) => this.events.error(operation, error));
+  private readonly guard = new OperationGuard(
+    (operation, error) => this.events.error(operation, error),
+    () => this.views.invalidate(),
+  );
   private readonly journalWriter: JournalWriter;
   private readonly saves: SavePipeline;
   private readonly history: EditHistory;
   private readonly layer: LayerLoading;
+  private readonly views: ViewLoading;
   private readonly restorer: SessionRestore;
 
-  constructor({ source, transactions, typeName, maxFeatures = DEFAULT_MAX_FEATURES, journal, undoSteps }: EditSessionOptions) {
+  constructor({ source, transactions, typeName, maxFeatures = DEFAULT_MAX_FEATURES, loading = 'whole', journal, undoSteps }: EditSessionOptions) {
     this.history = new EditHistory(undoSteps);
     this.typeName = typeName;
     this.maxFeatures = maxFeatures;
+    this.loading = loading;
     this.journalWriter = new JournalWriter({
       journal,
       typeName,
@@ -79,7 +88,8 @@ export class EditSession {
     });
     const roles = { source, typeName, maxFeatures, edits: this.edits, saves: this.saves, history: this.history, events: this.events };
     const journalPending = () => void this.journalWriter.write();
-    this.layer = new LayerLoading({ ...roles, journalPending, forgetAside: () => (this.restorer.aside = []) });
+    this.views = new ViewLoading({ ...roles, loading, idle: () => this.guard.idle(), busy: () => this.guard.busy !== undefined });
+    this.layer = new LayerLoading({ ...roles, views: this.views, journalPending, forgetAside: () => (this.restorer.aside = []) });
     this.restorer = new SessionRestore({ ...roles, journal, layer: this.layer, journalPending });
   }
 
@@ -160,6 +170,47 @@ export class EditSession {
    */
   load(): Promise<EditableFeature[]> {
     return this.guard.run('load', () => this.layer.loadKeepingChanges());
+  }
+
+  /**
+   * Loads the features of the map's view `bbox` (`[west, south, east, north]`, lon/lat) that are
+   * not loaded yet, when the session loads by view (option `loading: 'view'`) and the layer holds
+   * more than `maxFeatures`; answers the view's state ({@link ViewState}) and emits it as a
+   * `view` event. The view is cut into tiles of a fixed grid: a pan reads only the tiles not read
+   * yet, each with a BBOX and at most `maxFeatures` features per request (paged with
+   * `startIndex`). A view holding more than `maxFeatures` features loads nothing (`too-many`):
+   * zoom in to edit. Features loaded stay when the view moves away, and one already held (an
+   * edited one above all) is never replaced by the copy a pan reads again. Edits go on while a
+   * view loads; a view asked for during a load, save, redraw or restore is read after it.
+   * Before the first load it only remembers the view, which the load then reads; for a layer
+   * loaded whole it does nothing. Rejects, and emits `error` (operation `view`), when the server
+   * cannot be read; nothing changes then.
+   *
+   * @example
+   * ```ts
+   * const session = new EditSession({ source, transactions, typeName: 'towns_large', loading: 'view' });
+   * await session.loadView([119.2, 26.0, 119.4, 26.1]);
+   * await session.load();
+   * map.on('moveend', () => void session.loadView(boundsOf(map)));
+   * ```
+   */
+  async loadView(bbox: BBox): Promise<ViewState | undefined> {
+    try {
+      return await this.views.loadView(bbox);
+    } catch (error) {
+      this.events.error('view', error);
+      throw error;
+    }
+  }
+
+  /** The state of the last view loaded (see {@link loadView}); `undefined` before the first load, or a large layer's first view. */
+  get viewState(): ViewState | undefined {
+    return this.views.state;
+  }
+
+  /** The layer's features, as the last load counted them (option `loading: 'view'`); `undefined` when not counted. */
+  get layerCount(): number | undefined {
+    return this.views.count;
   }
 
   /** Drops every pending change and feature (and the journal), then loads again. */

@@ -2,10 +2,11 @@ import type { FeatureSchema, MapFeature } from '../domain/feature.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
 import { findConflicts } from './conflict-check.js';
 import type { EditHistory } from './edit-history.js';
-import { fetchLayer, fetchMissing, type FetchedLayer } from './layer-reads.js';
+import { fetchMissing } from './layer-reads.js';
 import { isEmpty, type EditableFeature, type PendingChanges, type PendingEdits } from './pending-edits.js';
 import type { SavePipeline } from './save-pipeline.js';
 import type { SessionEvents } from './session-events.js';
+import type { LayerRead, ViewLoading } from './view-loading.js';
 
 /** What loading works with: the session's server, its roles and its journal. */
 export interface LayerLoadingHost {
@@ -16,6 +17,8 @@ export interface LayerLoadingHost {
   readonly saves: SavePipeline;
   readonly history: EditHistory;
   readonly events: SessionEvents;
+  /** Reads the layer whole, or the last view of a layer loaded by view. */
+  readonly views: ViewLoading;
   journalPending(): void;
   /** Drops the drafts set aside by a restore (a redraw discards them). */
   forgetAside(): void;
@@ -31,23 +34,24 @@ export class LayerLoading {
   /** The layer's schema, known after the first load. */
   schema: FeatureSchema | undefined;
   loadedOnce = false;
-  /** Whether the last load brought the whole layer (fewer features than `maxFeatures`). */
+  /** Whether the last load brought the whole layer (fewer features than `maxFeatures`, not loaded by view). */
   wholeLayer = false;
 
   constructor(private readonly host: LayerLoadingHost) {}
 
   /** Loads the layer and re-applies the pending changes on top; an unconfirmed send is reconciled. */
   async loadKeepingChanges(): Promise<EditableFeature[]> {
-    const { edits, saves, source, typeName, maxFeatures } = this.host;
+    const { edits, saves, source, typeName } = this.host;
     const carried = edits.pending();
-    const layer = await fetchLayer(source, typeName, maxFeatures);
+    const read = await this.host.views.readLayer();
+    const { layer } = read;
     const extra = await fetchMissing(source, typeName, carried, new Set(layer.features.map((feature) => feature.id)));
     // The fresh copies are checked as a save checks them: one that another client changed where
     // this session did keeps its old copy as the baseline, so the conflict is not lost.
     const fresh = new Map([...layer.features, ...extra].map((feature) => [feature.id, feature]));
     const conflicts = findConflicts(edits, carried, fresh).conflicts.filter((conflict) => conflict.theirs);
     const baselines = conflicts.map((conflict) => edits.loaded.get(conflict.id) as MapFeature);
-    this.replaceLayer(layer, extra);
+    this.replaceLayer(read, extra);
     for (const baseline of baselines) edits.loaded.set(baseline.id, baseline);
     for (const conflict of conflicts) saves.conflicts.set(conflict.id, conflict);
     // Steps hold records of the copies just replaced: taking one back would undo the server's values.
@@ -69,15 +73,15 @@ export class LayerLoading {
 
   /** Drops every pending change, feature, step and unconfirmed send, then holds a fresh load. */
   async redraw(): Promise<EditableFeature[]> {
-    const { source, typeName, maxFeatures, saves } = this.host;
-    const layer = await fetchLayer(source, typeName, maxFeatures);
-    this.replaceLayer(layer, []);
+    const { saves } = this.host;
+    const read = await this.host.views.readLayer();
+    this.replaceLayer(read, []);
     this.host.history.clear();
     saves.unconfirmed = undefined;
     saves.undecided.clear();
     this.host.forgetAside();
     this.host.journalPending();
-    return this.emitLoad(layer.skipped);
+    return this.emitLoad(read.layer.skipped);
   }
 
   /**
@@ -92,12 +96,13 @@ export class LayerLoading {
     return edits.apply(changes);
   }
 
-  private replaceLayer(layer: FetchedLayer, extra: MapFeature[]): void {
+  private replaceLayer({ layer, byView, commit }: LayerRead, extra: MapFeature[]): void {
     this.schema = layer.schema;
     this.host.saves.conflicts.clear();
     // The server stopped at `maxFeatures` (skipped features count): a feature may not have been loaded.
-    this.wholeLayer = layer.features.length + layer.skipped < this.host.maxFeatures;
+    this.wholeLayer = !byView && layer.features.length + layer.skipped < this.host.maxFeatures;
     this.host.edits.replace([...layer.features, ...extra]);
+    commit();
     this.loadedOnce = true;
   }
 

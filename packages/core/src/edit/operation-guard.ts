@@ -8,8 +8,14 @@ import type { EditOperation } from './session-events.js';
 export class OperationGuard {
   private inFlight: { operation: EditOperation; promise: Promise<unknown> } | undefined;
 
-  /** @param onError Told about the error of a failed operation, which still rejects. */
-  constructor(private readonly onError: (operation: EditOperation, error: unknown) => void) {}
+  /**
+   * @param onError Told about the error of a failed operation, which still rejects.
+   * @param onStart Told when an operation starts (not when a call joins one under way).
+   */
+  constructor(
+    private readonly onError: (operation: EditOperation, error: unknown) => void,
+    private readonly onStart: (operation: EditOperation) => void = () => undefined,
+  ) {}
 
   get busy(): EditOperation | undefined {
     return this.inFlight?.operation;
@@ -20,6 +26,7 @@ export class OperationGuard {
       if (this.inFlight.operation === operation) return this.inFlight.promise as Promise<T>;
       return Promise.reject(new ConflictError('edit session', `cannot ${operation} while a ${this.inFlight.operation} is under way`));
     }
+    this.onStart(operation);
     // Started on the next microtask, so the operation is marked under way before any of it runs.
     const promise = Promise.resolve()
       .then(work)
@@ -32,6 +39,11 @@ export class OperationGuard {
       });
     this.inFlight = { operation, promise };
     return promise;
+  }
+
+  /** Resolves once no operation runs (whether the last one failed or not). */
+  async idle(): Promise<void> {
+    while (this.inFlight) await this.inFlight.promise.catch(() => undefined);
   }
 
   assertIdle(): void {

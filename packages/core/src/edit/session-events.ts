@@ -7,6 +7,7 @@ import { Emitter } from '../util/emitter.js';
 import { later } from '../util/timers.js';
 import type { EditableFeature } from './pending-edits.js';
 import type { SaveFailure } from './save-failure.js';
+import type { LoadingStrategy, ViewState } from './view-loading.js';
 
 /** Options of {@link EditSession}: what it edits, and where it reads, writes and journals. */
 export interface EditSessionOptions {
@@ -14,8 +15,14 @@ export interface EditSessionOptions {
   transactions: FeatureTransactions;
   /** The layer edited, e.g. `store_33:multipolygon`. */
   typeName: string;
-  /** Features per load; defaults to `DEFAULT_MAX_FEATURES` (2000). */
+  /** Features per load, per request and per view; defaults to `DEFAULT_MAX_FEATURES` (2000). */
   maxFeatures?: number;
+  /**
+   * How the layer is loaded. `whole` (the default): `load` reads it up to `maxFeatures`.
+   * `view`: `load` counts it first (`FeatureSource.countFeatures`); a layer within `maxFeatures`
+   * loads whole, a larger one loads the features of the view given to `EditSession.loadView`.
+   */
+  loading?: LoadingStrategy;
   /** When given, every pending change is journaled so a later session can `restore` it. */
   journal?: EditJournal;
   /** Edits that `undo` can take back; defaults to `DEFAULT_UNDO_STEPS` (100). */
@@ -50,12 +57,14 @@ export interface EditSessionEvents {
   change: { reason: ChangeReason; ids: string[] };
   'save:success': { result: CommitResult };
   'save:failed': SaveFailure;
+  /** A load or `loadView` settled the view's state; `added` are the ids of the features it brought. */
+  view: { state: ViewState; added: string[] };
   /**
-   * A failed load, redraw or restore (which also reject), a failed reload after a save, a failed
+   * A failed load, redraw, restore or view load (`view`; all also reject), a failed reload after a save, a failed
    * journal write (`journal`, a `JournalConflictError` when another tab edits the layer), or an
    * event handler that threw (`handler`; the session carried on as if it had not).
    */
-  error: { operation: EditOperation | 'journal' | 'handler'; error: unknown; message: string };
+  error: { operation: EditOperation | 'view' | 'journal' | 'handler'; error: unknown; message: string };
 }
 
 type ErrorOperation = EditSessionEvents['error']['operation'];

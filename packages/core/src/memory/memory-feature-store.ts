@@ -3,6 +3,7 @@ import type {
   ActionFailure,
   ChangeSet,
   CommitResult,
+  FeatureCountQuery,
   FeatureQuery,
   FeatureSchema,
   FeatureSet,
@@ -84,18 +85,33 @@ export class MemoryFeatureStore {
       if (!Number.isInteger(maxFeatures) || maxFeatures < 0) {
         throw new ValidationError({ maxFeatures: 'maxFeatures must be a non-negative integer' });
       }
+      const startIndex = query.startIndex ?? 0;
+      if (!Number.isInteger(startIndex) || startIndex < 0) {
+        throw new ValidationError({ startIndex: 'startIndex must be a non-negative integer' });
+      }
       const ids = query.featureIds ? new Set(query.featureIds) : undefined;
       const features: MapFeature[] = [];
+      let passed = 0;
       for (const feature of record.features.values()) {
         if (features.length >= maxFeatures) break;
         if (ids && !ids.has(feature.id)) continue;
-        if (query.bbox && !bboxIntersects(geometryBBox(feature.geometry), query.bbox)) continue;
-        if (query.filter && !matchesFilter(feature, query.filter)) continue;
+        if (!this.selects(feature, query)) continue;
+        if (passed++ < startIndex) continue;
         features.push(structuredClone(feature));
       }
       return { features, skipped: 0 };
     },
+    countFeatures: async (query: FeatureCountQuery): Promise<number> => {
+      let count = 0;
+      for (const feature of this.type(query.typeName).features.values()) if (this.selects(feature, query)) count++;
+      return count;
+    },
   };
+
+  private selects(feature: MapFeature, query: FeatureCountQuery): boolean {
+    if (query.bbox && !bboxIntersects(geometryBBox(feature.geometry), query.bbox)) return false;
+    return !query.filter || matchesFilter(feature, query.filter);
+  }
 
   readonly transactions: FeatureTransactions = {
     commit: async (changes: ChangeSet): Promise<CommitResult> => {

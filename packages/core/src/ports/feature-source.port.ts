@@ -1,4 +1,4 @@
-import type { FeatureQuery, FeatureSchema, FeatureSet, FeatureTypeSummary } from '../domain/feature.js';
+import type { FeatureCountQuery, FeatureQuery, FeatureSchema, FeatureSet, FeatureTypeSummary } from '../domain/feature.js';
 
 /** Reads features and their schema (WFS DescribeFeatureType / GetFeature / GetCapabilities). */
 export interface FeatureSource {
@@ -8,6 +8,11 @@ export interface FeatureSource {
   describe(typeName: string): Promise<FeatureSchema>;
   /** `maxFeatures` defaults to 2000. Features without geometry are skipped and counted. */
   getFeatures(query: FeatureQuery): Promise<FeatureSet>;
+  /**
+   * How many features a query selects, without reading them (WFS GetFeature `resultType=hits`).
+   * Optional: an editor loads a layer whose source cannot count whole, up to `maxFeatures`.
+   */
+  countFeatures?(query: FeatureCountQuery): Promise<number>;
 }
 /** The inversify token of {@link FeatureSource}. */
 export const FEATURE_SOURCE = Symbol.for('gportal.FeatureSource');

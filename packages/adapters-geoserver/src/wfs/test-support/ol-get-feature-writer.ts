@@ -81,6 +81,8 @@ export function writeGetFeatureWithOpenLayers(request: GetFeatureRequest): strin
     geometryName: layer.schema.geometryField,
     [protocol.limitAttribute]: request.maxFeatures,
     ...(request.outputFormat ? { outputFormat: request.outputFormat } : {}),
+    ...(request.startIndex ? { startIndex: request.startIndex } : {}),
+    ...(request.resultType ? { resultType: request.resultType } : {}),
     ...(!byIds && request.bbox ? { bbox: withArea(request.bbox) } : {}),
     ...(filter ? { filter } : {}),
   }) as Element;

@@ -1,0 +1,71 @@
+import './test-support/register-dom.js';
+import { MapServerError } from '@gportal/core';
+import { describe, expect, it } from 'vitest';
+import { createWfsAdapters } from './create-wfs-adapters.js';
+import { writeGetFeature } from './get-feature-request.js';
+import { fakeWfs, type FakeAnswer, type FakeRequest } from './test-support/fake-wfs.js';
+import { layerFromSchema, readQgisFixture } from './test-support/fixtures.js';
+import { xmlTree } from './test-support/golden.js';
+import { writeGetFeatureWithOpenLayers } from './test-support/ol-get-feature-writer.js';
+import { parseXml } from './wfs-xml.js';
+
+const URL_ = 'http://wfs.test/ows';
+const TOWNS_SCHEMA = readQgisFixture('wfs110-DescribeFeatureType-towns.xsd');
+/** QGIS Server 3.22's answer to a hits GetFeature of `towns` (7 features). */
+const HITS = readQgisFixture('wfs110-GetFeature-towns-hits.xml');
+const towns = layerFromSchema(TOWNS_SCHEMA, 'towns');
+
+function server(getFeature: (request: FakeRequest) => FakeAnswer) {
+  return fakeWfs((request) => {
+    if (request.operation === 'DescribeFeatureType') return { body: TOWNS_SCHEMA };
+    if (request.operation === 'GetFeature') return getFeature(request);
+    return undefined;
+  });
+}
+
+describe('counting and paging features over WFS', () => {
+  it('writes startIndex and resultType as OpenLayers does, and nothing of them when not asked', () => {
+    for (const version of ['1.0.0', '1.1.0', '2.0.0'] as const) {
+      const paged = { layer: towns, version, maxFeatures: 2000, bbox: [117, 24, 118, 25] as [number, number, number, number], startIndex: 4000 };
+      expect(xmlTree(writeGetFeature(paged))).toEqual(xmlTree(writeGetFeatureWithOpenLayers(paged)));
+      const hits = { layer: towns, version, maxFeatures: 2000, resultType: 'hits' as const };
+      expect(xmlTree(writeGetFeature(hits))).toEqual(xmlTree(writeGetFeatureWithOpenLayers(hits)));
+    }
+    const root = parseXml(writeGetFeature({ layer: towns, version: '1.1.0', maxFeatures: 5, startIndex: 0 }), 'test').documentElement;
+    expect(root.hasAttribute('startIndex')).toBe(false);
+    expect(root.hasAttribute('resultType')).toBe(false);
+  });
+
+  it('counts with a hits GetFeature in GML, the bbox as a filter, and reads numberOfFeatures', async () => {
+    const fake = server(() => ({ body: HITS }));
+    const { source } = createWfsAdapters({ url: URL_, fetch: fake.fetch });
+    expect(await source.countFeatures({ typeName: 'towns', bbox: [117, 24, 118, 25] })).toBe(7);
+    const post = fake.requests.find((request) => request.operation === 'GetFeature') as FakeRequest;
+    const root = parseXml(post.body, 'test').documentElement;
+    expect(root.getAttribute('resultType')).toBe('hits');
+    expect(root.hasAttribute('outputFormat')).toBe(false);
+    expect(root.getElementsByTagNameNS('http://www.opengis.net/ogc', 'BBOX')).toHaveLength(1);
+  });
+
+  it('reads numberMatched in WFS 2.0', async () => {
+    const fake = server(() => ({ body: '<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" numberMatched="123456" numberReturned="0"/>' }));
+    const { source } = createWfsAdapters({ url: URL_, version: '2.0.0', fetch: fake.fetch });
+    expect(await source.countFeatures({ typeName: 'towns' })).toBe(123456);
+  });
+
+  it('throws MapServerError for an answer without a count', async () => {
+    const fake = server(() => ({ body: HITS.replace(/numberOfFeatures="7"/, '') }));
+    const { source } = createWfsAdapters({ url: URL_, fetch: fake.fetch });
+    await expect(source.countFeatures({ typeName: 'towns' })).rejects.toBeInstanceOf(MapServerError);
+  });
+
+  it('pages GetFeature with startIndex, but not a selection by ids', async () => {
+    const fake = server(() => ({ body: readQgisFixture('wfs110-GetFeature-towns-geojson.json') }));
+    const { source } = createWfsAdapters({ url: URL_, fetch: fake.fetch });
+    await source.getFeatures({ typeName: 'towns', bbox: [117, 24, 118, 25], startIndex: 2000, maxFeatures: 2000 });
+    await source.getFeatures({ typeName: 'towns', featureIds: ['towns.1'], startIndex: 2000 });
+    const [paged, byIds] = fake.requests.filter((request) => request.operation === 'GetFeature').map((request) => parseXml(request.body, 'test').documentElement);
+    expect(paged?.getAttribute('startIndex')).toBe('2000');
+    expect(byIds?.hasAttribute('startIndex')).toBe(false);
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { bboxIntersects, type BBox } from '../domain/geometry.js';
+import { MAX_TILE_LEVEL, TileCoverage, tileBBox, tileKey, tileLevelFor, tileSize, tilesCovering } from './tile-grid.js';
+
+const VIEWS: BBox[] = [
+  [119.2, 26.0, 119.45, 26.1],
+  [115.5, 20.5, 121.5, 28.5],
+  [-10.3, -5.2, 12.9, 7.7],
+  [0.001, 0.001, 0.0015, 0.0012],
+  [120.0, 25.0, 120.7, 25.02],
+];
+
+describe('tile grid', () => {
+  it('cuts a view into tiles no wider than its longer side and more than half as wide', () => {
+    for (const view of VIEWS) {
+      const side = Math.max(view[2] - view[0], view[3] - view[1]);
+      const size = tileSize(tileLevelFor(view));
+      expect(size).toBeLessThanOrEqual(side);
+      expect(size).toBeGreaterThan(side / 2);
+    }
+    expect(tileLevelFor([119.2, 26.0, 119.45, 26.1])).toBe(11);
+    expect(tileSize(11)).toBeCloseTo(0.17578125, 12);
+  });
+
+  it('covers the view with at most 3 × 3 tiles that line up on the grid', () => {
+    for (const view of VIEWS) {
+      const tiles = tilesCovering(view, tileLevelFor(view));
+      expect(tiles.length).toBeGreaterThan(0);
+      expect(tiles.length).toBeLessThanOrEqual(9);
+      const boxes = tiles.map(tileBBox);
+      expect(Math.min(...boxes.map((box) => box[0]))).toBeLessThanOrEqual(view[0]);
+      expect(Math.min(...boxes.map((box) => box[1]))).toBeLessThanOrEqual(view[1]);
+      expect(Math.max(...boxes.map((box) => box[2]))).toBeGreaterThanOrEqual(view[2]);
+      expect(Math.max(...boxes.map((box) => box[3]))).toBeGreaterThanOrEqual(view[3]);
+      for (const box of boxes) expect(bboxIntersects(box, view)).toBe(true);
+    }
+    expect(tilesCovering([119.2, 26.0, 119.45, 26.1], 11).map(tileKey)).toEqual(['11/1702/659', '11/1703/659', '11/1702/660', '11/1703/660']);
+    expect(tileBBox({ level: 11, x: 1702, y: 659 })).toEqual([119.1796875, 25.83984375, 119.35546875, 26.015625]);
+  });
+
+  it('clips views to the world and gives a view of no size the finest level', () => {
+    expect(tilesCovering([-400, -100, 400, 100], 1).map(tileKey)).toEqual(['1/0/0', '1/1/0']);
+    expect(tilesCovering([-180, -90, 180, 90], 0).map(tileKey)).toEqual(['0/0/0']);
+    expect(tilesCovering([200, 0, 300, 10], 3)).toEqual([]);
+    expect(tileLevelFor([1, 1, 1, 1])).toBe(MAX_TILE_LEVEL);
+    expect(tilesCovering([1, 1, 1, 1], MAX_TILE_LEVEL)).toHaveLength(1);
+  });
+
+  it('counts a tile loaded when it or a larger tile holding it was, not when only a smaller one was', () => {
+    const coverage = new TileCoverage();
+    coverage.add({ level: 10, x: 100, y: 50 });
+    expect(coverage.covers({ level: 10, x: 100, y: 50 })).toBe(true);
+    expect(coverage.covers({ level: 12, x: 403, y: 201 })).toBe(true);
+    expect(coverage.covers({ level: 12, x: 404, y: 201 })).toBe(false);
+    expect(coverage.covers({ level: 9, x: 50, y: 25 })).toBe(false);
+    expect(coverage.covers({ level: 10, x: 101, y: 50 })).toBe(false);
+    coverage.clear();
+    expect(coverage.covers({ level: 12, x: 403, y: 201 })).toBe(false);
+  });
+});
