@@ -27,7 +27,7 @@ const run = promisify(execFile);
  * are passed on, a reset's are not (it runs before every test of some files).
  * `start` may install the Debian packages first, hence the long limit.
  */
-export async function wfsServer(command: 'start' | 'stop' | 'reset' | 'status', env: WfsServerEnv = process.env): Promise<string> {
+export async function wfsServer(command: 'start' | 'stop' | 'reset' | 'seed-large' | 'status', env: WfsServerEnv = process.env): Promise<string> {
   const { stdout, stderr } = await run(WFS_SERVER_SCRIPT, [command], { env, timeout: 20 * 60_000, maxBuffer: 16 * 1024 * 1024 });
   if (command !== 'reset' && stderr.trim()) process.stderr.write(stderr);
   return stdout.trim();

@@ -27,6 +27,7 @@ import type { FeatureSessionView } from './use-feature-session';
 import { ShapeFeedback } from './shape-feedback';
 import { useConflictHighlight } from './use-conflict-highlight';
 import { useGeometryEdit } from './use-geometry-edit';
+import { useLargeLayer } from './use-large-layer';
 import { useLatest } from './use-latest';
 import { useLayerInfoMarker, type LayerInfoOptions } from './use-layer-info';
 import { toLatLngBounds, useBaseLayer, useLeafletMap } from './use-leaflet-map';
@@ -63,6 +64,8 @@ export interface EditorMapProps {
   children?: ReactNode;
   /** The loaded layer's info marker and popup (spec section 2); none without. */
   layerInfo?: LayerInfoOptions;
+  /** The map server's WMS endpoint: its rendering stands in where the view holds too many features to load. */
+  wmsUrl?: string;
 }
 
 /**
@@ -71,7 +74,7 @@ export interface EditorMapProps {
  * measurement. Every change goes to the session (`add`, `update`, `remove`); what the map shows
  * comes back from the session's state.
  */
-export function EditorMap({ view, style, baseLayer, children, layerInfo }: EditorMapProps) {
+export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl }: EditorMapProps) {
   const { t } = useI18n();
   const { message } = App.useApp();
   const { session, schema, features } = view;
@@ -150,6 +153,7 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
       map.off('moveend zoomend resize', mark);
     };
   }, [map]);
+  const large = useLargeLayer(map, view, wmsUrl);
   const snapping = useSnapping(map, renderer);
   const hideSnap = snapping.hide;
   useEffect(() => {
@@ -280,8 +284,8 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo }: Edito
 
   // While drawing, undo takes back the last point (leaflet-draw keeps the first one); otherwise
   // the session's last edit. A shape edit in progress is not in the session yet: nothing to undo.
-  // A layer another tab edits is only shown here.
-  const ready = Boolean(session && schema) && view.status === 'ready' && !view.editingElsewhere;
+  // A layer another tab edits is only shown here, and so is a view with too many features to load.
+  const ready = Boolean(session && schema) && view.status === 'ready' && !view.editingElsewhere && large.editable;
   const canUndo = mode.type === 'draw' ? drawnPoints > 1 : mode.type === 'idle' && ready && Boolean(session?.canUndo);
   const canRedo = mode.type === 'idle' && ready && Boolean(session?.canRedo);
   const undo = () => {

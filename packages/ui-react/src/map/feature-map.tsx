@@ -16,6 +16,7 @@ import { SavingOverlay } from './saving-overlay';
 import { useBeforeUnload } from './use-before-unload';
 import { useFeatureSession } from './use-feature-session';
 import { useLayerChoice } from './use-layer-choice';
+import { ViewLimitNotice } from './view-limit-notice';
 import { LabelledButton, UNSPACED_BUTTON } from './labelled-button';
 import { ErrorMessage } from '../screens/layout/error-detail';
 
@@ -37,6 +38,11 @@ export interface FeatureMapViewProps {
   onLayerChange?: (typeName: string) => void;
   /** The loaded layer's info popup (`layerInfoTemplate` of `config.json`); the message table's by default. */
   layerInfoTemplate?: LayerInfoTemplate;
+  /**
+   * The map server's WMS endpoint: where the view holds more features than a load (2000), its
+   * rendering of the layer is shown, as they are not loaded. Without it, only the message says so.
+   */
+  wmsUrl?: string;
 }
 
 /**
@@ -44,7 +50,7 @@ export interface FeatureMapViewProps {
  * antd's `App`: layer-type selector, pending-changes badge, restored-drafts notice, and the
  * editor with save and redraw.
  */
-export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, initialTypeName, wmtsUrl, credentialsOrigin, height = '70vh', onDirtyChange, onLayerChange, layerInfoTemplate }: FeatureMapViewProps) {
+export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, initialTypeName, wmtsUrl, wmsUrl, credentialsOrigin, height = '70vh', onDirtyChange, onLayerChange, layerInfoTemplate }: FeatureMapViewProps) {
   const { t } = useI18n();
   const { modal } = App.useApp();
   const { choice, choose } = useLayerChoice({ kind: initialLayer, typeName: initialTypeName });
@@ -130,10 +136,11 @@ export function FeatureMapView({ initialLayer = DEFAULT_LAYER_KIND, initialTypeN
       )}
       {problem && <Alert type="error" showIcon title={<ErrorMessage tell={() => problem} />} />}
       <SavingOverlay saving={status === 'saving'}>
-        <EditorMap view={view} style={{ height }} baseLayer={baseLayer} layerInfo={{ title: view.title, template: layerInfoTemplate }}>
+        <EditorMap view={view} style={{ height }} baseLayer={baseLayer} wmsUrl={wmsUrl} layerInfo={{ title: view.title, template: layerInfoTemplate }}>
           <LabelledButton label={t('featureMap.save')} type="primary" icon={<CloudUploadOutlined />} loading={status === 'saving'} disabled={status !== 'ready' || pending.total === 0} onClick={() => void save()} />
           <LabelledButton label={t('featureMap.redraw')} icon={<ReloadOutlined />} disabled={status === 'saving' || status === 'resolving' || Boolean(editingElsewhere)} onClick={confirmRedraw} />
         </EditorMap>
+        <ViewLimitNotice state={view.viewState} />
       </SavingOverlay>
     </Space>
   );

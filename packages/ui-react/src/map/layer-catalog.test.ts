@@ -1,7 +1,7 @@
 import type { FeatureSchema, FeatureSource } from '@gportal/core';
 import { createMemoryAdapters, sampleSeed } from '@gportal/core/memory';
 import { describe, expect, it } from 'vitest';
-import { resolveLayerTypes } from './layer-catalog';
+import { layerKindOf, resolveLayerTypes } from './layer-catalog';
 
 describe('resolveLayerTypes', () => {
   it('takes the layers named after the layer types (the embedded sample)', async () => {
@@ -29,5 +29,13 @@ describe('resolveLayerTypes', () => {
       getFeatures: async () => ({ features: [], skipped: 0 }),
     } satisfies FeatureSource;
     await expect(resolveLayerTypes(source)).resolves.toEqual({ point: 'poi', line: 'roads', polygon: 'towns', multipolygon: 'districts' });
+  });
+});
+
+describe('layerKindOf', () => {
+  it('gives a layer no layer type picked (a second polygon layer) the type of its geometry kind', async () => {
+    const { features } = createMemoryAdapters(sampleSeed());
+    await expect(layerKindOf(features, 'store_33:multiline')).resolves.toBe('multiline');
+    await expect(layerKindOf(features, 'store_33:polygon')).resolves.toBe('polygon');
   });
 });

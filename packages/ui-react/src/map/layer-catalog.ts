@@ -27,3 +27,13 @@ export async function resolveLayerTypes(source: FeatureSource, listed?: readonly
   }
   return byKind;
 }
+
+/**
+ * The layer type of a layer the server lists beyond those {@link resolveLayerTypes} picked (a
+ * second polygon layer, e.g. from the URL), by its geometry kind; `undefined` for one the map
+ * does not edit.
+ */
+export async function layerKindOf(source: FeatureSource, typeName: string): Promise<LayerKind | undefined> {
+  const { geometryKind } = await source.describe(typeName);
+  return MAP_LAYER_KINDS.find((kind) => LAYER_KINDS[kind] === geometryKind);
+}

@@ -13,6 +13,7 @@ import {
   type FeatureTransactions,
   type LayerKind,
   type RestoreReport,
+  type ViewState,
 } from '@gportal/core';
 import { App } from 'antd';
 import { createElement, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -20,7 +21,7 @@ import { useService } from '../app/services';
 import { describeError, tellError, type DescribedError } from '../i18n/describe-error';
 import { useI18n, type Translate } from '../i18n/i18n-provider';
 import { ErrorMessage, Translated } from '../screens/layout/error-detail';
-import { resolveLayerTypes } from './layer-catalog';
+import { layerKindOf, resolveLayerTypes } from './layer-catalog';
 import { saveFailureMessage } from '../app/save-failure-message';
 
 /** How many changes are waiting to be saved, by kind. */
@@ -61,6 +62,13 @@ export interface FeatureSessionView {
   editingElsewhere: 'other-tab' | 'handed-over' | undefined;
   /** Drawn features whose last send the server could neither confirm nor deny: the user keeps or discards them. */
   undecided: string[];
+  /** Where the features of the map's view stand, for a layer larger than a load (see `EditSession.loadView`). */
+  viewState: ViewState | undefined;
+}
+
+/** Whether the session's layer is larger than a load, so it loads by view and the map is not fitted to what it loaded. */
+export function loadsByView(session: EditSession): boolean {
+  return session.layerCount !== undefined && session.layerCount > session.maxFeatures;
 }
 
 const NOTHING_PENDING: PendingCounts = { inserts: 0, updates: 0, deletes: 0, total: 0 };
@@ -116,11 +124,17 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string) {
     setResolved(undefined);
     source
       .listTypes()
-      .then(async (summaries) => [await resolveLayerTypes(source, summaries), summaries] as const)
+      .then(async (summaries) => {
+        const types = await resolveLayerTypes(source, summaries);
+        // A layer asked for by name that no layer type picked (a second layer of a kind) is shown by its own kind.
+        const other = typeNameAsked && !Object.values(types).includes(typeNameAsked) && summaries.some(({ name }) => name === typeNameAsked);
+        const otherKind = other ? await layerKindOf(source, typeNameAsked) : undefined;
+        return [otherKind && typeNameAsked ? { ...types, [otherKind]: typeNameAsked } : types, summaries, otherKind] as const;
+      })
       .then(
-        ([types, summaries]) => {
+        ([types, summaries, otherKind]) => {
           if (!live) return;
-          const asked = (Object.keys(types) as LayerKind[]).find((other) => typeNameAsked && types[other] === typeNameAsked);
+          const asked = otherKind ?? (Object.keys(types) as LayerKind[]).find((other) => typeNameAsked && types[other] === typeNameAsked);
           const chosen = asked ?? kind;
           const name = types[chosen];
           if (name) {
@@ -145,16 +159,19 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string) {
 
   useEffect(() => {
     if (!typeName) return;
-    const created = new EditSession({ source, transactions, journal, typeName });
+    // A layer larger than a load (2000) loads by view: what the map shows, never an arbitrary 2000.
+    const created = new EditSession({ source, transactions, journal, typeName, loading: 'view' });
     let live = true;
     const refresh = () => live && setVersion((value) => value + 1);
     const offs = [
       created.on('load', () => {
         if (!live) return;
-        setLoads((value) => value + 1);
+        // The map is fitted to a whole layer; a layer loaded by view keeps the map where it is.
+        if (!loadsByView(created)) setLoads((value) => value + 1);
         refresh();
       }),
       created.on('change', refresh),
+      created.on('view', refresh),
       created.on('save:success', ({ result }) => {
         if (!live) return;
         void message.success(t('map.saved', result.totals));
@@ -171,6 +188,7 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string) {
         // A journal that cannot be written loses nothing on screen, but a reload would: say so at once.
         if (operation === 'journal') notification.warning({ key: 'journal', ...journalNotice(error), duration: 0 });
         else if (operation === 'save') void message.warning(createElement(ErrorMessage, { tell, lead: (reason, translate) => translate('map.loadFailed', { reason }) }));
+        else if (operation === 'view') void message.warning({ key: 'view', content: createElement(ErrorMessage, { tell, lead: (reason, translate) => translate('map.viewLoadFailed', { reason }) }) });
       }),
     ];
     setSession(created);
@@ -201,7 +219,7 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string) {
         setStatus('ready');
         // Drawings set aside are told at every start until a redraw discards them.
         if (report && report.inserts + report.updates + report.deletes + report.setAside.length > 0) setRestored(report);
-        if (report && report.inserts + report.updates + report.deletes > 0) {
+        if (report && report.inserts + report.updates + report.deletes > 0 && !loadsByView(created)) {
           // The map fits again, now to the loaded features and the restored drafts.
           setLoads((value) => value + 1);
         }
@@ -248,6 +266,7 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string) {
       conflicts,
       editingElsewhere,
       undecided: session?.undecidedInserts ?? [],
+      viewState: session?.viewState,
     };
     // `version` stands for every session event.
   }, [session, typeName, resolved, status, problem, version, loads, restored, editingElsewhere, t]);

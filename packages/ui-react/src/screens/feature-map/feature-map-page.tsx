@@ -7,6 +7,7 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { useDocumentTitle } from '../../i18n/use-document-title';
 import { FeatureMapView } from '../../map/feature-map';
 import { useLeaveGuard } from '../../map/use-leave-guard';
+import { wmsUrlOf } from '../../map/use-server-rendering';
 import { Panel } from '../layout/panel';
 
 /** The feature map: draw, edit, delete, measure and save the features of a layer. */
@@ -24,6 +25,7 @@ export function FeatureMapPage() {
     <Panel title={t('featureMap.title')} bodyStyle={{ paddingTop: 12 }}>
       <FeatureMapView
         wmtsUrl={config.mode === 'map-server' ? config.wmtsUrl : undefined}
+        wmsUrl={config.mode === 'map-server' ? wmsUrlOf(config.wfsUrl) : undefined}
         credentialsOrigin={config.geoserverRestUrl}
         height="calc(100vh - 260px)" onDirtyChange={setDirty}
         initialTypeName={initialTypeName} onLayerChange={keepLayer} layerInfoTemplate={config.layerInfoTemplate} />
