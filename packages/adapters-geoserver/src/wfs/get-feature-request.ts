@@ -8,7 +8,8 @@ import { streamXml } from './xml-writer.js';
 export interface GetFeatureRequest {
   layer: WfsLayer;
   version: WfsVersion;
-  maxFeatures: number;
+  /** Left out: no limit, as a hits request must be (QGIS Server counts no further than the limit). */
+  maxFeatures?: number;
   /** Left out: the server's default format (GML of the version). */
   outputFormat?: string;
   /** Lon/lat. */
@@ -137,7 +138,7 @@ export function writeGetFeature(request: GetFeatureRequest): string {
     service: 'WFS',
     version,
     ...(request.outputFormat ? { outputFormat: request.outputFormat } : {}),
-    [protocol.limitAttribute]: String(request.maxFeatures),
+    ...(request.maxFeatures === undefined ? {} : { [protocol.limitAttribute]: String(request.maxFeatures) }),
     ...(request.startIndex ? { startIndex: String(request.startIndex) } : {}),
     ...(request.resultType ? { resultType: request.resultType } : {}),
     'xmlns:xsi': NS.xsi,

@@ -120,8 +120,9 @@ export class WfsFeatureSource implements FeatureSource {
 
   /**
    * GetFeature `resultType="hits"`: the server counts the selection (`numberOfFeatures` in WFS
-   * 1.x, `numberMatched` in 2.0) and sends no feature. Asked in the version's GML, as QGIS Server
-   * 3.22 writes a hits answer in GeoJSON without a comma between its members.
+   * 1.x, `numberMatched` in 2.0) and sends no feature. Asked without a limit, as QGIS Server 3.22
+   * counts no further than `maxFeatures`, and in the version's GML, as it writes a hits answer in
+   * GeoJSON without a comma between its members.
    */
   async countFeatures(query: FeatureCountQuery, options: WfsRequestOptions = {}): Promise<number> {
     const layer = await this.layer(query.typeName, options.signal);
@@ -129,7 +130,6 @@ export class WfsFeatureSource implements FeatureSource {
     const xml = writeGetFeature({
       layer,
       version,
-      maxFeatures: DEFAULT_MAX_FEATURES,
       resultType: 'hits',
       ...(query.bbox ? { bbox: query.bbox } : {}),
       ...(query.filter ? { filter: query.filter } : {}),
