@@ -1,38 +1,21 @@
 /**
  * The large part's gportal contender: the feature editor staff get in map-server mode. `FeatureMap`
  * from the UI's public entry, over the WFS adapters (`createWfsAdapters`, as `geoserverModule`
- * binds them) and the browser's pending-edit journal, showing the layer by its type name. The
+ * binds them) and the browser's pending-edit journal, showing the layer by its type name, with
+ * QGIS Server's WMS (the same endpoint) for views that hold too many features to load. The
  * harness reaches the editor's Leaflet map through Leaflet's init hook (to jump to a view) and
  * reads what the map shows from the attributes the editor keeps on it: `data-features` (features
  * drawn) and the feature canvas's `data-painting` (a repaint its workers have not delivered yet).
  */
 import { createWfsAdapters } from '@gportal/adapters-geoserver';
 import { createBrowserStorage } from '@gportal/adapters-storage';
-import { EDIT_JOURNAL, FEATURE_SOURCE, FEATURE_TRANSACTIONS, type FeatureSource } from '@gportal/core';
+import { EDIT_JOURNAL, FEATURE_SOURCE, FEATURE_TRANSACTIONS } from '@gportal/core';
 import { FeatureMap } from '@gportal/ui-react';
 import { Container } from 'inversify';
 import L from 'leaflet';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { LargeContender } from './large-contenders.js';
-
-/**
- * The server's layers with the large one listed first. Today the map offers the first layer of
- * each geometry kind (QGIS Server's `towns` for polygons), and `initialTypeName` wins only for
- * such a layer; listed first, `towns_large` is that layer. Every layer is still listed and
- * described, as for staff; every other call goes to the adapter unchanged.
- */
-function largeLayerFirst(source: FeatureSource, typeName: string): FeatureSource {
-  return new Proxy(source, {
-    get(target, property, receiver) {
-      if (property !== 'listTypes') return Reflect.get(target, property, receiver);
-      return async () => {
-        const types = await target.listTypes();
-        return [...types.filter((type) => type.name === typeName), ...types.filter((type) => type.name !== typeName)];
-      };
-    },
-  });
-}
 
 /** Resolves with the first Leaflet map created from now on (the editor's). */
 function nextLeafletMap(): Promise<L.Map> {
@@ -49,13 +32,13 @@ export const gportalFeatureMapContender: LargeContender = {
   async mount(element, { wfsUrl, typeName, start, activity }) {
     const container = new Container();
     const wfs = createWfsAdapters({ url: wfsUrl });
-    container.bind(FEATURE_SOURCE).toConstantValue(largeLayerFirst(wfs.source, typeName));
+    container.bind(FEATURE_SOURCE).toConstantValue(wfs.source);
     container.bind(FEATURE_TRANSACTIONS).toConstantValue(wfs.transactions);
     container.bind(EDIT_JOURNAL).toConstantValue(createBrowserStorage({ namespace: 'bench-large', mapServer: `map-server ${wfsUrl}` }).journal);
     const created = nextLeafletMap();
     // Every change of what the map draws shows on these attributes; the harness times by them.
     new MutationObserver(activity).observe(element, { subtree: true, attributes: true, attributeFilter: ['data-features', 'data-painting'], childList: true });
-    createRoot(element).render(createElement(FeatureMap, { container, locale: 'zh-CN', height: 800, initialLayer: 'polygon', initialTypeName: typeName }));
+    createRoot(element).render(createElement(FeatureMap, { container, locale: 'zh-CN', height: 800, initialTypeName: typeName, wmsUrl: wfsUrl }));
     const map = await created;
     // The anchor's opening view, set as the map is made (before the layer is read), so both read the same view first.
     map.setView([start.center[1], start.center[0]], start.zoom, { animate: false });

@@ -1,7 +1,7 @@
 /**
  * The large part's page (`large.html?contender=ol|gportal&…`): mounts one contender on load and
  * times it for the runner (`bench/large.ts`). Every request to the WFS, every paint the
- * contender reports and every change of what it shows is "activity"; a step (or the opening)
+ * contender reports, every change of what it shows and every pointer event is "activity"; a step (or the opening)
  * ends at the frame produced after the last activity, once nothing is in flight, nothing waits
  * to be painted and no activity has come for `QUIET_MS`. So a step's time is from the jump to
  * the frame that shows its features, loading, parsing and painting included; the quiet wait is
@@ -49,6 +49,9 @@ function activity(): void {
     if (shows && firstFeaturesMs === undefined) firstFeaturesMs = end;
   });
 }
+
+// The drag's input is activity too: a vertex drag changes neither the layer nor its loads, only the edited copy.
+for (const type of ['pointerdown', 'pointermove', 'pointerup']) document.addEventListener(type, activity, { capture: true, passive: true });
 
 const isWfs = (url: string) => new URL(url, location.href).pathname === wfsUrl;
 
