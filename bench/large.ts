@@ -118,6 +118,10 @@ interface Run extends LargeFigures {
   contender: string;
   steps: Array<{ kind: Step['kind']; ms: number }>;
   dragMs: number;
+  /** Every task over 50 ms: its start from navigation, and its length. */
+  longTasks: Array<{ startMs: number; ms: number }>;
+  /** When the opening ended and each step started, from navigation, to place the long tasks. */
+  stepStartsMs: number[];
 }
 
 /** Runs the large part: starts (and afterwards stops) the QGIS Server unless it already ran, and seeds the layer unless it holds it. */
@@ -152,7 +156,11 @@ export async function runLarge(options: LargeOptions): Promise<LargeResult> {
           const firstFeaturesMs = await page.evaluate(() => window.large.opened());
           await page.screenshot({ path: join(build, `large-${contender.query}-open.png`) });
           const steps: Run['steps'] = [];
-          for (const step of path.steps) steps.push({ kind: step.kind, ms: await page.evaluate((view) => window.large.step(view), step) });
+          const stepStartsMs: number[] = [];
+          for (const step of path.steps) {
+            stepStartsMs.push(await page.evaluate(() => performance.now()));
+            steps.push({ kind: step.kind, ms: await page.evaluate((view) => window.large.step(view), step) });
+          }
           // What the opening and the last step show, to look at (bench/.build/large-<contender>[-open].png).
           await page.screenshot({ path: join(build, `large-${contender.query}.png`) });
           // A map that did not load the feature under the last view cannot edit it: the run goes on, without a drag time.
@@ -160,7 +168,7 @@ export async function runLarge(options: LargeOptions): Promise<LargeResult> {
             log(`large ${contender.query}: no vertex drag (${error.message.split('\n')[0]})`);
             return NaN;
           });
-          const longestTaskMs = await page.evaluate(() => window.large.longestTaskMs());
+          const { longestTaskMs, tasks: longTasks } = await page.evaluate(() => window.large.longTasks());
           await cdp.send('HeapProfiler.collectGarbage');
           const heapMB = (await cdp.send('Runtime.getHeapUsage')).usedSize / 2 ** 20;
           const times = steps.map((step) => step.ms);
@@ -173,6 +181,8 @@ export async function runLarge(options: LargeOptions): Promise<LargeResult> {
             heapMB,
             steps,
             dragMs,
+            longTasks,
+            stepStartsMs,
           };
           log(`large ${contender.query} run ${round + 1}: first features ${firstFeaturesMs.toFixed(0)} ms, longest task ${longestTaskMs.toFixed(0)} ms, steps ${run.panMeanMs.toFixed(0)} ms mean / ${run.panWorstMs.toFixed(0)} ms worst, drag ${dragMs.toFixed(0)} ms, heap ${heapMB.toFixed(1)} MB`);
           runs.push(run);

@@ -28,11 +28,12 @@ let lastActivity = 0;
 /** The end of the frame produced after the latest activity. */
 let lastFrame = 0;
 let firstFeaturesMs: number | undefined;
-let longestTaskMs = 0;
+/** Every task over 50 ms: when it started (from navigation) and how long it took. */
+const longTasks: Array<{ startMs: number; ms: number }> = [];
 let map: LargeMap | undefined;
 
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) longestTaskMs = Math.max(longestTaskMs, entry.duration);
+  for (const entry of list.getEntries()) longTasks.push({ startMs: Math.round(entry.startTime), ms: entry.duration });
 }).observe({ type: 'longtask', buffered: true });
 
 /** Resolves once the next frame has been produced: a task queued behind that frame's rendering steps. */
@@ -137,6 +138,7 @@ const api = {
     return (await settled()) - since;
   },
   pixelOf: (position: [number, number]) => (map as LargeMap).pixelOf(position),
-  longestTaskMs: () => longestTaskMs,
+  /** The longest task so far (0: none over 50 ms), and every long task, to see where they fall. */
+  longTasks: () => ({ longestTaskMs: Math.max(0, ...longTasks.map((task) => task.ms)), tasks: longTasks }),
 };
 window.large = api;
