@@ -120,8 +120,10 @@ interface Run extends LargeFigures {
   dragMs: number;
   /** Every task over 50 ms: its start from navigation, and its length. */
   longTasks: Array<{ startMs: number; ms: number }>;
-  /** When the opening ended and each step started, from navigation, to place the long tasks. */
+  /** When each step started, from navigation, to place the long tasks and requests. */
   stepStartsMs: number[];
+  /** Every WFS request: its query, start and end, from navigation. */
+  requests: Array<{ query: string; startMs: number; endMs?: number }>;
 }
 
 /** Runs the large part: starts (and afterwards stops) the QGIS Server unless it already ran, and seeds the layer unless it holds it. */
@@ -183,6 +185,7 @@ export async function runLarge(options: LargeOptions): Promise<LargeResult> {
             dragMs,
             longTasks,
             stepStartsMs,
+            requests: await page.evaluate(() => window.large.requests()),
           };
           log(`large ${contender.query} run ${round + 1}: first features ${firstFeaturesMs.toFixed(0)} ms, longest task ${longestTaskMs.toFixed(0)} ms, steps ${run.panMeanMs.toFixed(0)} ms mean / ${run.panWorstMs.toFixed(0)} ms worst, drag ${dragMs.toFixed(0)} ms, heap ${heapMB.toFixed(1)} MB`);
           runs.push(run);

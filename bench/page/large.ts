@@ -28,6 +28,13 @@ let lastActivity = 0;
 /** The end of the frame produced after the latest activity. */
 let lastFrame = 0;
 let firstFeaturesMs: number | undefined;
+/** Every WFS request: its query, and when it started and its body arrived (from navigation). */
+const requests: Array<{ query: string; startMs: number; endMs?: number }> = [];
+function requestStarted(url: string): { endMs?: number } {
+  const entry: (typeof requests)[number] = { query: decodeURIComponent(new URL(url, location.href).search).slice(0, 300), startMs: Math.round(performance.now()) };
+  requests.push(entry);
+  return entry;
+}
 /** Every task over 50 ms: when it started (from navigation) and how long it took. */
 const longTasks: Array<{ startMs: number; ms: number }> = [];
 let map: LargeMap | undefined;
@@ -63,7 +70,9 @@ window.fetch = async (input, init) => {
   if (!isWfs(url)) return originalFetch(input, init);
   inFlight += 1;
   activity();
+  const entry = requestStarted(url);
   const done = () => {
+    entry.endMs = Math.round(performance.now());
     inFlight -= 1;
     activity();
   };
@@ -80,11 +89,14 @@ window.fetch = async (input, init) => {
 const originalOpen = XMLHttpRequest.prototype.open;
 XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
   if (isWfs(String(url))) {
+    let entry: { endMs?: number } = {};
     this.addEventListener('loadstart', () => {
       inFlight += 1;
       activity();
+      entry = requestStarted(String(url));
     });
     this.addEventListener('loadend', () => {
+      entry.endMs = Math.round(performance.now());
       inFlight -= 1;
       activity();
     });
@@ -139,6 +151,7 @@ const api = {
   },
   pixelOf: (position: [number, number]) => (map as LargeMap).pixelOf(position),
   /** The longest task so far (0: none over 50 ms), and every long task, to see where they fall. */
+  requests: () => requests,
   longTasks: () => ({ longestTaskMs: Math.max(0, ...longTasks.map((task) => task.ms)), tasks: longTasks }),
 };
 window.large = api;
