@@ -11,22 +11,29 @@ const VIEWS: BBox[] = [
 ];
 
 describe('tile grid', () => {
-  it('cuts a view into tiles no wider than its longer side and more than half as wide', () => {
+  it('cuts a view into tiles no wider than its shorter side (a quarter of its longer one at least) and more than half as wide', () => {
     for (const view of VIEWS) {
-      const side = Math.max(view[2] - view[0], view[3] - view[1]);
+      const [width, height] = [view[2] - view[0], view[3] - view[1]];
+      const side = Math.max(Math.min(width, height), Math.max(width, height) / 4);
       const size = tileSize(tileLevelFor(view));
       expect(size).toBeLessThanOrEqual(side);
       expect(size).toBeGreaterThan(side / 2);
     }
-    expect(tileLevelFor([119.2, 26.0, 119.45, 26.1])).toBe(11);
-    expect(tileSize(11)).toBeCloseTo(0.17578125, 12);
+    // 0.25° × 0.1°: tiles of 0.088° (level 12), not 0.176° (the longer side's).
+    expect(tileLevelFor([119.2, 26.0, 119.45, 26.1])).toBe(12);
+    expect(tileSize(12)).toBeCloseTo(0.087890625, 12);
+    // A thin view: a quarter of its longer side, 0.175°, gives tiles of 0.088°, not of its 0.02° height.
+    expect(tileLevelFor([120.0, 25.0, 120.7, 25.02])).toBe(12);
   });
 
-  it('covers the view with at most 3 × 3 tiles that line up on the grid', () => {
+  it('covers the view with tiles that line up on the grid, at most 3 across its shorter side and 9 along its longer', () => {
     for (const view of VIEWS) {
       const tiles = tilesCovering(view, tileLevelFor(view));
-      expect(tiles.length).toBeGreaterThan(0);
-      expect(tiles.length).toBeLessThanOrEqual(9);
+      const columns = new Set(tiles.map((tile) => tile.x)).size;
+      const rows = new Set(tiles.map((tile) => tile.y)).size;
+      expect(tiles.length).toBe(columns * rows);
+      expect(Math.min(columns, rows)).toBeLessThanOrEqual(3);
+      expect(Math.max(columns, rows)).toBeLessThanOrEqual(9);
       const boxes = tiles.map(tileBBox);
       expect(Math.min(...boxes.map((box) => box[0]))).toBeLessThanOrEqual(view[0]);
       expect(Math.min(...boxes.map((box) => box[1]))).toBeLessThanOrEqual(view[1]);
@@ -35,6 +42,7 @@ describe('tile grid', () => {
       for (const box of boxes) expect(bboxIntersects(box, view)).toBe(true);
     }
     expect(tilesCovering([119.2, 26.0, 119.45, 26.1], 11).map(tileKey)).toEqual(['11/1702/659', '11/1703/659', '11/1702/660', '11/1703/660']);
+    expect(tilesCovering([119.2, 26.0, 119.45, 26.1], 12)).toHaveLength(4 * 2);
     expect(tileBBox({ level: 11, x: 1702, y: 659 })).toEqual([119.1796875, 25.83984375, 119.35546875, 26.015625]);
   });
 
