@@ -5,7 +5,8 @@
  * QGIS Server's WMS (the same endpoint) for views that hold too many features to load. The
  * harness reaches the editor's Leaflet map through Leaflet's init hook (to jump to a view) and
  * reads what the map shows from the attributes the editor keeps on it: `data-features` (features
- * drawn) and the feature canvas's `data-painting` (a repaint its workers have not delivered yet).
+ * drawn), `data-loading-view` (views being loaded) and the feature canvas's `data-painting` (a
+ * repaint its workers have not delivered yet).
  */
 import { createWfsAdapters } from '@gportal/adapters-geoserver';
 import { createBrowserStorage } from '@gportal/adapters-storage';
@@ -37,13 +38,13 @@ export const gportalFeatureMapContender: LargeContender = {
     container.bind(EDIT_JOURNAL).toConstantValue(createBrowserStorage({ namespace: 'bench-large', mapServer: `map-server ${wfsUrl}` }).journal);
     const created = nextLeafletMap();
     // Every change of what the map draws shows on these attributes; the harness times by them.
-    new MutationObserver(activity).observe(element, { subtree: true, attributes: true, attributeFilter: ['data-features', 'data-painting'], childList: true });
+    new MutationObserver(activity).observe(element, { subtree: true, attributes: true, attributeFilter: ['data-features', 'data-painting', 'data-loading-view'], childList: true });
     createRoot(element).render(createElement(FeatureMap, { container, locale: 'zh-CN', height: 800, initialTypeName: typeName, wmsUrl: wfsUrl }));
     const map = await created;
     // The anchor's opening view, set as the map is made (before the layer is read), so both read the same view first.
     map.setView([start.center[1], start.center[0]], start.zoom, { animate: false });
     const mapElement = map.getContainer();
-    const idle = () => !element.querySelector('.gportal-feature-canvas[data-painting]');
+    const idle = () => !element.querySelector('.gportal-feature-canvas[data-painting]') && !('loadingView' in mapElement.dataset);
     return {
       setView({ center: [lng, lat], zoom }) {
         map.setView([lat, lng], zoom, { animate: false });
