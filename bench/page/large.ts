@@ -30,8 +30,11 @@ let lastFrame = 0;
 let firstFeaturesMs: number | undefined;
 /** Every WFS request: its query, and when it started and its body arrived (from navigation). */
 const requests: Array<{ query: string; startMs: number; endMs?: number }> = [];
-function requestStarted(url: string): { endMs?: number } {
-  const entry: (typeof requests)[number] = { query: decodeURIComponent(new URL(url, location.href).search).slice(0, 300), startMs: Math.round(performance.now()) };
+function requestStarted(url: string, body?: unknown): { endMs?: number } {
+  // A POST (a count, a paged read) is told by its XML, from its root element on.
+  const posted = typeof body === 'string' ? body.slice(body.indexOf('<wfs:')).replace(/\s+/g, ' ') : '';
+  const query = decodeURIComponent(new URL(url, location.href).search) || posted;
+  const entry: (typeof requests)[number] = { query: query.slice(0, 400), startMs: Math.round(performance.now()) };
   requests.push(entry);
   return entry;
 }
@@ -70,7 +73,7 @@ window.fetch = async (input, init) => {
   if (!isWfs(url)) return originalFetch(input, init);
   inFlight += 1;
   activity();
-  const entry = requestStarted(url);
+  const entry = requestStarted(url, init?.body);
   const done = () => {
     entry.endMs = Math.round(performance.now());
     inFlight -= 1;
