@@ -155,6 +155,12 @@ const api = {
   pixelOf: (position: [number, number]) => (map as LargeMap).pixelOf(position),
   /** The longest task so far (0: none over 50 ms), and every long task, to see where they fall. */
   requests: () => requests,
+  /** All the page's memory, its workers' included, in MB (NaN where the browser refuses to measure it). */
+  async memoryWithWorkers(): Promise<number> {
+    const measure = (performance as Performance & { measureUserAgentSpecificMemory?: () => Promise<{ bytes: number }> }).measureUserAgentSpecificMemory;
+    if (!crossOriginIsolated || !measure) return NaN;
+    return (await measure.call(performance)).bytes / 2 ** 20;
+  },
   longTasks: () => ({ longestTaskMs: Math.max(0, ...longTasks.map((task) => task.ms)), tasks: longTasks }),
 };
 window.large = api;
