@@ -32,7 +32,7 @@ let firstFeaturesMs: number | undefined;
 const requests: Array<{ query: string; startMs: number; endMs?: number }> = [];
 function requestStarted(url: string, body?: unknown): { endMs?: number } {
   // A POST (a count, a paged read) is told by its XML, from its root element on.
-  const posted = typeof body === 'string' ? body.slice(body.indexOf('<wfs:')).replace(/\s+/g, ' ') : '';
+  const posted = typeof body === 'string' ? body.replace(/^<\?xml[^>]*>/, '').replace(/\s+/g, ' ').trim() : '';
   const query = decodeURIComponent(new URL(url, location.href).search) || posted;
   const entry: (typeof requests)[number] = { query: query.slice(0, 400), startMs: Math.round(performance.now()) };
   requests.push(entry);
