@@ -305,6 +305,37 @@ describe('EditSession loading by view', () => {
     expect(session.feature(id)?.properties.name).toBe('while loading');
   });
 
+  it('reads no tile of a view a later pan replaced while it was counted, and settles on the last view', async () => {
+    const waiting: Array<() => void> = [];
+    const held = { next: false };
+    const { session, getFeatures } = setup({
+      source: (source) => ({
+        ...source,
+        countFeatures: async (query) => {
+          // The first view's count waits until the second view is asked for.
+          if (held.next) {
+            held.next = false;
+            await new Promise<void>((resolve) => waiting.push(resolve));
+          }
+          return (source.countFeatures as NonNullable<FeatureSource['countFeatures']>)(query);
+        },
+      }),
+    });
+    await session.load();
+    held.next = true;
+    const first = viewAt(101.03, 21.03);
+    const last = viewAt(103.03, 23.03);
+    const firstLoad = session.loadView(first);
+    await vi.waitFor(() => expect(waiting).toHaveLength(1));
+    const lastLoad = session.loadView(last);
+    waiting[0]?.();
+    await Promise.all([firstLoad, lastLoad]);
+    const lastTiles = tilesCovering(last, tileLevelFor(last)).map((tile) => JSON.stringify(tileBBox(tile)));
+    expect(queries(getFeatures).map((query) => JSON.stringify(query.bbox)).sort()).toEqual([...lastTiles].sort());
+    expect(session.viewState).toEqual({ kind: 'loaded', bbox: last });
+    expect(idsOf(session.features())).not.toContain(cellId(12, 12));
+  });
+
   it('rejects and tells an error when a view cannot be read, changing nothing', async () => {
     const failing = { fail: false };
     const { session, events } = setup({

@@ -48,6 +48,8 @@ interface TilesRead {
   state: ViewState;
   tiles: Tile[];
   features: MapFeature[];
+  /** A later view was asked for while this one was counted: its tiles were not read. */
+  superseded?: true;
 }
 
 /** The layer's features; `undefined` when the source cannot count (a server that answers hits with no count). */
@@ -144,7 +146,8 @@ export class ViewLoading {
       if (this.view !== bbox) return this.current;
       if (this.layerCount === undefined || this.layerCount <= this.host.maxFeatures) return this.current;
       const epoch = this.epoch;
-      const read = await this.readView(bbox, this.coverage);
+      const read = await this.readView(bbox, this.coverage, () => this.view === bbox);
+      if (read.superseded) return this.current;
       if (epoch !== this.epoch || this.host.busy()) continue;
       const added = this.merge(read.features);
       for (const tile of read.tiles) this.coverage.add(tile);
@@ -166,8 +169,11 @@ export class ViewLoading {
     if (state && (state.kind !== 'whole' || previous?.kind !== 'whole')) this.host.events.emit('view', { state, added: [] });
   }
 
-  /** The view's tiles that `coverage` lacks, or nothing when the view holds too many features. */
-  private async readView(bbox: BBox, coverage: TileCoverage): Promise<TilesRead> {
+  /**
+   * The view's tiles that `coverage` lacks, or nothing when the view holds too many features, or
+   * when it is no longer `wanted` once counted (a pan or zoom went on meanwhile).
+   */
+  private async readView(bbox: BBox, coverage: TileCoverage, wanted: () => boolean = () => true): Promise<TilesRead> {
     const { source, typeName, maxFeatures } = this.host;
     const missing = tilesCovering(bbox, tileLevelFor(bbox)).filter((tile) => !coverage.covers(tile));
     const loaded: TilesRead = { state: { kind: 'loaded', bbox }, tiles: [], features: [] };
@@ -176,6 +182,7 @@ export class ViewLoading {
     if (count > maxFeatures) return { ...loaded, state: { kind: 'too-many', bbox, count, limit: maxFeatures } };
     // An empty view needs no tile: its tiles are read when a view with features needs them.
     if (count === 0) return loaded;
+    if (!wanted()) return { ...loaded, superseded: true };
     const pages = await Promise.all(missing.map((tile) => this.tileRead(tile)));
     const byId = new Map<string, MapFeature>();
     for (const feature of pages.flat()) if (!byId.has(feature.id)) byId.set(feature.id, feature);
