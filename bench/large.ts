@@ -203,7 +203,11 @@ export async function runLarge(options: LargeOptions): Promise<LargeResult> {
           await context.close();
         }
       }
-      const figuresOf = (name: string) => medianFigures(runs.filter((run) => run.contender === name));
+      const tenths = (value: number) => Math.round(value * 10) / 10;
+      const figuresOf = (name: string): LargeFigures => {
+        const median = medianFigures(runs.filter((run) => run.contender === name));
+        return { firstFeaturesMs: tenths(median.firstFeaturesMs), longestTaskMs: tenths(median.longestTaskMs), panMeanMs: tenths(median.panMeanMs), panWorstMs: tenths(median.panWorstMs), heapMB: tenths(median.heapMB) };
+      };
       const result: LargeResult = {
         features: facts.features,
         gportal: figuresOf(CONTENDERS[1].name),
