@@ -77,8 +77,12 @@ const PACKAGE_TEST_LIBRARIES = {
   'adapters-geoserver': ['ol'],
 };
 
-/** The benchmark's anchors and runner: `bench/` measures gportal beside them, nothing else may use them this way. */
-const BENCH_LIBRARIES = ['ol', 'leaflet', 'leaflet-draw', 'tsx'];
+/**
+ * The benchmark's anchors and runner: `bench/` measures gportal beside them, nothing else may use
+ * them this way. React runs gportal's editor in the benchmark's pages, and inversify composes it,
+ * as the app does.
+ */
+const BENCH_LIBRARIES = ['ol', 'leaflet', 'leaflet-draw', 'tsx', 'react', 'react-dom', 'inversify'];
 
 /** The public entries (package.json "exports") each package's production code may import. */
 const ENTRIES = {
@@ -119,14 +123,6 @@ const TEST_FILES = [
   '^[.]dependency-cruiser[.]cjs$',
 ];
 
-/**
- * gportal's map in the benchmark: a `*.bench-contender.ts` module beside the map's code, loaded by
- * the benchmark's page only. It may use the map's own modules and libraries and the benchmark's
- * map contract; the app must never import it.
- */
-const BENCH_CONTENDER = '^packages/ui-react/src/map/.*[.]bench-contender[.]tsx?$';
-const BENCH_MAP_CONTRACT = '^bench/page/map-contract[.]ts$';
-
 const WORKSPACES = Object.keys(LIBRARIES);
 const folderOf = (workspace) => (workspace.startsWith('examples') ? workspace : `packages/${workspace}`);
 const npm = (names) => `(^|/)node_modules/(${names.join('|')})/`;
@@ -140,16 +136,15 @@ module.exports = {
       name: 'no-relative-import-across-packages',
       comment: 'A package reaches another only through its public entry: import "@gportal/<name>", never a relative path into its folder.',
       severity: 'error',
-      // A bench contender's one way into the benchmark is its allowed rule below.
-      from: { path: '^(packages/[^/]+|examples|tests|scripts|bench)/', pathNot: BENCH_CONTENDER },
+      from: { path: '^(packages/[^/]+|examples|tests|scripts|bench)/' },
       to: { path: '^(packages|examples|tests|scripts|bench)/', pathNot: ['^$1/'], dependencyTypes: ['local'], dependencyTypesNot: ['aliased-workspace'] },
     },
     {
-      name: 'no-bench-contender-in-app',
-      comment: 'A *.bench-contender.ts module is benchmark code: only the benchmark\'s page loads it, so it never ships in the app.',
+      name: 'no-bench-in-production',
+      comment: 'The benchmark measures the packages through their public entries; a package\'s source never imports bench/, so nothing of it ships in the app.',
       severity: 'error',
-      from: { pathNot: '^bench/' },
-      to: { path: BENCH_CONTENDER },
+      from: { path: '^packages/[^/]+/src/' },
+      to: { path: '^bench/' },
     },
     {
       name: 'no-deep-import',
@@ -211,8 +206,6 @@ module.exports = {
       from: { path: `^${folderOf(workspace)}/(?:test/|.*/test-support/|.*[.](?:test|bench)[.]tsx?$)` },
       to: { path: npm(names) },
     })),
-    // gportal's map contender: the benchmark's map contract (map options, scripted steps, interfaces).
-    { from: { path: BENCH_CONTENDER }, to: { path: BENCH_MAP_CONTRACT } },
     // Type declarations of type-only packages (`import type { Feature } from 'geojson'`): no code is loaded.
     { from: {}, to: { path: '(^|/)node_modules/@types/', dependencyTypes: ['type-only'] } },
     // The core's contract suites are vitest suites and its geometry arbitraries fast-check ones: both are the core's optional peer dependencies.

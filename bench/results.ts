@@ -195,7 +195,7 @@ function targets(results: Results): string[] {
   }
   const gportalRender = results.render.contenders.filter((contender) => contender.role === 'gportal');
   if (gportalRender.length === 0) {
-    lines.push(`- First render ≤ ${TARGETS.firstRenderMs} ms, pan/zoom ≤ ${TARGETS.stepMeanMs} ms mean and ≤ ${TARGETS.stepWorstMs} ms worst, 20-redraw leak check, vertex drag ≤ ${TARGETS.vertexMoveMs} ms per move: **pending**: the feature map (\`packages/ui-react/src/map/\`) provides no bench contender yet; the Leaflet and leaflet-draw anchors are measured above, and gportal's map plugs in as a \`*.bench-contender.ts\` module (see bench/README.md).`);
+    lines.push(`- First render ≤ ${TARGETS.firstRenderMs} ms, pan/zoom ≤ ${TARGETS.stepMeanMs} ms mean and ≤ ${TARGETS.stepWorstMs} ms worst, 20-redraw leak check, vertex drag ≤ ${TARGETS.vertexMoveMs} ms per move: **pending**: no gportal map contender ran (\`bench/page/gportal-feature-map.ts\`, see bench/README.md); the Leaflet and leaflet-draw anchors are measured above.`);
   } else {
     lines.push(...renderTargets(results, gportalRender));
   }

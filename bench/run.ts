@@ -14,6 +14,7 @@ import { chromium, type Browser, type CDPSession, type Page } from 'playwright-c
 import { build } from 'vite';
 import { sourceConditions } from '../vitest.shared.js';
 import { DATASETS, FEATURE_COUNT, generateFeatures, toGeoJson, toGml, type DatasetName } from './data.js';
+import { runLarge } from './large.js';
 import { writeResults, type Results, type Row, type Sample } from './results.js';
 
 const BENCH = fileURLToPath(new URL('./', import.meta.url));
@@ -39,9 +40,15 @@ const ROUNDS = process.env.GPORTAL_BENCH_QUICK === '1' ? { parse: 1, parseV50: 1
 /** The leak check redraws the whole layer 20 times: v50 keeps the run under 10 minutes. */
 const LEAK_CHECK_DATASET: DatasetName = 'v50';
 const VERTEX_DRAG = { vertices: 5000, moves: 10, rounds: process.env.GPORTAL_BENCH_QUICK === '1' ? 1 : 3 } as const;
-/** Which parts to run (`GPORTAL_BENCH_PARTS=parse,transaction`); all by default. RESULTS.md is written only by a full run. */
-const PARTS = new Set((process.env.GPORTAL_BENCH_PARTS ?? 'parse,transaction,heap,render,bundle').split(','));
-const FULL_RUN = PARTS.size === 5 && process.env.GPORTAL_BENCH_QUICK !== '1';
+/**
+ * Which parts to run (`GPORTAL_BENCH_PARTS=parse,transaction`); all but `large` by default. RESULTS.md
+ * is written only by a full run. `large` (the real QGIS Server layer of 100 000 polygons, `large.ts`)
+ * runs only when named, and alone it skips the app build and the other parts.
+ */
+const PAGE_PARTS = ['parse', 'transaction', 'heap', 'render', 'bundle'];
+const PARTS = new Set((process.env.GPORTAL_BENCH_PARTS ?? PAGE_PARTS.join(',')).split(','));
+const FULL_RUN = PAGE_PARTS.every((part) => PARTS.has(part)) && process.env.GPORTAL_BENCH_QUICK !== '1';
+const LARGE_ONLY = PARTS.size === 1 && PARTS.has('large');
 
 const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
@@ -52,7 +59,18 @@ async function buildPage(): Promise<void> {
     root: join(BENCH, 'page'),
     base: '/',
     logLevel: 'warn',
-    build: { outDir: PAGE_BUILD, emptyOutDir: true, target: 'esnext', chunkSizeWarningLimit: 5000 },
+    build: {
+      // The render tables' page, and the large part's (one contender per page load).
+      rolldownOptions: {
+        input: { index: join(BENCH, 'page/index.html'), large: join(BENCH, 'page/large.html') },
+        // antd's modules start with "use client" (React Server Components), which a browser bundle ignores.
+        onwarn: (warning, warn) => (warning.code === 'MODULE_LEVEL_DIRECTIVE' ? undefined : warn(warning)),
+      },
+      outDir: PAGE_BUILD,
+      emptyOutDir: true,
+      target: 'esnext',
+      chunkSizeWarningLimit: 5000,
+    },
   });
 }
 
@@ -240,6 +258,13 @@ function versionOf(name: string): string {
 async function main(): Promise<void> {
   const started = performance.now();
   const loadAtStart = loadavg()[0] as number;
+  const large = () => runLarge({ repo: REPO, build: BUILD, pageBuild: PAGE_BUILD, chromiumPath: CHROMIUM, chromiumArgs: CHROMIUM_ARGS, log });
+  if (LARGE_ONLY) {
+    log('building the bench page');
+    await buildPage();
+    await large();
+    return;
+  }
   log('building the bench page and the app');
   await buildPage();
   const appBuildSeconds = buildApp();
@@ -295,6 +320,7 @@ async function main(): Promise<void> {
     writeFileSync(join(BUILD, 'RESULTS.md'), writeResults(results));
     if (FULL_RUN) writeFileSync(join(BENCH, 'RESULTS.md'), writeResults(results));
     log(`${FULL_RUN ? 'bench/RESULTS.md' : 'bench/.build/RESULTS.md (partial run)'} written in ${results.seconds.toFixed(0)} s`);
+    if (PARTS.has('large')) await large();
   } finally {
     await browser.close();
     server.close();

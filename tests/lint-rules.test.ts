@@ -41,7 +41,6 @@ const EMBED_MAP_APP = probe('examples/embed-map/src');
 const BENCH = probe('bench/page');
 const UI_MAP = probe('packages/ui-react/src/map');
 const UI_SHARED = probe('packages/ui-react/src/ui');
-const UI_BENCH_CONTENDER = 'packages/ui-react/src/map/__lint-probe__.bench-contender.ts';
 
 // Each kind of forbidden import fails `npm run lint` (README, "Packages").
 describe('architecture import rules (dependency-cruiser allow-lists)', () => {
@@ -97,12 +96,11 @@ describe('architecture import rules (dependency-cruiser allow-lists)', () => {
     expect(await importViolations(STORAGE, code)).toEqual(['no-memory-adapters-in-adapter-code', 'not-in-allowed']);
   });
 
-  it('refuses a bench contender in the app', async () => {
-    expect(await importViolations(UI, "import { renderContender } from './map/feature-map.bench-contender.js';\nexport const x = renderContender;\n")).toContain('no-bench-contender-in-app');
-  });
-
-  it('refuses a bench contender any part of the benchmark but its map contract', async () => {
-    expect(await importViolations(UI_BENCH_CONTENDER, "import { gportalMapContenders } from '../../../../bench/page/render.js';\nexport const x = gportalMapContenders;\n")).toEqual(['not-in-allowed']);
+  it.each([
+    ['the UI', UI, "import { renderContender } from '../../../bench/page/gportal-feature-map.js';\nexport const x = renderContender;\n"],
+    ['the core', CORE, "import { scriptedSteps } from '../../../bench/page/map-contract.js';\nexport const x = scriptedSteps;\n"],
+  ])('refuses the benchmark in production code: %s', async (_kind, path, code) => {
+    expect(await importViolations(path, code)).toContain('no-bench-in-production');
   });
 
   it.each([
@@ -128,7 +126,7 @@ describe('architecture import rules (dependency-cruiser allow-lists)', () => {
     ['the UI, its libraries and every public entry', UI, "import { useState } from 'react';\nimport { Button } from 'antd';\nimport { EditSession } from '@gportal/core';\nimport { createMemoryAdapters } from '@gportal/core/memory';\nimport { storageModule } from '@gportal/adapters-storage';\nexport const x = [useState, Button, EditSession, createMemoryAdapters, storageModule, () => import('@gportal/adapters-geoserver')];\n"],
     ['the map, the shared UI pieces', UI_MAP, "import { ErrorMessage } from '../ui/error-detail';\nimport { FormField } from '../ui/form-field';\nexport const x = [ErrorMessage, FormField];\n"],
     ['the benchmark, its anchors and the adapter\'s bench entry', BENCH, "import L from 'leaflet';\nimport WFS from 'ol/format/WFS.js';\nimport { readFeatureSet } from '@gportal/adapters-geoserver/bench';\nexport const x = [L, WFS, readFeatureSet];\n"],
-    ["a bench contender, the map's modules, Leaflet, leaflet-draw and the benchmark's map contract", UI_BENCH_CONTENDER, "import L from 'leaflet';\nimport 'leaflet-draw';\nimport { FeatureLayerRenderer } from './feature-layer-renderer.js';\nimport { scriptedSteps, type RenderContender } from '../../../../bench/page/map-contract.js';\nexport const x = [L, FeatureLayerRenderer, scriptedSteps];\nexport type Y = RenderContender;\n"],
+    ["the benchmark, the UI's public entry and React (gportal's map contenders)", BENCH, "import { FeatureLayerRenderer, useGeometryEdit } from '@gportal/ui-react';\nimport { createRoot } from 'react-dom/client';\nimport { createElement } from 'react';\nimport { scriptedSteps } from './map-contract.js';\nexport const x = [FeatureLayerRenderer, useGeometryEdit, createRoot, createElement, scriptedSteps];\n"],
     ['examples, public entries and Node', EXAMPLES, "import { EditSession } from '@gportal/core';\nimport { userCacheContract } from '@gportal/core/contracts';\nimport { pathToFileURL } from 'node:url';\nexport const x = [EditSession, userCacheContract, pathToFileURL];\n"],
     ["the embedding example's app, React, inversify and the UI's entry", EMBED_MAP_APP, "import { createRoot } from 'react-dom/client';\nimport { Container } from 'inversify';\nimport { FeatureMap } from '@gportal/ui-react';\nimport { EDIT_JOURNAL } from '@gportal/core';\nexport const x = [createRoot, Container, FeatureMap, EDIT_JOURNAL];\n"],
   ])('accepts what the architecture allows: %s', async (_kind, path, code) => {

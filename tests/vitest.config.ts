@@ -1,8 +1,8 @@
 import { defineProject } from 'vitest/config';
 import { sourceConditions } from '../vitest.shared.js';
 
-// The repository's own checks, and the tests of its scripts beside them.
+// The repository's own checks, and the tests of its scripts and of the benchmark's pure helpers beside them.
 export default defineProject({
   ...sourceConditions,
-  test: { name: 'repo', root: import.meta.dirname + '/..', include: ['tests/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' },
+  test: { name: 'repo', root: import.meta.dirname + '/..', include: ['tests/*.test.ts', 'scripts/**/*.test.ts', 'bench/*.test.ts'], environment: 'node' },
 });

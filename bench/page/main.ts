@@ -4,7 +4,7 @@ import 'leaflet/dist/leaflet.css';
 import type { DatasetName } from '../data.js';
 import { PARSE_CONTENDERS, loadInputs, resultFacts, transactionContenders, type Contender, type Inputs, type ResultFacts } from './contenders.js';
 import type { MountedMap, RenderContender, VertexDragContender } from './map-contract.js';
-import { LEAFLET_DRAW_VERTEX_DRAG, LEAFLET_RENDER_CONTENDERS, gportalMapContenders } from './render.js';
+import { GPORTAL_RENDER_CONTENDERS, GPORTAL_VERTEX_DRAG_CONTENDERS, LEAFLET_DRAW_VERTEX_DRAG, LEAFLET_RENDER_CONTENDERS } from './render.js';
 
 declare global {
   interface Window {
@@ -18,9 +18,8 @@ declare global {
 window.L = L;
 await import('leaflet-draw');
 
-const gportalMap = gportalMapContenders();
-const renderContenders: RenderContender[] = [...LEAFLET_RENDER_CONTENDERS, ...gportalMap.render];
-const vertexDragContenders: VertexDragContender[] = [LEAFLET_DRAW_VERTEX_DRAG, ...gportalMap.vertexDrag];
+const renderContenders: RenderContender[] = [...LEAFLET_RENDER_CONTENDERS, ...GPORTAL_RENDER_CONTENDERS];
+const vertexDragContenders: VertexDragContender[] = [LEAFLET_DRAW_VERTEX_DRAG, ...GPORTAL_VERTEX_DRAG_CONTENDERS];
 
 const inputs = new Map<DatasetName, Inputs>();
 /** What `keep` holds on to, so the runner can measure its retained heap. */

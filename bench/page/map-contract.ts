@@ -1,16 +1,14 @@
 /**
- * What a map contender of the render tables implements. Its own module, so gportal's contender
- * (under `packages/ui-react/src/map/`) can use the anchors' map options and steps without
- * importing the harness that loads it.
+ * What a map contender of the render tables implements. Its own module, so gportal's contenders
+ * (`gportal-feature-map.ts`, `gportal-vertex-edit.ts`) use the anchors' map options and steps
+ * without importing the harness that loads them.
  */
 import type { FeatureCollection } from 'geojson';
 import type L from 'leaflet';
 
 /**
  * A map contender: mounts a map of the whole layer into a 1000×800 element. The harness times
- * `mount` and every step until the next frame is produced. gportal's feature map plugs in with a
- * module `packages/ui-react/src/map/*.bench-contender.{ts,tsx}` exporting `renderContender`
- * (and, for editing, `vertexDragContender`); until one exists its rows are reported as pending.
+ * `mount` and every step until the next frame is produced.
  */
 export interface RenderContender {
   name: string;

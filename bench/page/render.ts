@@ -1,4 +1,6 @@
 import L from 'leaflet';
+import { renderContender as gportalRenderContender } from './gportal-feature-map.js';
+import { vertexDragContender as gportalVertexDragContender } from './gportal-vertex-edit.js';
 import { MAP_OPTIONS, scriptedSteps, type RenderContender, type VertexDragContender } from './map-contract.js';
 
 function leafletContender(name: string, renderer: () => L.Renderer): RenderContender {
@@ -60,17 +62,6 @@ export const LEAFLET_DRAW_VERTEX_DRAG: VertexDragContender = {
   },
 };
 
-/** gportal's map contenders, when the feature map provides them (see `RenderContender`). */
-export function gportalMapContenders(): { render: RenderContender[]; vertexDrag: VertexDragContender[] } {
-  const modules = import.meta.glob<{ renderContender?: RenderContender; vertexDragContender?: VertexDragContender }>(
-    '../../packages/ui-react/src/map/**/*.bench-contender.{ts,tsx}',
-    { eager: true },
-  );
-  const render: RenderContender[] = [];
-  const vertexDrag: VertexDragContender[] = [];
-  for (const module of Object.values(modules)) {
-    if (module.renderContender) render.push(module.renderContender);
-    if (module.vertexDragContender) vertexDrag.push(module.vertexDragContender);
-  }
-  return { render, vertexDrag };
-}
+/** gportal's map contenders, through `@gportal/ui-react`'s public entry. */
+export const GPORTAL_RENDER_CONTENDERS: RenderContender[] = [gportalRenderContender];
+export const GPORTAL_VERTEX_DRAG_CONTENDERS: VertexDragContender[] = [gportalVertexDragContender];

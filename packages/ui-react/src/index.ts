@@ -11,6 +11,10 @@ export { useFeatureSession, type FeatureSessionView, type PendingCounts, type Se
 export { resolveLayerTypes, MAP_LAYER_KINDS, DEFAULT_LAYER_KIND } from './map/layer-catalog';
 export { baseLayerOf, naturalEarthLayer, wmtsBaseLayer, MAP_CRS } from './map/base-layer';
 export { LabelledButton } from './map/labelled-button';
+// The editing pieces the benchmark (bench/page/gportal-vertex-edit.ts) drives as the editor does.
+export { useGeometryEdit, type GeometryEditCallbacks } from './map/use-geometry-edit';
+export { ShapeFeedback } from './map/shape-feedback';
+export type { ShapeParts } from './map/geometry-latlngs';
 export { memoryModule, MEMORY_ADAPTERS, MEMORY_SEED } from './app/memory-module';
 export { ServicesProvider, useService } from './app/services';
 export { I18nProvider, useI18n, type Translate } from './i18n/i18n-provider';

@@ -20,6 +20,7 @@ function closeRing(ring: Position[]): Position[] {
   return first ? [...ring, [...first]] : ring;
 }
 
+/** A geometry's parts in Leaflet's form, as the vertex editor edits them in place: polygons as rings, lines, points. */
 export type ShapeParts = { kind: 'polygon'; parts: L.LatLng[][][] } | { kind: 'line'; parts: L.LatLng[][] } | { kind: 'point'; parts: L.LatLng[] };
 
 /** The parts of a geometry in Leaflet's form: each polygon as rings of LatLngs, each line, each point. */

@@ -15,6 +15,7 @@ export class ShapeFeedback {
 
   constructor(private readonly kind: GeometryKind) {}
 
+  /** The live area (polygons) or length (lines) of the shape, as the read-out shows it; none for points. */
   readout(parts: ShapeParts, t: Translate): string | undefined {
     return measureText(parts, t, this.meters);
   }

@@ -7,9 +7,11 @@ import { L } from './leaflet';
 import { useLatest } from './use-latest';
 import { VertexEditor } from './vertex-editor';
 
+/** What {@link useGeometryEdit} tells its caller while the copy is edited. */
 export interface GeometryEditCallbacks {
   /** The shape after each vertex drag step, move, insertion or removal (and once at the start). */
   onShape(parts: ShapeParts): void;
+  /** A vertex was not removed: the ring or line would get too few points. */
   onVertexRefused(): void;
   /** Where a dragged vertex snaps (see `VertexEditorOptions.snap`). */
   snap?(latlng: L.LatLng, touch: boolean): L.LatLng | undefined;

@@ -1,23 +1,18 @@
 /**
- * The vertex editor in `npm run bench` (bench/README.md): loaded by the benchmark's page only,
- * never imported by the app. The polygon is an `EditSession`'s feature, hidden in the
+ * The vertex editor in `npm run bench` (bench/README.md), through `@gportal/ui-react`'s public
+ * entry: the app never imports the benchmark. The polygon is an `EditSession`'s feature, hidden in the
  * `FeatureLayerRenderer` and edited as the editor's `useGeometryEdit` copy (`VertexEditor`),
  * every reported shape measured and checked by the editor's `ShapeFeedback`. A move is a pointer
  * drag of one step on the map element: a press on the vertex, one move, a release, through the
  * same listeners a mouse drag reaches.
  */
 import { EditSession, type EditableFeature, type FeatureSchema, type Geometry } from '@gportal/core';
+import { FeatureLayerRenderer, I18nProvider, ShapeFeedback, translate, useGeometryEdit, type ShapeParts } from '@gportal/ui-react';
+import L from 'leaflet';
 import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { MAP_OPTIONS, type VertexDragContender } from '../../../../bench/page/map-contract';
-import { I18nProvider } from '../i18n/i18n-provider';
-import { translate } from '../i18n/messages';
-import { FeatureLayerRenderer } from './feature-layer-renderer';
-import type { ShapeParts } from './geometry-latlngs';
-import { L } from './leaflet';
-import { ShapeFeedback } from './shape-feedback';
-import { useGeometryEdit } from './use-geometry-edit';
+import { MAP_OPTIONS, type VertexDragContender } from './map-contract.js';
 
 const TYPE_NAME = 'bench:polygon';
 const SCHEMA: FeatureSchema = { typeName: TYPE_NAME, geometryField: 'geom', geometryKind: 'Polygon', properties: [] };

@@ -1,15 +1,15 @@
 /**
- * The feature map in `npm run bench` (bench/README.md): loaded by the benchmark's page only,
- * never imported by the app. Both contenders drive the editor's own code: an `EditSession` loads
+ * The feature map in `npm run bench` (bench/README.md), through `@gportal/ui-react`'s public
+ * entry: the app never imports the benchmark. Both contenders (this one and `gportal-vertex-edit.ts`) drive the editor's own code: an `EditSession` loads
  * the layer and every `load` event hands its snapshots to the `FeatureLayerRenderer`, as the
  * editor does; the edited feature is the session's snapshot, hidden in the renderer and shown as
  * the `useGeometryEdit` copy, with the editor's per-move checks.
  */
 import { EditSession, type EditableFeature, type FeatureSchema, type FeatureSource, type FeatureTransactions, type Geometry, type MapFeature } from '@gportal/core';
+import { FeatureLayerRenderer } from '@gportal/ui-react';
 import type { FeatureCollection } from 'geojson';
-import { MAP_OPTIONS, scriptedSteps, type RenderContender } from '../../../../bench/page/map-contract';
-import { FeatureLayerRenderer } from './feature-layer-renderer';
-import { L } from './leaflet';
+import L from 'leaflet';
+import { MAP_OPTIONS, scriptedSteps, type RenderContender } from './map-contract.js';
 
 const TYPE_NAME = 'bench:layer';
 

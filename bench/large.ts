@@ -1,0 +1,242 @@
+/**
+ * The large part of `npm run bench` (`GPORTAL_BENCH_PARTS=large`, bench/README.md): gportal's
+ * feature map and OpenLayers' `VectorLayer` + `bbox` over the real QGIS Server layer of 100 000
+ * polygons, each in a fresh page of its own, driven along the same scripted path (open, 20 pans
+ * and zooms that load new tiles, one vertex drag). Writes `bench/.build/large.json` in issue 21's
+ * shape and `bench/.build/large-runs.json` with every run's figures, and prints the targets.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { extname, join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { checkTargets, medianFigures, scriptedPath, type LargeFigures, type LargeResult, type Step } from './large-path.js';
+
+/** The layer the part runs on (`scripts/wfs-server.sh seed-large` fills it) and its size. */
+export const LARGE_LAYER = { typeName: 'towns_large', features: 100_000 } as const;
+/** Timed runs per contender (`GPORTAL_BENCH_QUICK=1`: one), alternating which goes first. */
+const ROUNDS = process.env.GPORTAL_BENCH_QUICK === '1' ? 1 : 3;
+const CONTENDERS = [
+  { query: 'ol', name: 'ol VectorLayer + bbox', role: 'anchor' },
+  { query: 'gportal', name: 'gportal FeatureMap (map-server mode)', role: 'gportal' },
+] as const;
+
+export interface LargeOptions {
+  repo: string;
+  build: string;
+  pageBuild: string;
+  chromiumPath: string;
+  chromiumArgs: string[];
+  log(message: string): void;
+}
+
+function wfsServer(repo: string, args: string[]): { status: number; stdout: string } {
+  const result = spawnSync(join(repo, 'scripts/wfs-server.sh'), args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  return { status: result.status ?? 1, stdout: result.stdout.trim() };
+}
+
+function psql(repo: string, sql: string): string {
+  const result = wfsServer(repo, ['psql', '-tAc', sql]);
+  if (result.status !== 0) throw new Error(`psql failed: ${sql}`);
+  return result.stdout;
+}
+
+/** The layer's row count, and the extent of its middle 98 % of feature centres (a few outliers would leave views empty). */
+function layerFacts(repo: string): { features: number; extent: [number, number, number, number] } {
+  const table = LARGE_LAYER.typeName;
+  const features = Number(psql(repo, `SELECT count(*) FROM ${table}`));
+  const row = psql(
+    repo,
+    `SELECT percentile_cont(0.01) WITHIN GROUP (ORDER BY x), percentile_cont(0.01) WITHIN GROUP (ORDER BY y), percentile_cont(0.99) WITHIN GROUP (ORDER BY x), percentile_cont(0.99) WITHIN GROUP (ORDER BY y)
+     FROM (SELECT ST_X(c) AS x, ST_Y(c) AS y FROM (SELECT ST_Centroid(geom) AS c FROM ${table}) AS centres) AS xy`,
+  );
+  return { features, extent: row.split('|').map(Number) as [number, number, number, number] };
+}
+
+/** The feature nearest a position: a point inside it (where a click picks it) and its first vertex. */
+function featureNear(repo: string, [lng, lat]: [number, number]): { inside: [number, number]; vertex: [number, number] } {
+  const row = psql(
+    repo,
+    `SELECT ST_X(ST_PointOnSurface(geom)), ST_Y(ST_PointOnSurface(geom)), ST_X(ST_PointN(ST_ExteriorRing(ST_GeometryN(geom, 1)), 1)), ST_Y(ST_PointN(ST_ExteriorRing(ST_GeometryN(geom, 1)), 1))
+     FROM ${LARGE_LAYER.typeName} ORDER BY geom <-> ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326) LIMIT 1`,
+  );
+  const [x, y, vx, vy] = row.split('|').map(Number) as [number, number, number, number];
+  return { inside: [x, y], vertex: [vx, vy] };
+}
+
+const MEDIA_TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png' };
+
+/** The page build from 127.0.0.1, with `/ows` forwarded to the WFS (one origin, as behind the app's proxy). */
+function serve(root: string, wfsUrl: string): Promise<{ server: Server; url: string }> {
+  const target = new URL(wfsUrl);
+  const server = createServer((incoming, response) => {
+    const url = new URL(incoming.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === '/ows') {
+      const forwarded = request({ host: target.hostname, port: target.port, path: `${target.pathname}${url.search}`, method: incoming.method, headers: { ...incoming.headers, host: target.host } }, (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      });
+      forwarded.on('error', (error) => response.destroy(error));
+      incoming.pipe(forwarded);
+      return;
+    }
+    const file = join(root, decodeURIComponent(url.pathname));
+    if (!file.startsWith(root) || !existsSync(file) || !extname(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    // Cross-origin isolated (everything is same-origin), so the page may measure its workers' memory too.
+    response.writeHead(200, {
+      'content-type': MEDIA_TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-embedder-policy': 'require-corp',
+    });
+    response.end(readFileSync(file));
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+    }),
+  );
+}
+
+/** One vertex drag: gportal's goes through 编辑 and a click on the feature first, as staff do; ol's Modify is always on. */
+async function dragVertex(page: Page, contender: (typeof CONTENDERS)[number]['query'], feature: { inside: [number, number]; vertex: [number, number] }): Promise<number> {
+  if (contender === 'gportal') {
+    await page.getByRole('button', { name: '编辑', exact: true }).click();
+    const inside = await page.evaluate((position) => window.large.pixelOf(position), feature.inside);
+    await page.mouse.click(inside.x, inside.y);
+    await page.locator('.gportal-vertex-handles[data-vertices]').waitFor({ timeout: 10_000 });
+  }
+  const vertex = await page.evaluate((position) => window.large.pixelOf(position), feature.vertex);
+  await page.mouse.move(vertex.x, vertex.y);
+  const since = await page.evaluate(() => window.large.mark());
+  await page.mouse.down();
+  await page.mouse.move(vertex.x + 12, vertex.y + 9, { steps: 6 });
+  await page.mouse.up();
+  return page.evaluate((start) => window.large.settle(start), since);
+}
+
+interface Run extends LargeFigures {
+  contender: string;
+  steps: Array<{ kind: Step['kind']; ms: number }>;
+  dragMs: number;
+  /** Every task over 50 ms: its start from navigation, and its length. */
+  longTasks: Array<{ startMs: number; ms: number }>;
+  /** When each step started, from navigation, to place the long tasks and requests. */
+  stepStartsMs: number[];
+  /** Every WFS request: its query, start and end, from navigation. */
+  requests: Array<{ query: string; startMs: number; endMs?: number }>;
+  /** The page's memory with its workers', by `performance.measureUserAgentSpecificMemory` (NaN where the browser refuses it). */
+  withWorkersMB: number;
+}
+
+/** Runs the large part: starts (and afterwards stops) the QGIS Server unless it already ran, and seeds the layer unless it holds it. */
+export async function runLarge(options: LargeOptions): Promise<LargeResult> {
+  const { repo, build, pageBuild, log } = options;
+  const alreadyRunning = wfsServer(repo, ['status']).status === 0;
+  const started = wfsServer(repo, ['start']);
+  if (started.status !== 0) throw new Error('scripts/wfs-server.sh start failed');
+  const wfsUrl = started.stdout;
+  try {
+    // Does nothing when the layer holds its 100 000 rows already.
+    if (wfsServer(repo, ['seed-large']).status !== 0) throw new Error('scripts/wfs-server.sh seed-large failed');
+    const facts = layerFacts(repo);
+    const path = scriptedPath({ extent: facts.extent, features: facts.features });
+    const last = path.steps[path.steps.length - 1] as Step;
+    const feature = featureNear(repo, last.center);
+    log(`large: ${facts.features} features in ${LARGE_LAYER.typeName}, opening at zoom ${path.start.zoom}, ${path.steps.length} steps, ${ROUNDS} run(s) per contender`);
+    const { server, url } = await serve(pageBuild, wfsUrl);
+    const browser = await chromium.launch({ executablePath: options.chromiumPath, args: [...options.chromiumArgs, '--enable-precise-memory-info', '--enable-blink-features=ForceEagerMeasureMemory'] });
+    const runs: Run[] = [];
+    try {
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const order = round % 2 === 0 ? CONTENDERS : [...CONTENDERS].reverse();
+        for (const contender of order) {
+          const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
+          const page = await context.newPage();
+          page.on('pageerror', (error) => log(`page error (${contender.query}): ${error.message}`));
+          const cdp = await context.newCDPSession(page);
+          const query = new URLSearchParams({ contender: contender.query, typeName: LARGE_LAYER.typeName, lon: String(path.start.center[0]), lat: String(path.start.center[1]), zoom: String(path.start.zoom) });
+          await page.goto(`${url}/large.html?${query}`);
+          await page.waitForFunction(() => 'large' in window);
+          const firstFeaturesMs = await page.evaluate(() => window.large.opened());
+          await page.screenshot({ path: join(build, `large-${contender.query}-open.png`) });
+          const steps: Run['steps'] = [];
+          const stepStartsMs: number[] = [];
+          for (const step of path.steps) {
+            stepStartsMs.push(await page.evaluate(() => performance.now()));
+            steps.push({ kind: step.kind, ms: await page.evaluate((view) => window.large.step(view), step) });
+          }
+          // What the opening and the last step show, to look at (bench/.build/large-<contender>[-open].png).
+          await page.screenshot({ path: join(build, `large-${contender.query}.png`) });
+          // A map that did not load the feature under the last view cannot edit it: the run goes on, without a drag time.
+          const dragMs = await dragVertex(page, contender.query, feature).catch((error: Error) => {
+            log(`large ${contender.query}: no vertex drag (${error.message.split('\n')[0]})`);
+            return NaN;
+          });
+          const { longestTaskMs, tasks: longTasks } = await page.evaluate(() => window.large.longTasks());
+          await cdp.send('HeapProfiler.collectGarbage');
+          const heapMB = (await cdp.send('Runtime.getHeapUsage')).usedSize / 2 ** 20;
+          // The page's and its workers' memory (measureUserAgentSpecificMemory), beside the page heap of large.json.
+          const withWorkersMB = await page.evaluate(() => window.large.memoryWithWorkers());
+          const times = steps.map((step) => step.ms);
+          const run: Run = {
+            contender: contender.name,
+            firstFeaturesMs,
+            longestTaskMs,
+            panMeanMs: times.reduce((sum, ms) => sum + ms, 0) / times.length,
+            panWorstMs: Math.max(...times),
+            heapMB,
+            steps,
+            dragMs,
+            longTasks,
+            stepStartsMs,
+            requests: await page.evaluate(() => window.large.requests()),
+            withWorkersMB,
+          };
+          log(`large ${contender.query} run ${round + 1}: first features ${firstFeaturesMs.toFixed(0)} ms, longest task ${longestTaskMs.toFixed(0)} ms, steps ${run.panMeanMs.toFixed(0)} ms mean / ${run.panWorstMs.toFixed(0)} ms worst, drag ${dragMs.toFixed(0)} ms, heap ${heapMB.toFixed(1)} MB (${withWorkersMB.toFixed(1)} MB with workers)`);
+          runs.push(run);
+          await context.close();
+        }
+      }
+      const tenths = (value: number) => Math.round(value * 10) / 10;
+      const figuresOf = (name: string): LargeFigures => {
+        const median = medianFigures(runs.filter((run) => run.contender === name));
+        return { firstFeaturesMs: tenths(median.firstFeaturesMs), longestTaskMs: tenths(median.longestTaskMs), panMeanMs: tenths(median.panMeanMs), panWorstMs: tenths(median.panWorstMs), heapMB: tenths(median.heapMB) };
+      };
+      const result: LargeResult = {
+        features: facts.features,
+        gportal: figuresOf(CONTENDERS[1].name),
+        anchor: { name: CONTENDERS[0].name, ...figuresOf(CONTENDERS[0].name) },
+      };
+      writeFileSync(join(build, 'large.json'), `${JSON.stringify(result, null, 2)}\n`);
+      writeFileSync(
+        join(build, 'large-runs.json'),
+        `${JSON.stringify(
+          {
+            machine: { cpu: `${cpus()[0]?.model ?? '?'} × ${cpus().length}`, memoryGiB: totalmem() / 2 ** 30, node: process.version, browser: browser.version(), loadAverage: loadavg()[0] },
+            layer: { ...LARGE_LAYER, ...facts },
+            path,
+            dragged: feature,
+            rounds: ROUNDS,
+            runs,
+          },
+          null,
+          2,
+        )}\n`,
+      );
+      for (const verdict of checkTargets(result)) log(`large target ${verdict.target}: ${verdict.met ? 'met' : 'NOT met'} (${verdict.measured})`);
+      log(`bench/.build/large.json written (Chromium ${browser.version()}, Node ${process.version}, ${cpus().length} cores)`);
+      return result;
+    } finally {
+      await browser.close();
+      server.close();
+    }
+  } finally {
+    if (!alreadyRunning) wfsServer(repo, ['stop']);
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The large part's two contenders (bench/README.md, "The large part"), each mounted in a page of
+ * its own (`large.html?contender=…`) over the same QGIS Server layer, reached through the page's
+ * `/ows` (the runner forwards it to the server): gportal's `FeatureMap` composed as the app's
+ * map-server mode composes it, and OpenLayers' `VectorLayer` with the `bbox` loading strategy.
+ * Each module is loaded only by its own page, so a page holds one library's code and data.
+ */
+import type { View } from '../large-path.js';
+
+/** Where the harness tells a contender to open, and what it calls when something happens on the map. */
+export interface LargeSetup {
+  /** The WFS endpoint, same origin (`/ows`). */
+  wfsUrl: string;
+  typeName: string;
+  /** The opening view: both maps are there before they read the layer (gportal's then fits a whole-layer load, as for staff). */
+  start: View;
+  /** Called whenever the map paints or its state changes: the harness times steps by it. */
+  activity(): void;
+}
+
+/** A mounted contender, as the harness drives it. */
+export interface LargeMap {
+  /** Jumps to a view, without animation. */
+  setView(view: View): void;
+  /** Where a lon/lat position is on the page, CSS px. */
+  pixelOf(position: [number, number]): { x: number; y: number };
+  /** Features are painted on the map now (nothing waits to be painted). */
+  showsFeatures(): boolean;
+  /** No paint is pending (off-main-thread paints included). */
+  idle(): boolean;
+}
+
+/** A contender of the large part. */
+export interface LargeContender {
+  name: string;
+  role: 'anchor' | 'gportal';
+  mount(element: HTMLElement, setup: LargeSetup): Promise<LargeMap>;
+}
+
+/** The contenders by the name the runner puts in the page's query, each loaded on demand. */
+export const LARGE_CONTENDERS: Record<string, () => Promise<LargeContender>> = {
+  ol: async () => (await import('./large-ol.js')).olBboxContender,
+  gportal: async () => (await import('./large-gportal.js')).gportalFeatureMapContender,
+};

@@ -1,0 +1,166 @@
+/**
+ * The large part's page (`large.html?contender=ol|gportal&…`): mounts one contender on load and
+ * times it for the runner (`bench/large.ts`). Every request to the WFS, every paint the
+ * contender reports, every change of what it shows and every pointer event is "activity"; a step (or the opening)
+ * ends at the frame produced after the last activity, once nothing is in flight, nothing waits
+ * to be painted and no activity has come for `QUIET_MS`. So a step's time is from the jump to
+ * the frame that shows its features, loading, parsing and painting included; the quiet wait is
+ * not part of it.
+ */
+import type { Step, View } from '../large-path.js';
+import { LARGE_CONTENDERS, type LargeMap } from './large-contenders.js';
+
+declare global {
+  interface Window {
+    large: typeof api;
+  }
+}
+
+/** No activity for this long (and nothing in flight or painting) ends a step. Longer than any debounce of a view load. */
+const QUIET_MS = 1000;
+/** A step that never settles fails the run rather than hanging it. */
+const STEP_TIMEOUT_MS = 60_000;
+
+const query = new URLSearchParams(location.search);
+const wfsUrl = '/ows';
+let inFlight = 0;
+let lastActivity = 0;
+/** The end of the frame produced after the latest activity. */
+let lastFrame = 0;
+let firstFeaturesMs: number | undefined;
+/** Every WFS request: its query, and when it started and its body arrived (from navigation). */
+const requests: Array<{ query: string; startMs: number; endMs?: number }> = [];
+function requestStarted(url: string, body?: unknown): { endMs?: number } {
+  // A POST (a count, a paged read) is told by its XML, from its root element on.
+  const posted = typeof body === 'string' ? body.replace(/^<\?xml[^>]*>/, '').replace(/\s+/g, ' ').trim() : '';
+  const query = decodeURIComponent(new URL(url, location.href).search) || posted;
+  const entry: (typeof requests)[number] = { query: query.slice(0, 400), startMs: Math.round(performance.now()) };
+  requests.push(entry);
+  return entry;
+}
+/** Every task over 50 ms: when it started (from navigation) and how long it took. */
+const longTasks: Array<{ startMs: number; ms: number }> = [];
+let map: LargeMap | undefined;
+
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) longTasks.push({ startMs: Math.round(entry.startTime), ms: entry.duration });
+}).observe({ type: 'longtask', buffered: true });
+
+/** Resolves once the next frame has been produced: a task queued behind that frame's rendering steps. */
+function nextFrame(): Promise<number> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)));
+}
+
+function activity(): void {
+  lastActivity = performance.now();
+  const shows = map?.showsFeatures() ?? false;
+  void nextFrame().then((end) => {
+    lastFrame = Math.max(lastFrame, end);
+    // From navigation (performance.now() counts from the navigation's start).
+    if (shows && firstFeaturesMs === undefined) firstFeaturesMs = end;
+  });
+}
+
+// The drag's input is activity too: a vertex drag changes neither the layer nor its loads, only the edited copy.
+for (const type of ['pointerdown', 'pointermove', 'pointerup']) document.addEventListener(type, activity, { capture: true, passive: true });
+
+const isWfs = (url: string) => new URL(url, location.href).pathname === wfsUrl;
+
+// Both contenders' requests counted the same way: gportal's adapter uses fetch, ol's loader XMLHttpRequest.
+const originalFetch = window.fetch.bind(window);
+window.fetch = async (input, init) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  if (!isWfs(url)) return originalFetch(input, init);
+  inFlight += 1;
+  activity();
+  const entry = requestStarted(url, init?.body);
+  const done = () => {
+    entry.endMs = Math.round(performance.now());
+    inFlight -= 1;
+    activity();
+  };
+  try {
+    const response = await originalFetch(input, init);
+    // In flight until its body has arrived (a copy is read; the caller reads the response as it would).
+    void response.clone().arrayBuffer().then(done, done);
+    return response;
+  } catch (error) {
+    done();
+    throw error;
+  }
+};
+const originalOpen = XMLHttpRequest.prototype.open;
+XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
+  if (isWfs(String(url))) {
+    let entry: { endMs?: number } = {};
+    this.addEventListener('loadstart', () => {
+      inFlight += 1;
+      activity();
+      entry = requestStarted(String(url));
+    });
+    this.addEventListener('loadend', () => {
+      entry.endMs = Math.round(performance.now());
+      inFlight -= 1;
+      activity();
+    });
+  }
+  return (originalOpen as (...args: unknown[]) => void).call(this, method, url, ...rest);
+} as typeof XMLHttpRequest.prototype.open;
+
+/** Waits until the map is quiet; returns the end of the frame after the last activity. */
+async function settled(): Promise<number> {
+  const deadline = performance.now() + STEP_TIMEOUT_MS;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const quiet = inFlight === 0 && (map?.idle() ?? false) && performance.now() - lastActivity >= QUIET_MS && lastFrame >= lastActivity;
+    if (quiet) return lastFrame;
+    if (performance.now() > deadline) throw new Error(`the map did not settle within ${STEP_TIMEOUT_MS} ms (${inFlight} requests in flight)`);
+  }
+}
+
+async function open(): Promise<void> {
+  const name = query.get('contender') ?? '';
+  const contender = await LARGE_CONTENDERS[name]?.();
+  if (!contender) throw new Error(`no large contender ${name}`);
+  const start: View = { center: [Number(query.get('lon')), Number(query.get('lat'))], zoom: Number(query.get('zoom')) };
+  const element = document.getElementById('map') as HTMLElement;
+  map = await contender.mount(element, { wfsUrl, typeName: query.get('typeName') ?? '', start, activity });
+  await settled();
+  if (firstFeaturesMs === undefined) throw new Error(`${contender.name} opened without showing features`);
+}
+
+const opened = open();
+
+const api = {
+  /** Resolves when the contender has opened and settled: the time from navigation to its first features. */
+  async opened(): Promise<number> {
+    await opened;
+    return firstFeaturesMs as number;
+  },
+  /** Jumps to a step's view; resolves with the time until the frame that shows its features. */
+  async step(step: Step): Promise<number> {
+    const start = performance.now();
+    (map as LargeMap).setView(step);
+    activity();
+    return (await settled()) - start;
+  },
+  /** Marks the start of an input the runner sends (the vertex drag); `settle` gives the time from it. */
+  mark(): number {
+    activity();
+    return performance.now();
+  },
+  async settle(since: number): Promise<number> {
+    return (await settled()) - since;
+  },
+  pixelOf: (position: [number, number]) => (map as LargeMap).pixelOf(position),
+  /** The longest task so far (0: none over 50 ms), and every long task, to see where they fall. */
+  requests: () => requests,
+  /** All the page's memory, its workers' included, in MB (NaN where the browser refuses to measure it). */
+  async memoryWithWorkers(): Promise<number> {
+    const measure = (performance as Performance & { measureUserAgentSpecificMemory?: () => Promise<{ bytes: number }> }).measureUserAgentSpecificMemory;
+    if (!crossOriginIsolated || !measure) return NaN;
+    return (await measure.call(performance)).bytes / 2 ** 20;
+  },
+  longTasks: () => ({ longestTaskMs: Math.max(0, ...longTasks.map((task) => task.ms)), tasks: longTasks }),
+};
+window.large = api;
