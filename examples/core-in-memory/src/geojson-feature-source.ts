@@ -5,6 +5,7 @@ import {
   matchesFilter,
   NotFoundError,
   type FeatureSchema,
+  type FeatureCountQuery,
   type FeatureSet,
   type FeatureSource,
   type FeatureQuery,
@@ -51,15 +52,25 @@ export class GeoJsonFeatureSource implements FeatureSource {
   }
 
   async getFeatures(query: FeatureQuery): Promise<FeatureSet> {
+    // Paging (`startIndex`) needs a stable order: the collection's own.
+    const start = query.startIndex ?? 0;
+    return { features: this.select(query).slice(start, start + (query.maxFeatures ?? DEFAULT_MAX_FEATURES)), skipped: 0 };
+  }
+
+  /** Optional in the port: with it, a session loads a layer larger than a load by view. */
+  async countFeatures(query: FeatureCountQuery): Promise<number> {
+    return this.select(query).length;
+  }
+
+  private select(query: FeatureCountQuery & Pick<FeatureQuery, 'featureIds'>): MapFeature[] {
     const { features } = this.layer(query.typeName);
     const wanted = query.featureIds ? new Set(query.featureIds) : undefined;
-    const selected = features.filter(
+    return features.filter(
       (feature) =>
         (!wanted || wanted.has(feature.id)) &&
         (!query.bbox || bboxIntersects(geometryBBox(feature.geometry), query.bbox)) &&
         (!query.filter || matchesFilter(feature, query.filter)),
     );
-    return { features: selected.slice(0, query.maxFeatures ?? DEFAULT_MAX_FEATURES), skipped: 0 };
   }
 
   private layer(typeName: string): { schema: FeatureSchema; features: MapFeature[] } {
