@@ -57,10 +57,12 @@ async function newPage(): Promise<Page> {
   return freshPage(browser);
 }
 
-/** Draws a polygon through `points` (closing it on the first) with the editor's 标绘 tool. */
+/** Draws a polygon through `points` (closing it on the first) with the editor's 标绘 tool, and skips the new feature's attribute form. */
 async function drawPolygon(page: Page, points: Array<[number, number]>): Promise<void> {
   await page.getByRole('button', { name: '标绘', exact: true }).click();
   for (const [lng, lat] of [...points, points[0] as [number, number]]) await clickMap(page, lng, lat);
+  await page.getByRole('button', { name: '跳过', exact: true }).click();
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
 }
 
 /** Saves with the editor's 保存 button and waits for its report. */

@@ -34,9 +34,10 @@ afterAll(async () => {
 // brought it to 462 KiB, held at 470. Issue 20 asks for antd's DatePicker in the attribute form:
 // the picker with dayjs and its zh-cn locale is a chunk of 36 KiB of its own, fetched when a form
 // opens (never on the first screen or a map screen's load), and the WFS answer worker (issue 21, 8 KiB, fetched in map-server mode only when a layer loads)
-// brings the whole app to about 513 KiB, now held at 520.
+// and issue 21's loading by view and issue 20's phone drawer bring the whole app to about
+// 523 KiB, now held at 530.
 // The first screen's budget is unchanged.
-const GZIP_BUDGETS_KIB = { firstScreen: 200, wholeApp: 520 } as const;
+const GZIP_BUDGETS_KIB = { firstScreen: 200, wholeApp: 530 } as const;
 /** The date picker's chunk: loaded by the attribute form, never with a screen. */
 const DATE_PICKER_CHUNK = /\/date-field-[\w-]+\.js$/;
 

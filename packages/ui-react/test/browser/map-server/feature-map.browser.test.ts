@@ -180,7 +180,7 @@ describe('the layers of the server and their required fields (issue 20)', () => 
     await waitForMapReady(page, 2);
     // QGIS Server's layers have no workspace: one list, in the server's order, titled as the server titles them.
     await expect(selectorOptions()).resolves.toEqual(
-      ['poi', 'roads', 'towns', 'districts', 'rivers', 'towns_cgcs2000'].map((name) => ({ group: null, text: name, value: name })),
+      ['poi', 'roads', 'towns', 'districts', 'rivers', 'towns_cgcs2000', 'towns_large'].map((name) => ({ group: null, text: name, value: name })),
     );
     // Two layers hold polygons: the second one, chosen, is the one edited.
     const towns = await serverFeatures('towns');
