@@ -76,6 +76,19 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
   const latest = useLatest(callbacks);
   const undo = useRef<() => void>(() => undefined);
   const running = useRef<L.Draw.Feature>(undefined);
+  // While a tool runs, a tap places a vertex (or finishes): never a zoom. Leaflet makes two taps
+  // within 200 ms a double tap wherever they land and zooms in, animated: the next vertex then
+  // missed leaflet-draw's mouse marker mid-animation, or the closing tap landed where the first
+  // vertex no longer was (three vertices placed, no shape, on a phone tapping at a brisk pace). A
+  // double click or tap on the closing vertex finishes without zooming too.
+  useEffect(() => {
+    const zoom = map?.doubleClickZoom;
+    if (!tool || !zoom?.enabled()) return;
+    zoom.disable();
+    return () => {
+      zoom.enable();
+    };
+  }, [map, tool]);
   useEffect(() => {
     if (!map || tool !== 'point') return;
     const { handler, off } = pointHandler(map, (latlng) => latest.current.onCreated({ kind: 'point', parts: [latlng] }));
