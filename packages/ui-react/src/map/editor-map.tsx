@@ -22,7 +22,7 @@ import { geometryOfParts, shapeKindOf, type ShapeParts } from './geometry-latlng
 import type { L } from './leaflet';
 import { measureText } from './measure';
 import { useDeleteMarks, useEscape } from './use-delete-marks';
-import { useDrawTool, type DrawTool } from './use-draw-tool';
+import { FINISH_MINIMUM, useDrawTool, type DrawTool } from './use-draw-tool';
 import type { FeatureSessionView } from './use-feature-session';
 import { ShapeFeedback } from './shape-feedback';
 import { useConflictHighlight } from './use-conflict-highlight';
@@ -378,6 +378,18 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
       <FoldingToolbar
         ref={toolbarRef}
         folded={folded}
+        actions={
+          mode.type !== 'idle' && (
+            <>
+              {/* 完成 as a tap on the closing vertex: a finger hides the vertex it must hit. */}
+              {drawTool && drawTool !== 'point' && (
+                <LabelledButton label={t('map.draw.finish')} type="primary" icon={<CheckOutlined />} disabled={drawnPoints < FINISH_MINIMUM[drawTool]} onClick={drawing.finish} />
+              )}
+              {(mode.type === 'edit' || mode.type === 'delete') && <LabelledButton label={t('map.tool.save')} type="primary" icon={<CheckOutlined />} onClick={saveMode} />}
+              <LabelledButton label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={() => setMode({ type: 'idle' })} />
+            </>
+          )
+        }
         below={
           <>
             {hint && <div className="gportal-hint">{hint}</div>}
@@ -399,12 +411,6 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
           </>
         )}
         {editing && <PartToolButtons kind={geometryKind} active={partEdit.tool} onChange={partEdit.setTool} />}
-        {(mode.type === 'edit' || mode.type === 'delete') && (
-          <LabelledButton label={t('map.tool.save')} type="primary" icon={<CheckOutlined />} onClick={saveMode} />
-        )}
-        {mode.type !== 'idle' && (
-          <LabelledButton label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={() => setMode({ type: 'idle' })} />
-        )}
         <KeyboardHelpButton open={keysOpen} keys={keysId} onToggle={() => setKeysOpen(!keysOpen)} />
       </FoldingToolbar>
       {readout && (

@@ -22,11 +22,16 @@ afterEach(() => {
 const byName = (name: string) => document.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`);
 const tools = () => document.querySelector<HTMLElement>('.gportal-tools');
 
-function render(folded: boolean, onDraw = vi.fn()) {
+function render(folded: boolean, onDraw = vi.fn(), onSave?: () => void) {
+  const actions = onSave && (
+    <button type="button" aria-label="保存" onClick={onSave}>
+      保存
+    </button>
+  );
   act(() =>
     root.render(
       <I18nProvider initialLocale="zh-CN">
-        <FoldingToolbar ref={createRef<HTMLDivElement>()} folded={folded} below={<div className="gportal-hint">hint</div>}>
+        <FoldingToolbar ref={createRef<HTMLDivElement>()} folded={folded} actions={actions} below={<div className="gportal-hint">hint</div>}>
           <button type="button" aria-label="标绘" onClick={onDraw}>
             标绘
           </button>
@@ -80,5 +85,23 @@ describe('FoldingToolbar', () => {
       document.querySelector('[data-testid="map"]')?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
     });
     expect(tools()?.hidden).toBe(true);
+  });
+
+  it("folded, shows the running mode's actions beside 工具, outside the folded tools; a tap on one folds the tools", () => {
+    const onSave = vi.fn();
+    render(true, vi.fn(), onSave);
+    const save = byName('保存');
+    expect(save?.closest('.gportal-tools')).toBeNull();
+    expect(save?.closest('.gportal-toolbar-row')?.contains(byName('工具'))).toBe(true);
+    act(() => byName('工具')?.click());
+    act(() => save?.click());
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(tools()?.hidden).toBe(true);
+  });
+
+  it('unfolded, shows the actions after the tools, in their row', () => {
+    render(false, vi.fn(), vi.fn());
+    const buttons = [...document.querySelectorAll('[role="toolbar"] .ant-space button')].map((button) => button.getAttribute('aria-label'));
+    expect(buttons).toEqual(['标绘', '保存']);
   });
 });

@@ -38,6 +38,11 @@ export interface FoldingToolbarProps {
   folded: boolean;
   /** The tools (buttons). */
   children: ReactNode;
+  /**
+   * The running mode's own buttons (完成, 保存, 取消): folded, beside the 工具 button, one tap away
+   * while the mode runs; otherwise after the tools, in their row.
+   */
+  actions?: ReactNode;
   /** Shown under the tools whether folded or not (the hint, the keys). */
   below?: ReactNode;
 }
@@ -47,9 +52,10 @@ export interface FoldingToolbarProps {
  * beneath it (a disclosure, so the tools stay inside the toolbar: focus comes back to the button
  * that opened a tool, found by `data-tool`). A tap on any of them folds them again, leaving the
  * map to the finger (a tool just chosen wants the map next), and so do Escape and a tap outside
- * them (the map); focus goes back to the 工具 button rather than to a hidden one.
+ * them (the map); focus goes back to the 工具 button rather than to a hidden one. The running
+ * mode's actions stay beside the 工具 button, so finishing, saving or cancelling is one tap.
  */
-export function FoldingToolbar({ ref, folded, children, below }: FoldingToolbarProps) {
+export function FoldingToolbar({ ref, folded, children, actions, below }: FoldingToolbarProps) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const toolsId = useId();
@@ -71,6 +77,7 @@ export function FoldingToolbar({ ref, folded, children, below }: FoldingToolbarP
   const tools = (
     <Space wrap size="small">
       {children}
+      {!folded && actions}
     </Space>
   );
   return (
@@ -88,7 +95,15 @@ export function FoldingToolbar({ ref, folded, children, below }: FoldingToolbarP
     >
       {folded ? (
         <>
-          <LabelledButton label={t('map.tools')} icon={<ToolOutlined />} type={open ? 'primary' : 'default'} aria-expanded={open} aria-controls={toolsId} onClick={() => setOpen(!open)} />
+          <div className="gportal-toolbar-row">
+            {actions && (
+              // An action ends or finishes the mode: the tools, if shown, fold too (focus is the editor's to place).
+              <span className="gportal-toolbar-actions" onClick={() => setOpen(false)}>
+                {actions}
+              </span>
+            )}
+            <LabelledButton label={t('map.tools')} icon={<ToolOutlined />} type={open ? 'primary' : 'default'} aria-expanded={open} aria-controls={toolsId} onClick={() => setOpen(!open)} />
+          </div>
           <div
             id={toolsId}
             className="gportal-tools"

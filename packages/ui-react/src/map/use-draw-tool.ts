@@ -37,7 +37,15 @@ export interface DrawControl {
   handler: { readonly current: L.Draw.Feature | undefined };
   /** Takes back the last point placed (leaflet-draw's `deleteLastVertex`); nothing when none is. */
   deleteLastVertex(): void;
+  /**
+   * Finishes the polygon or line as a tap on its closing vertex does (the crossing check, then
+   * `onCreated`); nothing before it has {@link FINISH_MINIMUM} points, or with no such tool running.
+   */
+  finish(): void;
 }
+
+/** The fewest points a polygon and a line finish with (leaflet-draw's rule). */
+export const FINISH_MINIMUM = { polygon: 3, line: 2 } as const;
 
 /** leaflet-draw's options for both tools: the limits of spec sections 4 and 9, our own measurement. */
 function drawOptions(): L.DrawOptions.PolylineOptions {
@@ -75,6 +83,7 @@ function pointHandler(map: L.Map, onCreated: (latlng: L.LatLng) => void): { hand
 export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, callbacks: DrawToolCallbacks): DrawControl {
   const latest = useLatest(callbacks);
   const undo = useRef<() => void>(() => undefined);
+  const finish = useRef<() => void>(() => undefined);
   const running = useRef<L.Draw.Feature>(undefined);
   // While a tool runs, a tap places a vertex (or finishes): never a zoom. Leaflet makes two taps
   // within 200 ms a double tap wherever they land and zooms in, animated: the next vertex then
@@ -176,8 +185,13 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
     undo.current = () => {
       if (vertices.length > 0) handler.deleteLastVertex();
     };
+    const finisher = handler as unknown as { _finishShape(): void };
+    finish.current = () => {
+      if (vertices.length >= FINISH_MINIMUM[tool]) finisher._finishShape();
+    };
     return () => {
       undo.current = () => undefined;
+      finish.current = () => undefined;
       running.current = undefined;
       map.off(L.Draw.Event.DRAWSTOP, onStop);
       handler.disable();
@@ -187,5 +201,5 @@ export function useDrawTool(map: L.Map | undefined, tool: DrawTool | undefined, 
       latest.current.onShape(undefined);
     };
   }, [map, tool, latest]);
-  return useMemo(() => ({ tool, handler: running, deleteLastVertex: () => undo.current() }), [tool]);
+  return useMemo(() => ({ tool, handler: running, deleteLastVertex: () => undo.current(), finish: () => finish.current() }), [tool]);
 }

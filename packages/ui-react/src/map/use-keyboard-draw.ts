@@ -2,14 +2,14 @@ import { useEffect } from 'react';
 import { useI18n } from '../i18n/i18n-provider';
 import { L } from './leaflet';
 import { drawingParts, measureText } from './measure';
-import type { DrawControl } from './use-draw-tool';
+import { FINISH_MINIMUM, type DrawControl } from './use-draw-tool';
 import { useLatest } from './use-latest';
 
 /** Drawing by keyboard: the crosshair's steps in screen pixels and the fewest vertices a shape finishes with (leaflet-draw's rule). */
 export const KEYBOARD_DRAW = {
   stepPx: 10,
   fineStepPx: 1,
-  minimumVertices: { polygon: 3, line: 2 },
+  minimumVertices: FINISH_MINIMUM,
 } as const;
 
 export interface KeyboardDrawCallbacks {

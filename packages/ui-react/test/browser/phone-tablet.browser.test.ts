@@ -24,8 +24,8 @@ const DEVICES = [
 type Device = (typeof DEVICES)[number];
 
 const NAMES = {
-  'zh-CN': { tools: '工具', menu: '菜单', draw: '标绘', navigation: '导航菜单', testMap: '地图测试' },
-  en: { tools: 'Tools', menu: 'Menu', draw: 'Draw polygon', navigation: 'Navigation', testMap: 'Map test' },
+  'zh-CN': { tools: '工具', menu: '菜单', draw: '标绘', finish: '完成', cancel: '取消', skip: '跳过', undo: '撤销', navigation: '导航菜单', testMap: '地图测试' },
+  en: { tools: 'Tools', menu: 'Menu', draw: 'Draw polygon', finish: 'Finish', cancel: 'Cancel', skip: 'Skip', undo: 'Undo', navigation: 'Navigation', testMap: 'Map test' },
 } as const;
 
 /** A touch screen that reports itself as a mobile device: content wider than the screen would widen the page's viewport. */
@@ -90,6 +90,17 @@ async function openTools(page: Page, device: Device, locale: 'zh-CN' | 'en' = 'z
 async function tapTool(page: Page, device: Device, name: string, locale: 'zh-CN' | 'en' = 'zh-CN'): Promise<void> {
   await openTools(page, device, locale);
   await page.getByRole('button', { name, exact: true }).tap();
+}
+
+/**
+ * Taps an action of the running mode (完成, 保存, 取消): one tap, beside 工具 on a folded toolbar,
+ * with the tools left folded.
+ */
+async function tapAction(page: Page, device: Device, name: string, locale: 'zh-CN' | 'en' = 'zh-CN'): Promise<void> {
+  if (device.folded) await expect(toolsButton(page, locale).getAttribute('aria-expanded')).resolves.toBe('false');
+  const action = page.getByRole('toolbar').getByRole('button', { name, exact: true });
+  await expect(action.isVisible()).resolves.toBe(true);
+  await action.tap();
 }
 
 async function tapMap(page: Page, lng: number, lat: number): Promise<void> {
@@ -162,11 +173,24 @@ describe.each(DEVICES)('the feature map on a $name ($width × $height), by touch
       await expect(toolsButton(page, locale).getAttribute('aria-expanded')).resolves.toBe('false');
     }
 
-    // While drawing, the hint is shown under the tools: still at most a quarter of the map.
+    // While drawing, the hint is shown under the tools, 完成 and 取消 beside them: still at most a quarter of the map.
     await tapTool(page, device, names.draw, locale);
     await page.locator('.gportal-hint:not(.gportal-keys)').waitFor();
     await expectMapLayout(page, device);
+    const finish = page.getByRole('toolbar').getByRole('button', { name: names.finish, exact: true });
+    await expect(finish.isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('toolbar').getByRole('button', { name: names.cancel, exact: true }).isVisible()).resolves.toBe(true);
     await screenshot(page, `phone-tablet-${device.width}-${locale}-drawing`, { fullPage: false });
+    // 完成 finishes the shape once it has its three points, as a tap on the first one does.
+    for (const [lng, lat] of TRIANGLE) await tapMap(page, lng, lat);
+    await expectMapLayout(page, device);
+    await screenshot(page, `phone-tablet-${device.width}-${locale}-drawing-finish`, { fullPage: false });
+    await tapAction(page, device, names.finish, locale);
+    await page.getByRole('button', { name: names.skip, exact: true }).tap();
+    await waitForFeatures(page, 9);
+    // Taken back, so the screen can be left without the unsaved-edits question.
+    await tapTool(page, device, names.undo, locale);
+    await waitForFeatures(page, 8);
 
     // The side menu is a drawer: it opens from the header and goes to another screen.
     await page.getByRole('button', { name: names.menu, exact: true }).tap();
@@ -220,14 +244,18 @@ describe.each(DEVICES)('the feature map on a $name ($width × $height), by touch
     await swipe(context, page, corner, { x: -30, y: 30 });
     await page.waitForFunction((text) => document.querySelector('[data-testid="measure-readout"]')?.textContent !== text, before);
     const moved = await lngLatAt(page, { x: corner.x - 30, y: corner.y + 30 });
-    await tapTool(page, device, '保存');
+    await expectMapLayout(page, device);
+    await screenshot(page, `phone-tablet-${device.width}-zh-CN-editing`, { fullPage: false });
+    await tapAction(page, device, '保存');
     await expect(badge.textContent()).resolves.toBe('未保存：新增 0 · 修改 1 · 删除 0');
 
     // Delete: mark Xiamen's larger square, keep the mark.
     await tapTool(page, device, '删除');
     await tapMap(page, 118.09, 24.48);
     await page.getByText('已选 1 个').waitFor();
-    await tapTool(page, device, '保存');
+    await expectMapLayout(page, device);
+    await screenshot(page, `phone-tablet-${device.width}-zh-CN-deleting`, { fullPage: false });
+    await tapAction(page, device, '保存');
     await waitForFeatures(page, 8);
     await expect(badge.textContent()).resolves.toBe('未保存：新增 0 · 修改 1 · 删除 1');
 
@@ -245,7 +273,7 @@ describe.each(DEVICES)('the feature map on a $name ($width × $height), by touch
     await waitForMapStill(page);
     const [now, old] = await Promise.all([mapPoint(page, ...moved), mapPoint(page, ...(TRIANGLE[2] as [number, number]))]);
     expect(await handlesAt(page, [now, old])).toEqual([true, false]);
-    await tapTool(page, device, '取消');
+    await tapAction(page, device, '取消');
     await tapMap(page, 118.09, 24.48);
     await expect(page.getByTestId('feature-properties').count()).resolves.toBe(0);
     await context.close();
