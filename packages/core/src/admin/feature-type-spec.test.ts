@@ -37,6 +37,7 @@ describe('buildFeatureTypeSpec', () => {
     ['polygon', 'Polygon'],
     ['multipolygon', 'MultiPolygon'],
     ['multiline', 'MultiLineString'],
+    ['multipoint', 'MultiPoint'],
   ])('builds a %s layer with a %s geometry attribute geom', (kind, binding) => {
     expect(LAYER_KINDS[kind]).toBe(binding);
     const spec = buildFeatureTypeSpec({ name: `towns_${kind}`, kind, store: 'store_33', namespace: 'store_33', attributes });

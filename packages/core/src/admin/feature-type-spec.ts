@@ -8,9 +8,10 @@ export const LAYER_KINDS = {
   polygon: 'Polygon',
   multipolygon: 'MultiPolygon',
   multiline: 'MultiLineString',
+  multipoint: 'MultiPoint',
 } as const satisfies Record<string, GeometryBinding>;
 
-/** A layer kind of the test screens: `point`, `line`, `polygon`, `multipolygon` or `multiline`. */
+/** A layer kind of the test screens: `point`, `line`, `polygon`, `multipolygon`, `multiline` or `multipoint`. */
 export type LayerKind = keyof typeof LAYER_KINDS;
 
 /** The whole lon/lat world, GeoServer's default bounding box for a new layer in EPSG:4326. */

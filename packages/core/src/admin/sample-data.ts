@@ -39,6 +39,7 @@ function sampleGeometry(kind: LayerKind): Geometry {
     multiline: { type: 'MultiLineString', coordinates: [line(lat), line(lat + 0.3)] },
     polygon: { type: 'Polygon', coordinates: [ring(lng, lat, 0.1)] },
     multipolygon: { type: 'MultiPolygon', coordinates: [[ring(lng - 0.2, lat, 0.08)], [ring(lng + 0.2, lat, 0.08)]] },
+    multipoint: { type: 'MultiPoint', coordinates: [[lng - 0.2, lat], [lng + 0.2, lat]] },
   };
   return geometries[kind];
 }

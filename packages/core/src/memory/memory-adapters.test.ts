@@ -29,7 +29,7 @@ workspaceAdminContract('memory', () => createMemoryAdapters());
 dataStoreAdminContract('memory', () => createMemoryAdapters());
 layerAdminContract('memory', () => createMemoryAdapters());
 styleAdminContract('memory', () => createMemoryAdapters());
-for (const kind of ['point', 'line', 'polygon', 'multipolygon', 'multiline']) {
+for (const kind of ['point', 'line', 'polygon', 'multipolygon', 'multiline', 'multipoint']) {
   featureSourceContract(`memory ${kind}`, () => ({ source: createMemoryAdapters(sampleSeed()).features, typeName: `store_33:${kind}` }));
 }
 for (const transactionMode of ['atomic', 'per-action'] as const) {
@@ -52,7 +52,7 @@ describe('memory adapters beyond the contracts', () => {
   it('seeds the sample catalogue of spec section 3', async () => {
     const adapters = createMemoryAdapters(sampleSeed());
     expect(await adapters.dataStores.list('store_33')).toEqual(['store_33']);
-    expect(await adapters.layers.listFeatureTypes('store_33', 'store_33')).toEqual(['point', 'line', 'polygon', 'multipolygon', 'multiline']);
+    expect(await adapters.layers.listFeatureTypes('store_33', 'store_33')).toEqual(['point', 'line', 'polygon', 'multipolygon', 'multiline', 'multipoint']);
     expect((await adapters.layers.getLayer('store_33', 'polygon')).defaultStyle).toEqual({ name: 'polygon' });
     const { features } = await adapters.features.getFeatures({ typeName: polygonType });
     expect(features.length).toBe(8);

@@ -62,7 +62,7 @@ export const SAMPLE_STYLES = {
 
 /**
  * The embedded default's data (spec sections 3 and 9): workspace and data store `store_33`,
- * layers point / line / polygon / multipolygon / multiline with Fujian towns inside
+ * layers point / line / polygon / multipolygon / multiline / multipoint with Fujian towns inside
  * lat 20.56–28.32, lng 115.85–120.72, styles point / line / polygon, and the demo user.
  */
 export function sampleSeed(): MemorySeed {
@@ -130,6 +130,17 @@ export function sampleSeed(): MemorySeed {
           coordinates: [
             [[town.lng - 0.15, town.lat], [town.lng + 0.15, town.lat]],
             [[town.lng, town.lat - 0.15], [town.lng, town.lat + 0.15]],
+          ],
+        },
+        properties: townProperties(town),
+      })),
+      // Each town's two railway stations, as a town often has: west and east of its centre.
+      [typeName('multipoint')]: TOWNS.map((town) => ({
+        geometry: {
+          type: 'MultiPoint',
+          coordinates: [
+            [town.lng - 0.08, town.lat - 0.03],
+            [town.lng + 0.08, town.lat + 0.03],
           ],
         },
         properties: townProperties(town),

@@ -46,7 +46,7 @@ describe('createAppContainer, embedded mode', () => {
 
   it('serves the sample data and signs the demo user in', async () => {
     const container = await embedded(new MemoryStorage());
-    expect(await container.get<LayerAdmin>(LAYER_ADMIN).listFeatureTypes('store_33', 'store_33')).toEqual(['point', 'line', 'polygon', 'multipolygon', 'multiline']);
+    expect(await container.get<LayerAdmin>(LAYER_ADMIN).listFeatureTypes('store_33', 'store_33')).toEqual(['point', 'line', 'polygon', 'multipolygon', 'multiline', 'multipoint']);
     expect((await container.get<FeatureSource>(FEATURE_SOURCE).getFeatures({ typeName: POLYGONS })).features).toHaveLength(8);
     expect((await container.get<AuthGateway>(AUTH_GATEWAY).login({ ...DEMO_USER })).isOk).toBe(true);
   });

@@ -12,7 +12,23 @@ describe('resolveLayerTypes', () => {
       polygon: 'store_33:polygon',
       multipolygon: 'store_33:multipolygon',
       multiline: 'store_33:multiline',
+      multipoint: 'store_33:multipoint',
     });
+  });
+
+  it('reads no schema for a multi-point layer alone: a GeoServer with the five other layers by name has none', async () => {
+    const described: string[] = [];
+    const names = ['point', 'line', 'polygon', 'multipolygon', 'multiline', 'roads'].map((name) => `ws:${name}`);
+    const source = {
+      listTypes: async () => names.map((name) => ({ name })),
+      describe: async (typeName: string) => {
+        described.push(typeName);
+        return { typeName, geometryField: 'geom', geometryKind: 'MultiPoint', properties: [] } as FeatureSchema;
+      },
+      getFeatures: async () => ({ features: [], skipped: 0 }),
+    } satisfies FeatureSource;
+    await expect(resolveLayerTypes(source)).resolves.toEqual({ point: 'ws:point', line: 'ws:line', polygon: 'ws:polygon', multipolygon: 'ws:multipolygon', multiline: 'ws:multiline' });
+    expect(described).toEqual([]);
   });
 
   it("otherwise matches a server's own layers by geometry kind, first one first (QGIS Server's test project)", async () => {

@@ -2,6 +2,12 @@ import { LAYER_KINDS, type FeatureSource, type FeatureTypeSummary, type LayerKin
 
 /** The layer types the map offers, in the selector's order (the multipolygon layer is the default). */
 export const MAP_LAYER_KINDS = Object.keys(LAYER_KINDS) as LayerKind[];
+/**
+ * Found by name only, unless the schemas are read for another layer type anyway: the test
+ * screens make no multi-point layer, so a GeoServer whose layers they made would otherwise have
+ * every layer described at each start, to find none.
+ */
+const NAMED_ONLY: readonly LayerKind[] = ['multipoint'];
 /** The layer the feature map shows first: the multipolygon towns. */
 export const DEFAULT_LAYER_KIND: LayerKind = 'multipolygon';
 
@@ -19,7 +25,7 @@ export async function resolveLayerTypes(source: FeatureSource, listed?: readonly
     if (named) byKind[kind] = named.name;
   }
   const missing = MAP_LAYER_KINDS.filter((kind) => !byKind[kind]);
-  if (missing.length === 0) return byKind;
+  if (missing.every((kind) => NAMED_ONLY.includes(kind))) return byKind;
   const schemas = await Promise.all(types.map(({ name }) => source.describe(name).catch(() => undefined)));
   for (const kind of missing) {
     const match = schemas.find((schema) => schema?.geometryKind === LAYER_KINDS[kind]);

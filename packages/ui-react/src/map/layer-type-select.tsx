@@ -4,9 +4,9 @@ import { MAP_LAYER_KINDS } from './layer-catalog';
 import './map.css';
 
 /**
- * The layer-type dropdown (point, line, polygon, multipolygon, multi-line): a native `<select>`
+ * The layer-type dropdown (point, line, polygon, multipolygon, multi-line, multi-point): a native `<select>`
  * drawn as antd's, since antd's `Select` (its virtual list, search and multiple modes, ~20 KiB
- * gzip) was only ever used here for five fixed options.
+ * gzip) was only ever used here for six fixed options.
  */
 export function LayerTypeSelect({ value, onChange, disabled }: { value: LayerKind; onChange(kind: LayerKind): void; disabled?: boolean }) {
   const { t } = useI18n();

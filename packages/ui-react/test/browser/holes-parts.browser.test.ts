@@ -206,6 +206,64 @@ describe('holes and parts in a shape edit', () => {
     await badge().filter({ hasText: '未保存：新增 0 · 修改 1 · 删除 0' }).waitFor();
   });
 
+  it('on a multi-point, 添加部分 places a point and 删除部分 removes the point clicked, keeping the last; saved, the points are there after a reload', async () => {
+    // Fuzhou in the sample multi-point layer (sample-seed.ts): two stations, west and east of its centre.
+    const west: [number, number] = [119.22, 26.05];
+    const east: [number, number] = [119.38, 26.11];
+    const added: [number, number] = [119.3, 25.98];
+    const points = page.locator('.leaflet-marker-pane .gportal-marker-unsaved');
+    await page.goto(`${baseUrl}/feature-map`);
+    await waitForMapReady(page, 8);
+    await selectLayer(page, '多点');
+    await page.waitForURL(/layer=store_33%3Amultipoint$/);
+    // Each town's two stations, drawn as markers.
+    await expect.poll(() => page.locator('.leaflet-marker-pane .gportal-marker').count()).toBe(16);
+    await clickMap(page, ...west);
+    await button('编辑图形').click();
+    await expect.poll(() => points.count()).toBe(2);
+    await expect(button('挖洞').count()).resolves.toBe(0);
+    await waitForMapStill(page);
+
+    await button('添加部分').click();
+    await page.getByText('单击地图画出新的部分').waitFor();
+    await clickMap(page, ...added);
+    await expect.poll(() => points.count()).toBe(3);
+    await screenshot(page, 'feature-map-multipoint-add-part-zh', { fullPage: false });
+    // A click on a point (its marker) removes it.
+    await button('删除部分').click();
+    await clickMap(page, ...west);
+    await expect.poll(() => points.count()).toBe(2);
+    await button('删除部分').click();
+    await clickMap(page, ...east);
+    await expect.poll(() => points.count()).toBe(1);
+    // The last point stays.
+    await button('删除部分').click();
+    await clickMap(page, ...added);
+    await page.getByRole('alert').filter({ hasText: '不能删除：要素至少保留一个部分' }).waitFor();
+    await expect(points.count()).resolves.toBe(1);
+    // One more, then the edit is kept and saved.
+    await button('添加部分').click();
+    await clickMap(page, ...west);
+    await expect.poll(() => points.count()).toBe(2);
+    await button('保存').click();
+    await badge().filter({ hasText: '未保存：新增 0 · 修改 1 · 删除 0' }).waitFor();
+    await button('保存').click();
+    await page.locator('.ant-message-notice', { hasText: '已保存：新增 0，修改 1，删除 0' }).waitFor();
+
+    // After a reload: the layer is still chosen (its 16 points are markers), and Fuzhou's two points are the added one and the one added again.
+    await page.reload();
+    await waitForMapReady(page, 8);
+    await expect.poll(() => page.locator('.leaflet-marker-pane .gportal-marker').count()).toBe(16);
+    await clickMap(page, ...added);
+    await button('编辑图形').click();
+    await expect.poll(() => points.count()).toBe(2);
+    const shown = await points.evaluateAll((markers) => markers.map((marker) => marker.getBoundingClientRect()).map(({ x, y, width, height }) => ({ x: x + width / 2, y: y + height / 2 })));
+    const expected = await Promise.all([mapPoint(page, ...added), mapPoint(page, ...west)]);
+    const near = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y) < 2;
+    expect(expected.every((point) => shown.some((marker) => near(marker, point)))).toBe(true);
+    await button('取消').click();
+  });
+
   it('shows the part tools named in both languages at 1024 px', async () => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await editFuzhou();
