@@ -12,13 +12,14 @@ freshPagePerTest(async (fresh) => {
 
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 
-/** The sample layers (sample-seed.ts): 8 towns, 7 lines between neighbours. */
-const LAYERS: Array<{ label: string; kind: string; count: number }> = [
+/** The sample layers (sample-seed.ts): 8 towns, 7 lines between neighbours, each town's two stations. */
+const LAYERS: Array<{ label: string; kind: string; count: number; markers?: number }> = [
   { label: '点', kind: 'point', count: 8 },
   { label: '线', kind: 'line', count: 7 },
   { label: '面', kind: 'polygon', count: 8 },
   { label: '多面', kind: 'multipolygon', count: 8 },
   { label: '多线', kind: 'multiline', count: 8 },
+  { label: '多点', kind: 'multipoint', count: 8, markers: 16 },
 ];
 
 describe('map test (/test-map)', () => {
@@ -27,12 +28,13 @@ describe('map test (/test-map)', () => {
     await waitForMapReady(page, 8);
     const box = await mapElement(page).boundingBox();
     expect([box?.width, box?.height]).toEqual([500, 500]);
-    for (const { label, kind, count } of LAYERS) {
+    for (const { label, kind, count, markers: points } of LAYERS) {
       await selectLayer(page, label);
       await waitForMapReady(page, count);
-      // Points are 24 × 24 markers; the other kinds are drawn on the one canvas.
+      // Points are 24 × 24 markers (a multi-point's, one each); the other kinds are drawn on the one canvas.
       const markers = page.locator('.leaflet-marker-pane .gportal-marker');
-      await expect(markers.count()).resolves.toBe(kind === 'point' ? count : 0);
+      // Polled: after the multi-line layer the map already holds 8 features as the points arrive.
+      await expect.poll(() => markers.count()).toBe(kind === 'point' ? count : (points ?? 0));
       if (kind === 'point') expect((await markers.first().boundingBox())?.width).toBe(24);
       await expect(page.locator('.leaflet-overlay-pane canvas').count()).resolves.toBeGreaterThan(0);
       await screenshot(page, `test-map-${kind}`);
