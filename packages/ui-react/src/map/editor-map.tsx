@@ -36,6 +36,7 @@ import { useUndoKeys } from './use-undo-keys';
 import './map.css';
 import { LabelledButton } from './labelled-button';
 import { ErrorMessage } from '../ui/error-detail';
+import { TOUCH_POINTER_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { PartToolButtons } from './part-tool-buttons';
 import { usePartEdit, type PartTool } from './use-part-edit';
 import { SnapToggle } from './snap-toggle';
@@ -54,6 +55,17 @@ const PROBLEM_MESSAGES: Readonly<Record<GeometryProblem, MessageKey>> = {
 };
 
 const PART_HINTS: Readonly<Record<PartTool, MessageKey>> = { hole: 'map.hint.cutHole', addPart: 'map.hint.addPart', removePart: 'map.hint.removePart' };
+/** The hints as a touch screen words them: taps, and no Esc key to press. */
+const TOUCH_HINTS: Readonly<Partial<Record<MessageKey, MessageKey>>> = {
+  'map.hint.draw': 'map.hint.touch.draw',
+  'map.hint.drawPoint': 'map.hint.touch.drawPoint',
+  'map.hint.edit': 'map.hint.touch.edit',
+  'map.hint.editing': 'map.hint.touch.editing',
+  'map.hint.delete': 'map.hint.touch.delete',
+  'map.hint.cutHole': 'map.hint.touch.cutHole',
+  'map.hint.addPart': 'map.hint.touch.addPart',
+  'map.hint.removePart': 'map.hint.touch.removePart',
+};
 
 /** Props of {@link EditorMap}. */
 export interface EditorMapProps {
@@ -78,6 +90,7 @@ export interface EditorMapProps {
  */
 export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl }: EditorMapProps) {
   const { t } = useI18n();
+  const touchScreen = useMediaQuery(TOUCH_POINTER_QUERY);
   const { message } = App.useApp();
   const { session, schema, features } = view;
   const geometryKind = schema?.geometryKind;
@@ -354,15 +367,20 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
     }
   }, [attributesOf, toMap, toOpener]);
   const attributesFeature = attributesOf ? features.find((feature) => feature.id === attributesOf.id) : undefined;
-  const hint: string | undefined = partEdit.tool
-    ? t(PART_HINTS[partEdit.tool])
+  const hintKey: MessageKey | undefined = partEdit.tool
+    ? PART_HINTS[partEdit.tool]
     : mode.type === 'draw'
-      ? t(mode.tool === 'point' ? 'map.hint.drawPoint' : 'map.hint.draw')
+      ? mode.tool === 'point'
+        ? 'map.hint.drawPoint'
+        : 'map.hint.draw'
       : mode.type === 'edit'
-        ? t(mode.id ? 'map.hint.editing' : 'map.hint.edit')
+        ? mode.id
+          ? 'map.hint.editing'
+          : 'map.hint.edit'
         : mode.type === 'delete'
-          ? t('map.hint.delete', { count: mode.marked.length })
+          ? 'map.hint.delete'
           : undefined;
+  const hint = hintKey && t((touchScreen && TOUCH_HINTS[hintKey]) || hintKey, { count: mode.type === 'delete' ? mode.marked.length : 0 });
 
   const drawButton = (tool: DrawTool, label: MessageKey, icon: ReactNode) => {
     const fits = shapeKind === tool;

@@ -73,8 +73,13 @@ export function useKeyboardDraw(map: L.Map | undefined, drawing: DrawControl, ca
         icon.setAttribute('aria-hidden', 'true');
       }
     };
+    // The crosshair is the keyboard's: shown when focus came by keyboard (a tool chosen with Enter)
+    // or once a key is pressed on the map, not after a tap or a click (on a phone it would look
+    // like a target in the middle of the map).
+    let keyed = false;
     const show = () => {
-      crosshair.classList.toggle('gportal-crosshair-shown', document.activeElement === container);
+      const byKeyboard = keyed || container.matches(':focus-visible');
+      crosshair.classList.toggle('gportal-crosshair-shown', document.activeElement === container && byKeyboard);
       L.DomUtil.setPosition(crosshair, point);
     };
     // As a pointer move would: leaflet-draw's guide line and the read-out follow the crosshair.
@@ -130,6 +135,10 @@ export function useKeyboardDraw(map: L.Map | undefined, drawing: DrawControl, ca
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.target !== container || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (!keyed) {
+        keyed = true;
+        show();
+      }
       const arrow = ARROWS[event.key];
       if (arrow) {
         const step = event.shiftKey ? KEYBOARD_DRAW.fineStepPx : KEYBOARD_DRAW.stepPx;

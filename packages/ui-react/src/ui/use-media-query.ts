@@ -7,6 +7,9 @@ import { useCallback, useSyncExternalStore } from 'react';
  */
 export const COMPACT_LAYOUT_QUERY = '(max-width: 991.98px)';
 
+/** A touch screen is the main pointer (a phone, a tablet): hints say "tap", not "click" and "Esc". */
+export const TOUCH_POINTER_QUERY = '(pointer: coarse)';
+
 /**
  * Whether a CSS media query matches, kept current as the window changes (a phone turned, a
  * window resized). Read while rendering, so the first paint already has the right layout.

@@ -110,6 +110,8 @@ describe('holes and parts in a shape edit', () => {
     await button('挖洞').click();
     await page.getByText('在面内单击画出洞的边界').waitFor();
     await mapElement(page).focus();
+    // Focus moved by a script after a click: the crosshair shows once a key is pressed on the map.
+    await page.keyboard.press('Shift');
     const crosshair = page.getByTestId('draw-crosshair');
     await crosshair.and(page.locator('.gportal-crosshair-shown')).waitFor();
     // The arrow keys bring the crosshair inside Fuzhou's square (10 px a press, 1 px with Shift) …

@@ -24,8 +24,8 @@ const DEVICES = [
 type Device = (typeof DEVICES)[number];
 
 const NAMES = {
-  'zh-CN': { tools: '工具', menu: '菜单', draw: '标绘', finish: '完成', cancel: '取消', skip: '跳过', undo: '撤销', navigation: '导航菜单', testMap: '地图测试' },
-  en: { tools: 'Tools', menu: 'Menu', draw: 'Draw polygon', finish: 'Finish', cancel: 'Cancel', skip: 'Skip', undo: 'Undo', navigation: 'Navigation', testMap: 'Map test' },
+  'zh-CN': { tools: '工具', menu: '菜单', draw: '标绘', drawHint: '轻触地图添加顶点；标绘时轻触第一个点完成，画线时轻触最后一个点完成，或点“完成”。', finish: '完成', cancel: '取消', skip: '跳过', undo: '撤销', navigation: '导航菜单', testMap: '地图测试' },
+  en: { tools: 'Tools', menu: 'Menu', draw: 'Draw polygon', drawHint: 'Tap the map to add vertices; tap the first point to finish a polygon, the last one to finish a line, or press Finish.', finish: 'Finish', cancel: 'Cancel', skip: 'Skip', undo: 'Undo', navigation: 'Navigation', testMap: 'Map test' },
 } as const;
 
 /** A touch screen that reports itself as a mobile device: content wider than the screen would widen the page's viewport. */
@@ -176,10 +176,14 @@ describe.each(DEVICES)('the feature map on a $name ($width × $height), by touch
     // While drawing, the hint is shown under the tools, 完成 and 取消 beside them: still at most a quarter of the map.
     await tapTool(page, device, names.draw, locale);
     await page.locator('.gportal-hint:not(.gportal-keys)').waitFor();
+    // A touch screen's hint speaks of taps, and of no Esc key.
+    await expect(page.locator('.gportal-hint:not(.gportal-keys)').textContent()).resolves.toBe(names.drawHint);
     await expectMapLayout(page, device);
     const finish = page.getByRole('toolbar').getByRole('button', { name: names.finish, exact: true });
     await expect(finish.isDisabled()).resolves.toBe(true);
     await expect(page.getByRole('toolbar').getByRole('button', { name: names.cancel, exact: true }).isVisible()).resolves.toBe(true);
+    // The keyboard's crosshair stays hidden after a tap: in the middle of the map it would look like a target.
+    await expect(page.getByTestId('draw-crosshair').evaluate((mark) => mark.classList.contains('gportal-crosshair-shown'))).resolves.toBe(false);
     await screenshot(page, `phone-tablet-${device.width}-${locale}-drawing`, { fullPage: false });
     // 完成 finishes the shape once it has its three points, as a tap on the first one does.
     for (const [lng, lat] of TRIANGLE) await tapMap(page, lng, lat);
