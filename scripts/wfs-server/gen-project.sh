@@ -18,7 +18,8 @@ towns|Polygon|Polygon|4326|3452|towns_layer_0003
 districts|MultiPolygon|Polygon|4326|3452|districts_layer_0004
 rivers|MultiLineString|Line|4326|3452|rivers_layer_0005
 towns_cgcs2000|Polygon|Polygon|4490|27734|towns_cgcs2000_layer_0006
-towns_large|Polygon|Polygon|4326|3452|towns_large_layer_0007'
+towns_large|Polygon|Polygon|4326|3452|towns_large_layer_0007
+stations|MultiPoint|Point|4326|3452|stations_layer_0008'
 WMTS_IDS='towns_layer_0003 poi_layer_0001'
 
 # each 'code': evaluates the code once per layer, with t wkb g srid srsid id set.

@@ -61,6 +61,14 @@ CREATE TABLE towns_cgcs2000 (           -- Polygon, EPSG:4490
   geom geometry(Polygon, 4490)
 );
 
+CREATE TABLE stations (                 -- MultiPoint: a town's railway stations, one feature
+  id serial PRIMARY KEY,
+  name text,
+  platforms integer,
+  opened date,
+  geom geometry(MultiPoint, 4326)
+);
+
 -- Filled only by "wfs-server.sh seed-large" (100 000 generated town-like polygons); "reset" leaves it alone.
 CREATE TABLE towns_large (              -- Polygon, large layer
   id serial PRIMARY KEY,
@@ -78,4 +86,5 @@ CREATE INDEX ON towns USING gist (geom);
 CREATE INDEX ON districts USING gist (geom);
 CREATE INDEX ON rivers USING gist (geom);
 CREATE INDEX ON towns_cgcs2000 USING gist (geom);
+CREATE INDEX ON stations USING gist (geom);
 CREATE INDEX ON towns_large USING gist (geom);

@@ -1,8 +1,8 @@
 -- Seed rows, loaded on database creation and by "wfs-server.sh reset" (run in one transaction).
 -- RESTART IDENTITY makes the ids deterministic: each table's rows get 1..n in the order below,
--- and the next insert gets n+1 (poi 6, roads 4, towns 8, districts 3, rivers 3, towns_cgcs2000 3).
+-- and the next insert gets n+1 (poi 6, roads 4, towns 8, districts 3, rivers 3, towns_cgcs2000 3, stations 3).
 -- Every vertex lies inside lon 115.85..120.72, lat 20.56..28.32.
-TRUNCATE poi, roads, towns, districts, rivers, towns_cgcs2000 RESTART IDENTITY;
+TRUNCATE poi, roads, towns, districts, rivers, towns_cgcs2000, stations RESTART IDENTITY;
 
 INSERT INTO poi (name, population, height_m, is_capital, founded, geom) VALUES
  ('Fuzhou',   8290000, 12.5, true,  '1949-08-17', ST_SetSRID(ST_MakePoint(119.30, 26.08), 4326)),
@@ -36,3 +36,7 @@ INSERT INTO rivers (name, segments, length_km, navigable, surveyed, geom) VALUES
 INSERT INTO towns_cgcs2000 (name, population, area_km2, is_capital, founded, geom) VALUES
  ('Fuzhou', 8290000, 11968.0, true,  '1949-08-17', ST_GeomFromText('POLYGON((119.10 25.90, 119.50 25.90, 119.50 26.25, 119.10 26.25, 119.10 25.90))', 4490)),
  ('Xiamen', 5160000,  1700.6, false, '1980-10-07', ST_GeomFromText('POLYGON((117.90 24.35, 118.30 24.35, 118.30 24.65, 117.90 24.65, 117.90 24.35))', 4490));
+
+INSERT INTO stations (name, platforms, opened, geom) VALUES
+ ('Fuzhou stations', 16, '2009-04-01', ST_GeomFromText('MULTIPOINT((119.32 26.11),(119.28 26.02))', 4326)),
+ ('Xiamen stations', 12, '2001-08-01', ST_GeomFromText('MULTIPOINT((118.11 24.47),(118.07 24.64))', 4326));

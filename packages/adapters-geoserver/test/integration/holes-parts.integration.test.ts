@@ -1,4 +1,4 @@
-import { addHole, addPart, removePart, type ChangeSet, type Geometry, type MultiLineString, type MultiPolygon, type Polygon, type Position } from '@gportal/core';
+import { addHole, addPart, removePart, type ChangeSet, type Geometry, type MultiLineString, type MultiPoint, type MultiPolygon, type Polygon, type Position } from '@gportal/core';
 import { createWfsAdapters } from '@gportal/adapters-geoserver';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { wfsServer } from './wfs-server.js';
@@ -59,5 +59,21 @@ describe('holes and parts on QGIS Server', () => {
     expect([...result.failures, ...lineResult.failures]).toEqual([]);
     expect(await geometryOf('districts', id)).toEqual(changed);
     expect(await geometryOf('rivers', river)).toEqual(lines);
+  });
+
+  it('updates a multi-point with a point added (画点 or 添加部分 on a multi-point layer) and one removed, and inserts one', async () => {
+    const stations: MultiPoint = { type: 'MultiPoint', coordinates: [[119.32, 26.11], [119.28, 26.02]] };
+    const inserted = await transactions.commit(change('stations', { inserts: [{ handle: 'points', geometry: stations, properties: { name: 'Points', platforms: 4 } }] }));
+    expect(inserted.failures).toEqual([]);
+    const id = inserted.inserted[0]?.id as string;
+    expect(await geometryOf('stations', id)).toEqual(stations);
+
+    const changed = edited(removePart(edited(addPart(stations, [[119.35, 26.05]])), { part: 0, ring: 0 }));
+    expect(changed.coordinates).toEqual([[119.28, 26.02], [119.35, 26.05]]);
+    const result = await transactions.commit(change('stations', { updates: [{ id, geometry: changed }] }));
+    expect(result.failures).toEqual([]);
+    expect(await geometryOf('stations', id)).toEqual(changed);
+    // The last point is never removed: a feature keeps a part.
+    expect(removePart({ type: 'MultiPoint', coordinates: [[119.28, 26.02]] }, { part: 0, ring: 0 }).ok).toBe(false);
   });
 });

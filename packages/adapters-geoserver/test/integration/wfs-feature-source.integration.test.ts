@@ -41,8 +41,8 @@ describe('describe() on QGIS Server', () => {
   });
 
   it('reads the kind of every layer and the NOT NULL column of poi', async () => {
-    const kinds = await Promise.all(['poi', 'roads', 'towns', 'districts', 'rivers', 'towns_cgcs2000'].map((name) => source.describe(name)));
-    expect(kinds.map((schema) => schema.geometryKind)).toEqual(['Point', 'LineString', 'Polygon', 'MultiPolygon', 'MultiLineString', 'Polygon']);
+    const kinds = await Promise.all(['poi', 'roads', 'towns', 'districts', 'rivers', 'towns_cgcs2000', 'stations'].map((name) => source.describe(name)));
+    expect(kinds.map((schema) => schema.geometryKind)).toEqual(['Point', 'LineString', 'Polygon', 'MultiPolygon', 'MultiLineString', 'Polygon', 'MultiPoint']);
     expect(kinds[0]?.properties.find((property) => property.name === 'name')?.nullable).toBe(false);
   });
 
@@ -53,7 +53,7 @@ describe('describe() on QGIS Server', () => {
 
   it('lists the types with their lon/lat boxes', async () => {
     const types = await source.listTypes();
-    expect(types.map((type) => type.name)).toEqual(['poi', 'roads', 'towns', 'districts', 'rivers', 'towns_cgcs2000', 'towns_large']);
+    expect(types.map((type) => type.name)).toEqual(['poi', 'roads', 'towns', 'districts', 'rivers', 'towns_cgcs2000', 'towns_large', 'stations']);
     // towns_large is empty until `wfs-server.sh seed-large` (its box is then the one QGIS read at start).
     for (const type of types.filter((summary) => summary.name !== 'towns_large')) {
       const [west, south, east, north] = type.bbox ?? [];
@@ -73,7 +73,7 @@ describe('getFeatures() reading paths agree', () => {
     wfs100: createWfsAdapters({ url, version: '1.0.0' }).source,
   };
 
-  for (const typeName of ['poi', 'roads', 'towns', 'districts', 'rivers', 'towns_cgcs2000']) {
+  for (const typeName of ['poi', 'roads', 'towns', 'districts', 'rivers', 'towns_cgcs2000', 'stations']) {
     it(`GeoJSON, GML3, GML2 and WFS 1.0 give the same ${typeName}: ids, values, lon/lat coordinates`, async () => {
       const [geoJson, gml3, gml2, wfs100] = await Promise.all(Object.values(formats).map((source) => source.getFeatures({ typeName })));
       expect(geoJson?.features.length).toBeGreaterThanOrEqual(2);

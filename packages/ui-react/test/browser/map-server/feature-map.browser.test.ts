@@ -2,7 +2,7 @@ import type { Page, Route } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { wfsServer } from '@gportal/adapters-geoserver/testing';
 import { freshPagePerTest, screenshot } from '../browser.js';
-import { clickMap, mapElement, mapPoint, skipAttributes, waitForFeatures, waitForMapReady } from '../map-helpers.js';
+import { clickMap, mapElement, mapPoint, skipAttributes, waitForFeatures, waitForMapReady, waitForMapStill } from '../map-helpers.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -180,7 +180,7 @@ describe('the layers of the server and their required fields (issue 20)', () => 
     await waitForMapReady(page, 2);
     // QGIS Server's layers have no workspace: one list, in the server's order, titled as the server titles them.
     await expect(selectorOptions()).resolves.toEqual(
-      ['poi', 'roads', 'towns', 'districts', 'rivers', 'towns_cgcs2000', 'towns_large'].map((name) => ({ group: null, text: name, value: name })),
+      ['poi', 'roads', 'towns', 'districts', 'rivers', 'towns_cgcs2000', 'towns_large', 'stations'].map((name) => ({ group: null, text: name, value: name })),
     );
     // Two layers hold polygons: the second one, chosen, is the one edited.
     const towns = await serverFeatures('towns');
@@ -242,5 +242,45 @@ describe('the layers of the server and their required fields (issue 20)', () => 
     expect(after).toHaveLength(before.length + 1);
     const added = after.find((feature) => !before.some((old) => old.id === feature.id)) as unknown as { properties: { name: string } };
     expect(added.properties.name).toBe('鼓山');
+  });
+
+  it('on the multi-point layer (stations), 添加部分 adds a station and 删除部分 removes one; the server row holds exactly those points', async () => {
+    await openMapServerApp([]);
+    await waitForMapReady(page, 2);
+    // Fuzhou's stations (seed.sql): west (kept) and east (removed); a third added south of them.
+    const kept: [number, number] = [119.28, 26.02];
+    const removed: [number, number] = [119.32, 26.11];
+    const added: [number, number] = [119.34, 25.96];
+    await page.getByRole('combobox', { name: '图层', exact: true }).selectOption('stations');
+    await page.waitForURL(/[?&]layer=stations$/);
+    // Two features of two stations each, drawn as markers, the view fitted to them.
+    await expect.poll(() => page.locator('.leaflet-marker-pane .gportal-marker').count()).toBe(4);
+    await waitForMapStill(page);
+    const points = page.locator('.leaflet-marker-pane .gportal-marker-unsaved');
+    // Fitted, Fuzhou's stations sit beside the toolbar's second row: the map takes that click, not
+    // the empty part of the row (which swallowed it before).
+    await clickMap(page, ...kept);
+    await button('编辑图形').click();
+    await expect.poll(() => points.count()).toBe(2);
+    await waitForMapStill(page);
+    await button('添加部分').click();
+    await clickMap(page, ...added);
+    await expect.poll(() => points.count()).toBe(3);
+    await button('删除部分').click();
+    await clickMap(page, ...removed);
+    await expect.poll(() => points.count()).toBe(2);
+    await button('保存').click();
+    await badge().filter({ hasText: '未保存：新增 0 · 修改 1 · 删除 0' }).waitFor();
+    await button('保存').click();
+    await page.locator('.ant-message-notice', { hasText: '已保存：新增 0，修改 1，删除 0' }).waitFor();
+
+    const fuzhou = (await serverFeatures('stations')).find((feature) => feature.id === 'stations.1');
+    const coordinates = fuzhou?.geometry.coordinates as unknown as Array<[number, number]>;
+    expect(fuzhou?.geometry.type).toBe('MultiPoint');
+    expect(coordinates).toHaveLength(2);
+    // The station kept is unchanged to the last digit; the added one is where the click was (a pixel is ~0.003°).
+    expect(coordinates[0]).toEqual(kept);
+    expect(Math.abs((coordinates[1]?.[0] ?? 0) - added[0])).toBeLessThan(0.01);
+    expect(Math.abs((coordinates[1]?.[1] ?? 0) - added[1])).toBeLessThan(0.01);
   });
 });
