@@ -4,7 +4,7 @@ import { bboxIntersects, geometryBBox, type BBox, type Polygon } from '../domain
 import { createMemoryAdapters } from '../memory/create-memory-adapters.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
 import { EditSession, type EditSessionEvents, type EditSessionOptions } from './edit-session.js';
-import { tileBBox, tileLevelFor, tilesCovering } from './tile-grid.js';
+import { nearestFirst, tileBBox, tileLevelFor, tilesCovering } from './tile-grid.js';
 
 const GRID = 'test:grid';
 const SCHEMA: FeatureSchema = {
@@ -33,6 +33,10 @@ function square(west: number, south: number, size: number): Polygon {
       ],
     ],
   };
+}
+
+function rectangle(west: number, south: number, east: number, north: number): Polygon {
+  return { type: 'Polygon', coordinates: [[[west, south], [east, south], [east, north], [west, north], [west, south]]] };
 }
 
 /** The id of the square in column `column`, row `row`. */
@@ -89,7 +93,8 @@ describe('EditSession loading by view', () => {
     const { session, getFeatures, countFeatures, events } = setup({ maxFeatures: 2000 });
     const features = await session.load();
     expect(features).toHaveLength(SIDE * SIDE);
-    expect(countFeatures).toHaveBeenCalledWith({ typeName: GRID });
+    // Counted no further than one past the limit: that is all the choice needs.
+    expect(countFeatures).toHaveBeenCalledWith({ typeName: GRID, atMost: 2001 });
     expect(session.layerCount).toBe(1600);
     expect(session.viewState).toEqual({ kind: 'whole' });
     getFeatures.mockClear();
@@ -111,14 +116,16 @@ describe('EditSession loading by view', () => {
   it('loads no feature of a larger layer until a view is given, then the features of its tiles, each request with a BBOX and within maxFeatures', async () => {
     const { session, getFeatures, events } = setup();
     expect(await session.load()).toEqual([]);
-    expect(session.layerCount).toBe(1600);
+    expect(session.layerCount).toBe(101);
     expect(session.viewState).toBeUndefined();
     expect(getFeatures).not.toHaveBeenCalled();
     const view = viewAt(101.03, 21.03);
     const state = await session.loadView(view);
     expect(state).toEqual({ kind: 'loaded', bbox: view });
     const tiles = tilesCovering(view, tileLevelFor(view)).map(tileBBox);
-    expect(queries(getFeatures).map((query) => query.bbox)).toEqual(tiles);
+    // Nearest the view's centre first: on a server that answers one at a time, the middle shows first.
+    expect(queries(getFeatures).map((query) => query.bbox)).toEqual(nearestFirst(tilesCovering(view, tileLevelFor(view)), view).map(tileBBox));
+    expect(queries(getFeatures).map((query) => JSON.stringify(query.bbox)).sort()).toEqual(tiles.map((tile) => JSON.stringify(tile)).sort());
     for (const query of queries(getFeatures)) expect(query.maxFeatures).toBe(100);
     const shown = idsOf(session.features());
     for (const id of squaresIn(view)) expect(shown).toContain(id);
@@ -217,10 +224,13 @@ describe('EditSession loading by view', () => {
   });
 
   it('keeps an edited feature across pans: a pan that reads it again never replaces it while pending, and the save sends every edit', async () => {
-    const { session, adapters, stored, getFeatures } = setup();
+    // A strip from the first view's tiles far to the east, read again by a pan there.
+    const { session, adapters, stored, getFeatures } = setup({ extra: [{ geometry: rectangle(101.2, 21.3, 102.8, 21.31), name: 'strip' }] });
+    const strip = `${GRID}.${SIDE * SIDE + 1}`;
     await session.load();
     const first = viewAt(101.03, 21.03);
     await session.loadView(first);
+    session.update(strip, { properties: { name: 'edited strip' } });
     const near = cellId(12, 12);
     const moved = square(101.2, 21.2, 0.05);
     session.update(near, { geometry: moved, properties: { name: 'edited near' } });
@@ -231,15 +241,19 @@ describe('EditSession loading by view', () => {
     expect(session.stateOf(near)).toBe('update');
     // Another client renames nothing this session changed: the server copy differs now.
     await adapters.transactions.commit({ typeName: GRID, inserts: [], updates: [{ id: near, properties: { population: 99 } }], deletes: [] });
-    // Zooming out reads coarser tiles, the edited feature among them.
+    // Panning east reads the strip again.
     getFeatures.mockClear();
-    await session.loadView(viewAt(100.9, 20.9, 0.9));
+    await session.loadView(viewAt(102.3, 21.03));
     const reread = await Promise.all(getFeatures.mock.results.map((result) => result.value as Promise<FeatureSet>));
-    expect(reread.some((set) => idsOf(set.features).includes(near))).toBe(true);
+    expect(reread.some((set) => idsOf(set.features).includes(strip))).toBe(true);
+    expect(session.stateOf(strip)).toBe('update');
+    expect(session.feature(strip)?.properties.name).toBe('edited strip');
+    // Zooming out holds every tile read so far: the edited feature stays as edited.
+    await session.loadView(viewAt(100.9, 20.9, 0.9));
     expect(session.stateOf(near)).toBe('update');
     expect(session.feature(near)?.geometry).toEqual(moved);
     expect(session.feature(near)?.properties.name).toBe('edited near');
-    expect(session.pending().updates.map((update) => update.id).sort()).toEqual([far, near].sort());
+    expect(session.pending().updates.map((update) => update.id).sort()).toEqual([far, near, strip].sort());
     const outcome = await session.save();
     expect(outcome.ok).toBe(true);
     expect((await stored(near)).geometry).toEqual(moved);

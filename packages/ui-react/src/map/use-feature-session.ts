@@ -86,6 +86,12 @@ export function loadsByView(session: EditSession): boolean {
   return session.layerCount !== undefined && session.layerCount > session.maxFeatures;
 }
 
+/**
+ * Rows and columns of tiles read ahead around a view of a large layer (`EditSession`'s
+ * `prefetch`): three reach a view one and a half views away at the same zoom.
+ */
+const VIEW_PREFETCH_RINGS = 3;
+
 const NOTHING_PENDING: PendingCounts = { inserts: 0, updates: 0, deletes: 0, total: 0 };
 
 /** Why the layer is not shown: the server has no layer of the kind, or resolving or loading it failed. */
@@ -186,8 +192,9 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
 
   useEffect(() => {
     if (!typeName) return;
-    // A layer larger than a load (2000) loads by view: what the map shows, never an arbitrary 2000.
-    const created = new EditSession({ source, transactions, journal, typeName, loading: 'view' });
+    // A layer larger than a load (2000) loads by view: what the map shows, never an arbitrary 2000;
+    // the tiles around the view are read ahead, so a pan finds its features read.
+    const created = new EditSession({ source, transactions, journal, typeName, loading: 'view', prefetch: VIEW_PREFETCH_RINGS });
     let live = true;
     const refresh = () => live && setVersion((value) => value + 1);
     const offs = [
