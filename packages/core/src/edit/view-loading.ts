@@ -81,6 +81,8 @@ interface ViewRead {
 
 /** Tiles read ahead at once: few, so a view's own reads wait for at most this many on a server that answers one request at a time. */
 const PREFETCH_CONCURRENCY = 2;
+/** Features kept aside by reading ahead, in loads (`maxFeatures`): the rings around a view of a few hundred features. */
+const PREFETCH_LIMITS = 2;
 /** Levels below a view's tile level searched for smaller tiles already held (a zoom out reads only the quarters not held yet). */
 const FINER_LEVELS = 2;
 
@@ -168,12 +170,15 @@ export class ViewLoading {
   async readLayer(): Promise<LayerRead> {
     const { source, typeName, maxFeatures, loading } = this.host;
     // Counted no further than one past the limit: that is all the choice needs (QGIS Server counts 100 000 rows in about a second, 2001 at once).
+    const view = this.view;
+    // The view is counted meanwhile (a large layer's first view is counted anyway): one round trip less before it shows.
+    const viewCount = loading === 'view' && view && source.countFeatures ? source.countFeatures({ typeName, bbox: view }) : undefined;
+    viewCount?.catch(() => undefined);
     const count = loading === 'view' ? await countLayer(source, typeName, maxFeatures + 1) : undefined;
     if (count === undefined || count <= maxFeatures) {
       const layer = await fetchLayer(source, typeName, maxFeatures);
       return { layer, byView: false, commit: () => this.settle(count, { kind: 'whole' }, []) };
     }
-    const view = this.view;
     const tiles: Array<{ tile: Tile; count: number }> = [];
     const byId = new Map<string, MapFeature>();
     const sink: TileSink = {
@@ -187,7 +192,7 @@ export class ViewLoading {
       wanted: () => true,
     };
     // The view's tiles first: a server that answers one request at a time paints sooner.
-    const [read, schema] = await Promise.all([view ? this.readView(view, sink) : undefined, source.describe(typeName)]);
+    const [read, schema] = await Promise.all([view ? this.readView(view, sink, viewCount) : undefined, source.describe(typeName)]);
     return {
       layer: { schema, features: [...byId.values()], skipped: 0 },
       byView: true,
@@ -251,6 +256,9 @@ export class ViewLoading {
     this.current = state;
     // A layer loaded whole has nothing new to tell at every load.
     if (state && (state.kind !== 'whole' || previous?.kind !== 'whole')) this.host.events.emit('view', { state, added: [] });
+    // The tiles around the view a load read are read ahead once the load is over.
+    const view = this.view;
+    if (state?.kind === 'loaded' && view && this.host.prefetch > 0) void this.host.idle().then(() => this.prefetch(view));
   }
 
   /** How a tile of the view stands; a tile not held is split into its quarters when some of them (or theirs) are held or read ahead. */
@@ -272,7 +280,7 @@ export class ViewLoading {
    * as it arrives; or nothing when the view holds too many features, or when it is no longer
    * wanted once counted (a pan or zoom went on meanwhile).
    */
-  private async readView(bbox: BBox, sink: TileSink): Promise<ViewRead> {
+  private async readView(bbox: BBox, sink: TileSink, counting?: Promise<number>): Promise<ViewRead> {
     const { source, typeName, maxFeatures } = this.host;
     const loaded: ViewRead = { state: { kind: 'loaded', bbox } };
     const tooMany = (count: number): ViewRead => ({ state: { kind: 'too-many', bbox, count, limit: maxFeatures } });
@@ -289,12 +297,12 @@ export class ViewLoading {
       }
     }
     if (!source.countFeatures) return loaded;
-    const count = () => (source.countFeatures as NonNullable<FeatureSource['countFeatures']>)({ typeName, bbox });
+    const count = () => counting ?? (source.countFeatures as NonNullable<FeatureSource['countFeatures']>)({ typeName, bbox });
     const density = this.density;
     const estimate = density === undefined ? Number.POSITIVE_INFINITY : known + missing.reduce((sum, tile) => sum + density * tileSize(tile.level) ** 2, 0);
-    // Counted first unless the tiles show the view within the limit, or likely within half of it.
+    // Counted first unless the tiles show the view within the limit, or likely within half of it (a count already asked for is used).
     const proven = missing.length === 0 && known <= maxFeatures;
-    if (!proven && (missing.length === 0 || estimate > maxFeatures / 2)) {
+    if (!proven && (missing.length === 0 || estimate > maxFeatures / 2 || counting)) {
       const counted = await count();
       if (counted > maxFeatures) return tooMany(counted);
       // An empty view needs no tile: its tiles are read when a view with features needs them.
@@ -376,7 +384,14 @@ export class ViewLoading {
     const near: BBox = [bbox[0] - margin, bbox[1] - margin, bbox[2] + margin, bbox[3] + margin];
     for (const [key, { tile }] of this.ahead) if (!bboxIntersects(tileBBox(tile), near)) this.ahead.delete(key);
     const wanted = () => this.view === bbox && epoch === this.epoch && !this.host.busy();
-    const queue = tilesAround(bbox, rings).filter((tile) => !this.coverage.covers(tile) && !this.ahead.has(tileKey(tile)));
+    // No more than about PREFETCH_LIMITS loads' worth of features aside (by the densest tile seen): a view zoomed out reads ahead fewer, larger tiles.
+    const budget = PREFETCH_LIMITS * this.host.maxFeatures;
+    let aside = [...this.ahead.values()].reduce((sum, { features }) => sum + features.length, 0);
+    const queue = tilesAround(bbox, rings).filter((tile) => {
+      if (this.coverage.covers(tile) || this.ahead.has(tileKey(tile))) return false;
+      aside += (this.density ?? 0) * tileSize(tile.level) ** 2;
+      return aside <= budget;
+    });
     const next = async (): Promise<void> => {
       for (let tile = queue.shift(); tile && wanted(); tile = queue.shift()) {
         const read = await this.firstPage(tile);

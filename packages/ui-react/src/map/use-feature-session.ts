@@ -155,21 +155,18 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
     source
       .listTypes()
       .then(async (summaries) => {
+        // A type name the server lists is edited as asked, by its own kind: one DescribeFeatureType,
+        // not one for every layer of the server before the layer can load.
+        if (typeNameAsked !== undefined && summaries.some(({ name }) => name === typeNameAsked)) {
+          return { summaries, name: typeNameAsked, chosen: (await layerKindOf(source, typeNameAsked)) ?? kind };
+        }
         const types = await resolveLayerTypes(source, summaries);
-        // A layer asked for by name that no layer type picked (a second layer of a kind) is shown by its own kind.
-        const other = typeNameAsked && !Object.values(types).includes(typeNameAsked) && summaries.some(({ name }) => name === typeNameAsked);
-        const otherKind = other ? await layerKindOf(source, typeNameAsked) : undefined;
-        return [otherKind && typeNameAsked ? { ...types, [otherKind]: typeNameAsked } : types, summaries, otherKind] as const;
+        return { summaries, name: types[kind], chosen: kind };
       })
       .then(
-        ([types, summaries, otherKind]) => {
+        ({ summaries, name, chosen }) => {
           if (!live) return;
           setLayers(summaries);
-          // A type name the server lists is edited as asked, even when another layer is the first of its kind.
-          const listed = typeNameAsked !== undefined && summaries.some((summary) => summary.name === typeNameAsked);
-          const asked = otherKind ?? (Object.keys(types) as LayerKind[]).find((other) => typeNameAsked && types[other] === typeNameAsked);
-          const chosen = asked ?? kind;
-          const name = listed ? typeNameAsked : types[chosen];
           if (name) {
             setTypeName(name);
             setResolved({ kind: chosen, title: summaries.find((summary) => summary.name === name)?.title ?? name });
