@@ -14,7 +14,7 @@ import { EDIT_JOURNAL, FEATURE_SOURCE, FEATURE_TRANSACTIONS } from '@gportal/cor
 import { FeatureMap } from '@gportal/ui-react';
 import { Container } from 'inversify';
 import L from 'leaflet';
-import { createElement } from 'react';
+import { createElement, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { LargeContender } from './large-contenders.js';
 
@@ -46,7 +46,9 @@ export const gportalFeatureMapContender: LargeContender = {
       attributeFilter: ['data-features', 'data-painting', 'data-loading-view'],
       childList: true,
     });
-    createRoot(element).render(createElement(FeatureMap, { container, locale: 'zh-CN', height: 800, initialTypeName: typeName, wmsUrl: wfsUrl }));
+    const root = createRoot(element);
+    // As the app's entry (`src/main.tsx`) renders its first screen: a transition, rendered in slices.
+    startTransition(() => root.render(createElement(FeatureMap, { container, locale: 'zh-CN', height: 800, initialTypeName: typeName, wmsUrl: wfsUrl })));
     const map = await created;
     // The anchor's opening view, set as the map is made (before the layer is read), so both read the same view first.
     map.setView([start.center[1], start.center[0]], start.zoom, { animate: false });

@@ -1,4 +1,4 @@
-import type { Topology } from 'topojson-specification';
+import type * as TopoJSON from 'topojson-specification';
 import LAND_50M_URL from 'world-atlas/land-50m.json?url';
 import { L } from './leaflet';
 
@@ -24,7 +24,7 @@ export async function naturalEarthLayer(): Promise<L.Layer> {
     import('topojson-client'),
     fetch(LAND_50M_URL, { signal: AbortSignal.timeout(LAND_TIMEOUT_MS) }).then((response) => {
       if (!response.ok) throw new Error(`Natural Earth land: HTTP ${response.status}`);
-      return response.json() as Promise<Topology>;
+      return response.json() as Promise<TopoJSON.Topology>;
     }),
   ]);
   const landObject = topology.objects.land;
@@ -36,7 +36,34 @@ export async function naturalEarthLayer(): Promise<L.Layer> {
     renderer: L.canvas({ padding: 0.5, pane: BASE_PANE }),
     attribution: 'Natural Earth',
   };
-  return L.geoJSON(feature(topology, landObject), options);
+  const layer = L.geoJSON(undefined, options);
+  void addInSlices(layer, landPieces(landObject).map((piece) => () => feature(topology, piece)));
+  return layer;
+}
+
+/** Land polygons decoded and added at a time: decoding all 1 419 of land-50m at once is a task of 300 ms or more on a slow machine. */
+const LAND_POLYGONS_PER_SLICE = 120;
+
+/** An object of the land topology. */
+type LandObject = TopoJSON.Topology['objects'][string];
+
+/** The land object cut into pieces of at most `LAND_POLYGONS_PER_SLICE` polygons, decoded one at a time. */
+function landPieces(land: LandObject): LandObject[] {
+  const geometries = land.type === 'GeometryCollection' ? land.geometries : [land];
+  return geometries.flatMap((geometry) => {
+    if (geometry.type !== 'MultiPolygon') return [geometry];
+    const pieces: LandObject[] = [];
+    for (let start = 0; start < geometry.arcs.length; start += LAND_POLYGONS_PER_SLICE) pieces.push({ type: 'MultiPolygon', arcs: geometry.arcs.slice(start, start + LAND_POLYGONS_PER_SLICE) });
+    return pieces;
+  });
+}
+
+/** Decodes and adds the pieces one per task, so the page stays responsive while the base map fills in. */
+async function addInSlices(layer: L.GeoJSON, pieces: Array<() => GeoJSON.GeoJsonObject>): Promise<void> {
+  for (const piece of pieces) {
+    layer.addData(piece());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
 }
 
 /**
