@@ -38,7 +38,11 @@ const requests: Array<{ query: string; startMs: number; endMs?: number }> = [];
 function requestStarted(url: string, body?: unknown): { endMs?: number } {
   // A POST (a count, a paged read) is told by its XML, from its root element on.
   const posted = typeof body === 'string' ? body.replace(/^<\?xml[^>]*>/, '').replace(/\s+/g, ' ').trim() : '';
-  const query = decodeURIComponent(new URL(url, location.href).search) || posted;
+  // A posted query is told by its attributes and BBOX corners, which come past its first 400 characters.
+  const corners = /<(?:gml:)?lowerCorner>([^<]*)<\/(?:gml:)?lowerCorner>\s*<(?:gml:)?upperCorner>([^<]*)</.exec(posted);
+  const attributes = ['resultType', 'maxFeatures', 'startIndex'].flatMap((name) => new RegExp(`\\b${name}="([^"]*)"`).exec(posted)?.slice(1).map((value) => `${name}=${value}`) ?? []);
+  const summary = posted && `POST GetFeature ${attributes.join(' ')}${corners ? ` BBOX=${corners[1]?.replace(' ', ',')},${corners[2]?.replace(' ', ',')}` : ''}`;
+  const query = decodeURIComponent(new URL(url, location.href).search) || summary;
   const entry: (typeof requests)[number] = { query: query.slice(0, 400), startMs: Math.round(performance.now()) };
   requests.push(entry);
   return entry;

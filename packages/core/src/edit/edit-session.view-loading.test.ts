@@ -1,92 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { FeatureQuery, FeatureSchema, FeatureSet, MapFeature } from '../domain/feature.js';
-import { bboxIntersects, geometryBBox, type BBox, type Polygon } from '../domain/geometry.js';
-import { createMemoryAdapters } from '../memory/create-memory-adapters.js';
+import type { FeatureSet } from '../domain/feature.js';
+import type { BBox } from '../domain/geometry.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
-import { EditSession, type EditSessionEvents, type EditSessionOptions } from './edit-session.js';
+import { EditSession } from './edit-session.js';
+import { cellId, GRID, idsOf, queries, rectangle, setup, SIDE, square, squaresIn, viewAt } from './test-support/grid-layer.js';
 import { nearestFirst, tileBBox, tileLevelFor, tilesCovering } from './tile-grid.js';
-
-const GRID = 'test:grid';
-const SCHEMA: FeatureSchema = {
-  typeName: GRID,
-  geometryField: 'geometry',
-  geometryKind: 'Polygon',
-  properties: [
-    { name: 'name', type: 'string', nullable: true },
-    { name: 'population', type: 'number', nullable: true },
-  ],
-};
-/** Cells of the grid: 0.1° wide, 40 × 40 from (100, 20), one square 0.06° wide in each. */
-const CELL = 0.1;
-const SIDE = 40;
-
-function square(west: number, south: number, size: number): Polygon {
-  return {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [west, south],
-        [west + size, south],
-        [west + size, south + size],
-        [west, south + size],
-        [west, south],
-      ],
-    ],
-  };
-}
-
-function rectangle(west: number, south: number, east: number, north: number): Polygon {
-  return { type: 'Polygon', coordinates: [[[west, south], [east, south], [east, north], [west, north], [west, south]]] };
-}
-
-/** The id of the square in column `column`, row `row`. */
-const cellId = (column: number, row: number) => `${GRID}.${row * SIDE + column + 1}`;
-
-function gridFeatures(extra: Array<{ geometry: Polygon; name: string }> = []) {
-  const features: Array<{ id: string; geometry: Polygon; properties: Record<string, string | number> }> = [];
-  for (let row = 0; row < SIDE; row++) {
-    for (let column = 0; column < SIDE; column++) {
-      const west = 100 + column * CELL + 0.02;
-      const south = 20 + row * CELL + 0.02;
-      features.push({ id: cellId(column, row), geometry: square(west, south, 0.06), properties: { name: `cell ${column},${row}`, population: column * 1000 + row } });
-    }
-  }
-  extra.forEach((feature, index) => features.push({ id: `${GRID}.${SIDE * SIDE + index + 1}`, geometry: feature.geometry, properties: { name: feature.name, population: 0 } }));
-  return features;
-}
-
-type Recorded = { [Name in keyof EditSessionEvents]: Array<EditSessionEvents[Name]> };
-
-function setup(options: { maxFeatures?: number; loading?: EditSessionOptions['loading']; extra?: Parameters<typeof gridFeatures>[0]; source?: (source: FeatureSource) => FeatureSource } = {}) {
-  const adapters = createMemoryAdapters({ layers: [{ schema: SCHEMA, features: gridFeatures(options.extra) }] });
-  const source = options.source ? options.source(adapters.features) : adapters.features;
-  const getFeatures = vi.spyOn(source, 'getFeatures');
-  const countFeatures = source.countFeatures ? vi.spyOn(source as Required<FeatureSource>, 'countFeatures') : vi.fn();
-  const session = new EditSession({
-    source,
-    transactions: adapters.transactions,
-    typeName: GRID,
-    maxFeatures: options.maxFeatures ?? 100,
-    loading: options.loading ?? 'view',
-    journal: adapters.journal,
-  });
-  const events: Recorded = { load: [], change: [], 'save:success': [], 'save:failed': [], view: [], error: [] };
-  for (const name of Object.keys(events) as Array<keyof EditSessionEvents>) session.on(name, (payload) => (events[name] as unknown[]).push(payload));
-  const stored = async (id: string) => (await adapters.features.getFeatures({ typeName: GRID, featureIds: [id] })).features[0] as MapFeature;
-  return { adapters, session, events, getFeatures, countFeatures, stored };
-}
-
-/** A view `size` degrees wide and high with its south-west corner at (`west`, `south`). */
-const viewAt = (west: number, south: number, size = 0.5): BBox => [west, south, west + size, south + size];
-const idsOf = (features: Array<{ id: string }>) => features.map((feature) => feature.id);
-const queries = (spy: { mock: { calls: Array<[FeatureQuery]> } }) => spy.mock.calls.map(([query]) => query);
-
-/** The grid squares a box touches, by the grid's own arithmetic. */
-function squaresIn(view: BBox): string[] {
-  return gridFeatures()
-    .filter((feature) => bboxIntersects(geometryBBox(feature.geometry), view))
-    .map((feature) => feature.id);
-}
 
 describe('EditSession loading by view', () => {
   it('loads a layer within maxFeatures whole, as the whole strategy does, and then loads nothing for a view', async () => {

@@ -70,7 +70,7 @@ interface AheadTile {
   features: MapFeature[];
 }
 
-/** How the view's tiles stand: held already (by this tile or a larger one), read ahead, or to be read. */
+/** How the view's tiles stand: held already (by this tile or a larger one), read ahead (this tile or a larger one), or to be read. */
 type TilePart = { kind: 'held'; key: string; count: number } | { kind: 'ahead'; tile: Tile; features: MapFeature[] } | { kind: 'missing'; tile: Tile };
 
 /** A view read: its state, or `superseded` when a later view was asked for while it was counted. */
@@ -81,10 +81,19 @@ interface ViewRead {
 
 /** Tiles read ahead at once: few, so a view's own reads wait for at most this many on a server that answers one request at a time. */
 const PREFETCH_CONCURRENCY = 2;
-/** Features kept aside by reading ahead, in loads (`maxFeatures`): the rings around a view of a few hundred features. */
-const PREFETCH_LIMITS = 2;
+/** Features kept aside by reading ahead, in loads (`maxFeatures`, by the densest tile seen): three rings around a view of a few hundred features. */
+const PREFETCH_LIMITS = 4;
 /** Levels below a view's tile level searched for smaller tiles already held (a zoom out reads only the quarters not held yet). */
 const FINER_LEVELS = 2;
+
+/** The tile read ahead that holds `tile`: itself or a larger one (a zoom in finds it read). */
+function aheadHolding(tile: Tile, ahead: ReadonlyMap<string, AheadTile>): AheadTile | undefined {
+  for (let { level, x, y } = tile; level >= 0; level--, x = Math.floor(x / 2), y = Math.floor(y / 2)) {
+    const found = ahead.get(tileKey({ level, x, y }));
+    if (found) return found;
+  }
+  return undefined;
+}
 
 /** The layer's features, up to `atMost`; `undefined` when the source cannot count (a server that answers hits with no count). */
 async function countLayer(source: FeatureSource, typeName: string, atMost: number): Promise<number | undefined> {
@@ -265,8 +274,8 @@ export class ViewLoading {
   private plan(tile: Tile, sink: TileSink, depth = FINER_LEVELS): TilePart[] {
     const held = sink.coverage.covering(tile);
     if (held) return [{ kind: 'held', ...held }];
-    const ahead = sink.ahead.get(tileKey(tile));
-    if (ahead) return [{ kind: 'ahead', tile, features: ahead.features }];
+    const ahead = aheadHolding(tile, sink.ahead);
+    if (ahead) return [{ kind: 'ahead', ...ahead }];
     if (depth > 0 && this.holdsPartOf(tile, sink, depth)) return childTiles(tile).flatMap((child) => this.plan(child, sink, depth - 1));
     return [{ kind: 'missing', tile }];
   }
@@ -290,11 +299,10 @@ export class ViewLoading {
     const heldKeys = new Set<string>();
     let known = 0;
     for (const part of parts) {
-      if (part.kind === 'ahead') known += part.features.length;
-      else if (part.kind === 'held' && !heldKeys.has(part.key)) {
-        heldKeys.add(part.key);
-        known += part.count;
-      }
+      const key = part.kind === 'held' ? part.key : part.kind === 'ahead' ? tileKey(part.tile) : undefined;
+      if (key === undefined || heldKeys.has(key)) continue;
+      heldKeys.add(key);
+      known += part.kind === 'held' ? part.count : part.kind === 'ahead' ? part.features.length : 0;
     }
     if (!source.countFeatures) return loaded;
     const count = () => counting ?? (source.countFeatures as NonNullable<FeatureSource['countFeatures']>)({ typeName, bbox });
@@ -327,7 +335,12 @@ export class ViewLoading {
    * tiles that held more than a page (not handed over) and the features of those handed over.
    */
   private async readTiles(parts: TilePart[], missing: Tile[], sink: TileSink, whole: boolean): Promise<{ partial: Array<{ tile: Tile; read: TileRead }>; total: number }> {
-    for (const part of parts) if (part.kind === 'ahead') sink.accept(part.tile, part.features, false);
+    const handed = new Set<string>();
+    for (const part of parts) {
+      if (part.kind !== 'ahead' || handed.has(tileKey(part.tile))) continue;
+      handed.add(tileKey(part.tile));
+      sink.accept(part.tile, part.features, false);
+    }
     const partial: Array<{ tile: Tile; read: TileRead }> = [];
     let total = 0;
     await Promise.all(

@@ -288,7 +288,13 @@ export class FeatureCanvas extends L.Renderer {
     this.job = undefined;
     const raster = this.raster;
     if (!partial && raster && !raster.failed) {
-      if (moved) this.drawPlaceholder(context, map, drawn.zoom, area, ratio);
+      if (moved) {
+        // Repainted in the next frame: features a move brings (a view loaded from tiles read
+        // ahead) come before it, and the workers paint the canvas once, not twice.
+        this.drawPlaceholder(context, map, drawn.zoom, area, ratio);
+        this.requestRedraw();
+        return;
+      }
       const id = ++this.jobs;
       this.job = id;
       this.settle();
