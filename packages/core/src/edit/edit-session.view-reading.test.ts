@@ -152,6 +152,29 @@ describe('EditSession reading views: nearest first, counted only when needed, re
     for (const id of squaresIn(zoomed)) expect(idsOf(session.features())).toContain(id);
   });
 
+  it('reads ahead only once a view has stayed prefetchDelayMs, and nothing for a view the map passed through', async () => {
+    vi.useFakeTimers();
+    try {
+      const { session, getFeatures } = setup({ prefetch: 1, prefetchDelayMs: 250 });
+      await session.load();
+      const passed = viewAt(101.03, 21.03, 0.25);
+      await session.loadView(passed);
+      const stayed = viewAt(102.03, 22.03, 0.25);
+      await session.loadView(stayed);
+      getFeatures.mockClear();
+      await vi.advanceTimersByTimeAsync(249);
+      expect(getFeatures).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.waitFor(() => expect(getFeatures).toHaveBeenCalled());
+      const asked = queries(getFeatures).map((query) => boxKey(query.bbox));
+      const around = (view: BBox) => boxesOf(tilesAround(view, 1));
+      expect(asked.every((box) => around(stayed).includes(box))).toBe(true);
+      expect(asked.some((box) => around(passed).includes(box))).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('drops tiles read ahead far from the view, never a feature held: an edited one stays through every pan', async () => {
     const { session, getFeatures } = setup({ prefetch: 1 });
     await session.load();

@@ -29,6 +29,8 @@ export interface EditSessionOptions {
    * dropped), so a pan finds its tiles read; defaults to 0: none.
    */
   prefetch?: number;
+  /** How long a loaded view must stay before the tiles around it are read ahead; defaults to `DEFAULT_PREFETCH_DELAY_MS` (250). */
+  prefetchDelayMs?: number;
   /** When given, every pending change is journaled so a later session can `restore` it. */
   journal?: EditJournal;
   /** Edits that `undo` can take back; defaults to `DEFAULT_UNDO_STEPS` (100). */

@@ -1,6 +1,7 @@
 import type { MapFeature } from '../domain/feature.js';
 import { bboxIntersects, type BBox } from '../domain/geometry.js';
 import { MapServerError } from '../errors/errors.js';
+import { later } from '../util/timers.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
 import { fetchLayer, type FetchedLayer } from './layer-reads.js';
 import type { PendingEdits } from './pending-edits.js';
@@ -32,6 +33,8 @@ export interface ViewLoadingHost {
   readonly loading: LoadingStrategy;
   /** Rows and columns of tiles read ahead around a loaded view (0: none). */
   readonly prefetch: number;
+  /** How long a loaded view stays before its rings are read ahead. */
+  readonly prefetchDelayMs: number;
   readonly edits: PendingEdits;
   readonly events: SessionEvents;
   /** Resolves when no load, save, redraw or restore runs; tiles are only merged between them. */
@@ -78,6 +81,13 @@ interface ViewRead {
   state: ViewState;
   superseded?: true;
 }
+
+/**
+ * How long a loaded view stays before the tiles around it are read ahead (`EditSession`'s
+ * `prefetchDelayMs`): the view's own tiles are merged and painted first, without reads ahead
+ * taking the page's or the server's time, and a view the map only passes through reads nothing ahead.
+ */
+export const DEFAULT_PREFETCH_DELAY_MS = 250;
 
 /** Tiles read ahead at once: few, so a view's own reads wait for at most this many on a server that answers one request at a time. */
 const PREFETCH_CONCURRENCY = 2;
@@ -251,7 +261,7 @@ export class ViewLoading {
       // A later view's answer may have come first: the state is the last view's.
       if (this.view === bbox) this.current = read.state;
       this.host.events.emit('view', { state: read.state, added });
-      if (read.state.kind === 'loaded' && this.host.prefetch > 0) void this.prefetch(bbox);
+      if (read.state.kind === 'loaded') this.prefetchSoon(bbox);
       return read.state;
     }
   }
@@ -267,7 +277,15 @@ export class ViewLoading {
     if (state && (state.kind !== 'whole' || previous?.kind !== 'whole')) this.host.events.emit('view', { state, added: [] });
     // The tiles around the view a load read are read ahead once the load is over.
     const view = this.view;
-    if (state?.kind === 'loaded' && view && this.host.prefetch > 0) void this.host.idle().then(() => this.prefetch(view));
+    if (state?.kind === 'loaded' && view) void this.host.idle().then(() => this.prefetchSoon(view));
+  }
+
+  /**
+   * Reads the rings around the view ahead once it has stayed `prefetchDelayMs`: not while the
+   * view's own features are merged and painted, nor for a view the map only passed through.
+   */
+  private prefetchSoon(bbox: BBox): void {
+    if (this.host.prefetch > 0) later(() => void this.prefetch(bbox), this.host.prefetchDelayMs);
   }
 
   /** How a tile of the view stands; a tile not held is split into its quarters when some of them (or theirs) are held or read ahead. */
@@ -390,6 +408,7 @@ export class ViewLoading {
    * aside far from the view are dropped first.
    */
   private async prefetch(bbox: BBox): Promise<void> {
+    if (this.view !== bbox || this.host.busy()) return;
     const epoch = this.epoch;
     const rings = this.host.prefetch;
     const level = tileLevelFor(bbox);
