@@ -1,5 +1,8 @@
 import type * as TopoJSON from 'topojson-specification';
 import LAND_50M_URL from 'world-atlas/land-50m.json?url';
+import type { Geometry } from '@gportal/core';
+import { FeatureCanvas, type CanvasFeature } from './feature-canvas';
+import { flatShapeOf } from './flat-shape';
 import { L } from './leaflet';
 
 /** The map's CRS: the WMTS grid of the map-server mode is EPSG:4326, and the offline base map draws in any CRS. */
@@ -29,19 +32,18 @@ export async function naturalEarthLayer(): Promise<L.Layer> {
   ]);
   const landObject = topology.objects.land;
   if (!landObject) throw new Error('world-atlas land-50m has no "land" object');
-  // GeoJSON hands these options to every path it makes: one canvas in the base pane for all land.
-  const options: L.GeoJSONOptions & L.PathOptions = {
-    style: LAND_STYLE,
-    pane: BASE_PANE,
-    renderer: L.canvas({ padding: 0.5, pane: BASE_PANE }),
-    attribution: 'Natural Earth',
-  };
-  const layer = L.geoJSON(undefined, options);
-  void addInSlices(layer, landPieces(landObject).map((piece) => () => feature(topology, piece)));
-  return layer;
+  // Drawn as the feature map draws its features (culled through an index, simplified for the
+  // zoom, painted by the raster workers): Leaflet's own canvas projects and paints every
+  // coastline on the main thread at every zoom, tasks of 50 to 200 ms.
+  const land = new FeatureCanvas({ pane: BASE_PANE, padding: 0.5, simplifyTolerance: LAND_SIMPLIFY_PX, hitTolerance: { mouse: 0, touch: 0 }, attribution: 'Natural Earth' });
+  void decodeInSlices(landPieces(landObject).map((piece) => () => feature(topology, piece))).then((shapes) => land.setFeatures(shapes));
+  return land;
 }
 
-/** Land polygons decoded and added at a time: decoding all 1 419 of land-50m at once is a task of 300 ms or more on a slow machine. */
+/** How far, in pixels, a coastline position is simplified away: as the features are. */
+const LAND_SIMPLIFY_PX = 1;
+
+/** Land polygons decoded at a time: decoding all 1 419 of land-50m at once is a task of 300 ms or more on a slow machine. */
 const LAND_POLYGONS_PER_SLICE = 120;
 
 /** An object of the land topology. */
@@ -58,12 +60,18 @@ function landPieces(land: LandObject): LandObject[] {
   });
 }
 
-/** Decodes and adds the pieces one per task, so the page stays responsive while the base map fills in. */
-async function addInSlices(layer: L.GeoJSON, pieces: Array<() => GeoJSON.GeoJsonObject>): Promise<void> {
+/** Decodes the pieces one per task, so the page stays responsive while the base map is read; answers the land's flat shapes. */
+async function decodeInSlices(pieces: Array<() => GeoJSON.Feature | GeoJSON.FeatureCollection>): Promise<CanvasFeature[]> {
+  const shapes: CanvasFeature[] = [];
   for (const piece of pieces) {
-    layer.addData(piece());
+    const decoded = piece();
+    for (const { geometry } of decoded.type === 'FeatureCollection' ? decoded.features : [decoded]) {
+      const shape = geometry && flatShapeOf(geometry as Geometry);
+      if (shape) shapes.push({ id: `land ${shapes.length}`, shape, style: LAND_STYLE });
+    }
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
+  return shapes;
 }
 
 /**

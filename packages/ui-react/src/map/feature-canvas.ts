@@ -19,8 +19,8 @@ export interface FeatureCanvasOptions extends L.RendererOptions {
   simplifyTolerance: number;
   /** Pixels around a line or outline that still hit it, besides half its weight: for a mouse and for a finger. */
   hitTolerance: { mouse: number; touch: number };
-  /** A click on a drawn feature. */
-  onClick(id: string, event: MouseEvent): void;
+  /** A click on a drawn feature. Left out: the canvas takes no pointer events (a base map under everything). */
+  onClick?(id: string, event: MouseEvent): void;
 }
 
 /** Zooms whose simplified shapes each feature keeps (zooming in and out again redraws from them). */
@@ -205,9 +205,13 @@ export class FeatureCanvas extends L.Renderer {
   protected _initContainer(): void {
     const canvas = document.createElement('canvas');
     canvas.className = 'gportal-feature-canvas';
-    L.DomEvent.on(canvas, 'click', this.onClick, this);
-    L.DomEvent.on(canvas, 'mousemove', this.onMouseMove, this);
-    L.DomEvent.on(canvas, 'mouseout', this.onMouseOut, this);
+    if (this.options.onClick) {
+      L.DomEvent.on(canvas, 'click', this.onClick, this);
+      L.DomEvent.on(canvas, 'mousemove', this.onMouseMove, this);
+      L.DomEvent.on(canvas, 'mouseout', this.onMouseOut, this);
+    } else {
+      canvas.style.pointerEvents = 'none';
+    }
     (this as unknown as { _container: HTMLElement })._container = canvas;
     this.canvas = canvas;
     // Whole repaints are rasterised by the raster workers where the browser has them.
@@ -463,7 +467,7 @@ export class FeatureCanvas extends L.Renderer {
     if (id === undefined) return;
     // The map does not see a click on a feature, as with Leaflet's own layers.
     L.DomEvent.stopPropagation(mouse);
-    this.options.onClick(id, mouse);
+    this.options.onClick?.(id, mouse);
   }
 
   private onMouseMove(event: Event): void {
