@@ -35,7 +35,7 @@ export async function naturalEarthLayer(): Promise<L.Layer> {
   // Drawn as the feature map draws its features (culled through an index, simplified for the
   // zoom, painted by the raster workers): Leaflet's own canvas projects and paints every
   // coastline on the main thread at every zoom, tasks of 50 to 200 ms.
-  const land = new FeatureCanvas({ pane: BASE_PANE, padding: 0.5, simplifyTolerance: LAND_SIMPLIFY_PX, hitTolerance: { mouse: 0, touch: 0 }, attribution: 'Natural Earth' });
+  const land = new FeatureCanvas({ pane: BASE_PANE, padding: 0.5, simplifyTolerance: LAND_SIMPLIFY_PX, hitTolerance: { mouse: 0, touch: 0 }, className: 'gportal-base-canvas', attribution: 'Natural Earth' });
   void decodeInSlices(landPieces(landObject).map((piece) => () => feature(topology, piece))).then((shapes) => land.setFeatures(shapes));
   return land;
 }
@@ -66,8 +66,12 @@ async function decodeInSlices(pieces: Array<() => GeoJSON.Feature | GeoJSON.Feat
   for (const piece of pieces) {
     const decoded = piece();
     for (const { geometry } of decoded.type === 'FeatureCollection' ? decoded.features : [decoded]) {
-      const shape = geometry && flatShapeOf(geometry as Geometry);
-      if (shape) shapes.push({ id: `land ${shapes.length}`, shape, style: LAND_STYLE });
+      // One shape a polygon: the index culls those far from the view, and each is simplified on its own.
+      const polygons = geometry?.type === 'MultiPolygon' ? geometry.coordinates.map((coordinates): GeoJSON.Polygon => ({ type: 'Polygon', coordinates })) : geometry ? [geometry] : [];
+      for (const polygon of polygons) {
+        const shape = flatShapeOf(polygon as Geometry);
+        if (shape) shapes.push({ id: `land ${shapes.length}`, shape, style: LAND_STYLE });
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 0));
   }

@@ -19,6 +19,8 @@ export interface FeatureCanvasOptions extends L.RendererOptions {
   simplifyTolerance: number;
   /** Pixels around a line or outline that still hit it, besides half its weight: for a mouse and for a finger. */
   hitTolerance: { mouse: number; touch: number };
+  /** The canvas element's class; defaults to `gportal-feature-canvas` (what pages and tests find the features' canvas by). */
+  className?: string;
   /** A click on a drawn feature. Left out: the canvas takes no pointer events (a base map under everything). */
   onClick?(id: string, event: MouseEvent): void;
 }
@@ -204,7 +206,7 @@ export class FeatureCanvas extends L.Renderer {
 
   protected _initContainer(): void {
     const canvas = document.createElement('canvas');
-    canvas.className = 'gportal-feature-canvas';
+    canvas.className = this.options.className ?? 'gportal-feature-canvas';
     if (this.options.onClick) {
       L.DomEvent.on(canvas, 'click', this.onClick, this);
       L.DomEvent.on(canvas, 'mousemove', this.onMouseMove, this);
