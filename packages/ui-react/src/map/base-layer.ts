@@ -35,7 +35,7 @@ export async function naturalEarthLayer(): Promise<L.Layer> {
   // Drawn as the feature map draws its features (culled through an index, simplified for the
   // zoom, painted by the raster workers): Leaflet's own canvas projects and paints every
   // coastline on the main thread at every zoom, tasks of 50 to 200 ms.
-  const land = new FeatureCanvas({ pane: BASE_PANE, padding: 0.5, simplifyTolerance: LAND_SIMPLIFY_PX, hitTolerance: { mouse: 0, touch: 0 }, className: 'gportal-base-canvas', attribution: 'Natural Earth' });
+  const land = new FeatureCanvas({ pane: BASE_PANE, padding: 0.1, simplifyTolerance: LAND_SIMPLIFY_PX, hitTolerance: { mouse: 0, touch: 0 }, className: 'gportal-base-canvas', attribution: 'Natural Earth' });
   void decodeInSlices(landPieces(landObject).map((piece) => () => feature(topology, piece))).then((shapes) => land.setFeatures(shapes));
   return land;
 }
