@@ -74,6 +74,26 @@ describe('EditSession reading views: nearest first, counted only when needed, re
     expect(getFeatures).not.toHaveBeenCalled();
   });
 
+  it('needs no count for a view whose tiles are all held when the features held there are within the limit, though the tiles hold more', async () => {
+    const { session, countFeatures, getFeatures } = setup({ maxFeatures: 40 });
+    await session.load();
+    for (let west = 100.6; west < 102.2; west += 0.25) for (let south = 20.6; south < 22.2; south += 0.25) await session.loadView(viewAt(west, south, 0.25));
+    countFeatures.mockClear();
+    getFeatures.mockClear();
+    const out = viewAt(101.1, 21.1, 0.5);
+    const tiles = tilesCovering(out, tileLevelFor(out));
+    const inTiles = new Set(tiles.flatMap((tile) => squaresIn(tileBBox(tile))));
+    expect(inTiles.size).toBeGreaterThan(40);
+    expect(squaresIn(out).length).toBeLessThanOrEqual(40);
+    expect(await session.loadView(out)).toEqual({ kind: 'loaded', bbox: out });
+    expect(countFeatures).not.toHaveBeenCalled();
+    expect(getFeatures).not.toHaveBeenCalled();
+    // More than the limit held in a view: counted, and too many.
+    const wide = viewAt(100.8, 20.8, 1.2);
+    expect(await session.loadView(wide)).toEqual({ kind: 'too-many', bbox: wide, count: squaresIn(wide).length, limit: 40 });
+    expect(countFeatures).toHaveBeenCalledWith({ typeName: GRID, bbox: wide });
+  });
+
   it('counts a view after all when a tile read without a count holds more than a page, and then loads none of that tile', async () => {
     // 450 tiny squares inside the middle tile of a view next to the first: the tiles read so far said nothing of them.
     const next = viewAt(101.53, 21.03, 0.25);

@@ -1,5 +1,5 @@
 import type { MapFeature } from '../domain/feature.js';
-import { bboxIntersects, type BBox } from '../domain/geometry.js';
+import { bboxIntersects, geometryBBox, type BBox } from '../domain/geometry.js';
 import { MapServerError } from '../errors/errors.js';
 import { later } from '../util/timers.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
@@ -66,6 +66,11 @@ interface TileSink {
   accept(tile: Tile, features: MapFeature[], arrived: boolean): boolean;
   /** Whether the view is still the one asked for; a view no longer wanted once counted reads nothing. */
   wanted(): boolean;
+  /**
+   * How many of the features handed over so far meet the view's box: once its tiles are all
+   * handed over, no fewer than the server holds there (as they were read). Infinite where not known.
+   */
+  inView(bbox: BBox): number;
 }
 
 interface AheadTile {
@@ -166,6 +171,8 @@ export class ViewLoading {
   private epoch = 0;
   /** The most features per square degree a complete tile held: how many a view's unread tiles may hold. */
   private density: number | undefined;
+  /** Each loaded feature's box, read once. */
+  private readonly boxes = new WeakMap<MapFeature, BBox>();
 
   constructor(private readonly host: ViewLoadingHost) {}
 
@@ -209,6 +216,8 @@ export class ViewLoading {
         return true;
       },
       wanted: () => true,
+      // A load counts its view: what it gathers is not held yet.
+      inView: () => Number.POSITIVE_INFINITY,
     };
     // The view's tiles first: a server that answers one request at a time paints sooner.
     const [read, schema] = await Promise.all([view ? this.readView(view, sink, viewCount) : undefined, source.describe(typeName)]);
@@ -254,6 +263,7 @@ export class ViewLoading {
           return true;
         },
         wanted: () => this.view === bbox,
+        inView: (view) => this.heldIn(view),
       });
       if (read.superseded) return this.current;
       // Tiles that came during an operation were dropped: read them again after it.
@@ -324,22 +334,25 @@ export class ViewLoading {
     }
     if (!source.countFeatures) return loaded;
     const count = () => counting ?? (source.countFeatures as NonNullable<FeatureSource['countFeatures']>)({ typeName, bbox });
+    // Tiles read ahead are complete: handed over at once, so the features held tell what the view holds.
+    this.handAhead(parts, sink);
+    const held = () => sink.inView(bbox);
+    if (missing.length === 0 && (known <= maxFeatures || held() <= maxFeatures)) return loaded;
     const density = this.density;
-    const estimate = density === undefined ? Number.POSITIVE_INFINITY : known + missing.reduce((sum, tile) => sum + density * tileSize(tile.level) ** 2, 0);
-    // Counted first unless the tiles show the view within the limit, or likely within half of it (a count already asked for is used).
-    const proven = missing.length === 0 && known <= maxFeatures;
-    if (!proven && (missing.length === 0 || estimate > maxFeatures / 2 || counting)) {
+    const likely = density === undefined || missing.length === 0 ? Number.POSITIVE_INFINITY : held() + missing.reduce((sum, tile) => sum + density * tileSize(tile.level) ** 2, 0);
+    // Counted first unless what is held and the densest tile seen say the view is within the limit (a count already asked for is used).
+    if (likely > maxFeatures || counting) {
       const counted = await count();
       if (counted > maxFeatures) return tooMany(counted);
       // An empty view needs no tile: its tiles are read when a view with features needs them.
       if (counted === 0) return loaded;
       if (!sink.wanted()) return { ...loaded, superseded: true };
-      await this.readTiles(parts, missing, sink, true);
+      await this.readTiles(missing, sink, true);
       return loaded;
     }
-    const { partial, total } = await this.readTiles(parts, missing, sink, false);
-    if (partial.length === 0 && known + total <= maxFeatures) return loaded;
-    // A tile holds more than a page, or the tiles more than the limit: the view is counted after all.
+    const { partial, total } = await this.readTiles(missing, sink, false);
+    if (partial.length === 0 && (known + total <= maxFeatures || held() <= maxFeatures)) return loaded;
+    // A tile holds more than a page, or the features held more than the limit: the view is counted after all.
     const counted = await count();
     if (counted > maxFeatures) return tooMany(counted);
     if (!sink.wanted()) return { ...loaded, superseded: true };
@@ -347,18 +360,22 @@ export class ViewLoading {
     return loaded;
   }
 
-  /**
-   * Hands the tiles read ahead to `sink` at once, then reads the missing ones (all their pages
-   * when `whole`, else their first), handing each complete one over as it arrives. Answers the
-   * tiles that held more than a page (not handed over) and the features of those handed over.
-   */
-  private async readTiles(parts: TilePart[], missing: Tile[], sink: TileSink, whole: boolean): Promise<{ partial: Array<{ tile: Tile; read: TileRead }>; total: number }> {
+  /** Hands the tiles read ahead among the view's parts to `sink`, each once. */
+  private handAhead(parts: TilePart[], sink: TileSink): void {
     const handed = new Set<string>();
     for (const part of parts) {
       if (part.kind !== 'ahead' || handed.has(tileKey(part.tile))) continue;
       handed.add(tileKey(part.tile));
       sink.accept(part.tile, part.features, false);
     }
+  }
+
+  /**
+   * Reads the missing tiles (all their pages when `whole`, else their first), handing each
+   * complete one to `sink` as it arrives. Answers the tiles that held more than a page (not
+   * handed over) and the features of those handed over.
+   */
+  private async readTiles(missing: Tile[], sink: TileSink, whole: boolean): Promise<{ partial: Array<{ tile: Tile; read: TileRead }>; total: number }> {
     const partial: Array<{ tile: Tile; read: TileRead }> = [];
     let total = 0;
     await Promise.all(
@@ -432,6 +449,20 @@ export class ViewLoading {
     };
     // A tile that cannot be read is left to the view that needs it, which tells the error.
     await Promise.all(Array.from({ length: PREFETCH_CONCURRENCY }, next)).catch(() => undefined);
+  }
+
+  /** How many loaded features (server copies as read) have a box meeting `view`. */
+  private heldIn(view: BBox): number {
+    let count = 0;
+    for (const feature of this.host.edits.loaded.values()) {
+      let box = this.boxes.get(feature);
+      if (!box) {
+        box = geometryBBox(feature.geometry);
+        this.boxes.set(feature, box);
+      }
+      if (bboxIntersects(box, view)) count++;
+    }
+    return count;
   }
 
   /** Adds the features not held yet; answers their ids. */
