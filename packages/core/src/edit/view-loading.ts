@@ -96,8 +96,8 @@ export const DEFAULT_PREFETCH_DELAY_MS = 250;
 
 /** Tiles read ahead at once: few, so a view's own reads wait for at most this many on a server that answers one request at a time. */
 const PREFETCH_CONCURRENCY = 2;
-/** Features kept aside by reading ahead, in loads (`maxFeatures`, by the densest tile seen): three rings around a view of a few hundred features. */
-const PREFETCH_LIMITS = 4;
+/** Features kept aside by reading ahead, in loads (`maxFeatures`, by the densest tile seen): four rings around a view of a few hundred features. */
+const PREFETCH_LIMITS = 6;
 /** Levels below a view's tile level searched for smaller tiles already held (a zoom out reads only the quarters not held yet). */
 const FINER_LEVELS = 2;
 

@@ -88,9 +88,10 @@ export function loadsByView(session: EditSession): boolean {
 
 /**
  * Rows and columns of tiles read ahead around a view of a large layer (`EditSession`'s
- * `prefetch`): three reach a view one and a half views away at the same zoom.
+ * `prefetch`): four reach a view one and a half views away at the same zoom, and most of one
+ * zoomed out there (the read-ahead stops at about six loads' worth of features).
  */
-const VIEW_PREFETCH_RINGS = 3;
+const VIEW_PREFETCH_RINGS = 4;
 
 const NOTHING_PENDING: PendingCounts = { inserts: 0, updates: 0, deletes: 0, total: 0 };
 
