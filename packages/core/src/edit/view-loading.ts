@@ -148,10 +148,11 @@ async function readTile(source: FeatureSource, typeName: string, maxFeatures: nu
  * the view is cut into the tiles of a fixed grid (`tile-grid.ts`) and only the tiles not loaded
  * yet are read, nearest the view's centre first, each with a BBOX and at most `maxFeatures` per
  * request, paged with `startIndex`, and each merged as it arrives. A view holding more than
- * `maxFeatures` loads nothing (`too-many`); it is counted (a BBOX hits request) unless the tiles
- * prove it holds fewer: the counts of the tiles held, and the features of those just read when
- * the densest tile seen so far says the view holds at most half the limit (a page read full, or
- * more than the limit in all, has the view counted after all). Tiles are merged by id: a feature
+ * `maxFeatures` loads nothing (`too-many`); it is counted (a BBOX hits request) unless what is
+ * held proves it holds fewer: the counts of its tiles, or, once its tiles are all held, the
+ * loaded features whose box meets it. Tiles still missing are read without a count first when
+ * the features held there and the densest tile seen so far say the view fits (a page read full,
+ * or more than the limit in all, has the view counted after all). Tiles are merged by id: a feature
  * crossing tiles is held once, and a feature already held (an edited one above all) is never
  * replaced by the copy a pan brings. With `prefetch`, the rings of tiles around a loaded view are
  * read ahead, two at a time, and kept aside until a view needs them (those far from the view are
@@ -195,11 +196,11 @@ export class ViewLoading {
   /** A load's read: the whole layer (up to `maxFeatures`) or, for a larger one, the tiles of the last view. */
   async readLayer(): Promise<LayerRead> {
     const { source, typeName, maxFeatures, loading } = this.host;
-    // Counted no further than one past the limit: that is all the choice needs (QGIS Server counts 100 000 rows in about a second, 2001 at once).
     const view = this.view;
     // The view is counted meanwhile (a large layer's first view is counted anyway): one round trip less before it shows.
     const viewCount = loading === 'view' && view && source.countFeatures ? source.countFeatures({ typeName, bbox: view }) : undefined;
     viewCount?.catch(() => undefined);
+    // Counted no further than one past the limit: that is all the choice needs (QGIS Server counts 100 000 rows in about a second, 2001 at once).
     const count = loading === 'view' ? await countLayer(source, typeName, maxFeatures + 1) : undefined;
     if (count === undefined || count <= maxFeatures) {
       const layer = await fetchLayer(source, typeName, maxFeatures);
