@@ -122,7 +122,8 @@ async function dragVertex(page: Page, contender: (typeof CONTENDERS)[number]['qu
 
 interface Run extends LargeFigures {
   contender: string;
-  steps: Array<{ kind: Step['kind']; ms: number }>;
+  /** Each step: to the frame that shows its features (`ms`), and to the frame after its last activity, background reads included (`quietMs`). */
+  steps: Array<{ kind: Step['kind']; ms: number; quietMs: number }>;
   dragMs: number;
   /** Every task over 50 ms: its start from navigation, and its length. */
   longTasks: Array<{ startMs: number; ms: number }>;
@@ -169,7 +170,7 @@ export async function runLarge(options: LargeOptions): Promise<LargeResult> {
           const stepStartsMs: number[] = [];
           for (const step of path.steps) {
             stepStartsMs.push(await page.evaluate(() => performance.now()));
-            steps.push({ kind: step.kind, ms: await page.evaluate((view) => window.large.step(view), step) });
+            steps.push({ kind: step.kind, ...(await page.evaluate((view) => window.large.step(view), step)) });
           }
           // What the opening and the last step show, to look at (bench/.build/large-<contender>[-open].png).
           await page.screenshot({ path: join(build, `large-${contender.query}.png`) });

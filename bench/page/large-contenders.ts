@@ -14,8 +14,10 @@ export interface LargeSetup {
   typeName: string;
   /** The opening view: both maps are there before they read the layer (gportal's then fits a whole-layer load, as for staff). */
   start: View;
-  /** Called whenever the map paints or its state changes: the harness times steps by it. */
+  /** Called whenever the map paints or what it shows changes: the harness times steps by it. */
   activity(): void;
+  /** Called when the map's loading state changes without changing what it shows: the step is not over yet. */
+  background(): void;
 }
 
 /** A mounted contender, as the harness drives it. */

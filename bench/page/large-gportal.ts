@@ -1,20 +1,20 @@
 /**
  * The large part's gportal contender: the feature editor staff get in map-server mode. `FeatureMap`
  * from the UI's public entry, over the WFS adapters (`createWfsAdapters`, as `geoserverModule`
- * binds them) and the browser's pending-edit journal, showing the layer by its type name, with
+ * binds them, GetFeature answers read in a worker as the app reads them) and the browser's pending-edit journal, showing the layer by its type name, with
  * QGIS Server's WMS (the same endpoint) for views that hold too many features to load. The
  * harness reaches the editor's Leaflet map through Leaflet's init hook (to jump to a view) and
  * reads what the map shows from the attributes the editor keeps on it: `data-features` (features
  * drawn), `data-loading-view` (views being loaded) and the feature canvas's `data-painting` (a
  * repaint its workers have not delivered yet).
  */
-import { createWfsAdapters } from '@gportal/adapters-geoserver';
+import { createWfsAdapters, createWorkerAnswerReader } from '@gportal/adapters-geoserver';
 import { createBrowserStorage } from '@gportal/adapters-storage';
 import { EDIT_JOURNAL, FEATURE_SOURCE, FEATURE_TRANSACTIONS } from '@gportal/core';
 import { FeatureMap } from '@gportal/ui-react';
 import { Container } from 'inversify';
 import L from 'leaflet';
-import { createElement } from 'react';
+import { createElement, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { LargeContender } from './large-contenders.js';
 
@@ -30,16 +30,25 @@ function nextLeafletMap(): Promise<L.Map> {
 export const gportalFeatureMapContender: LargeContender = {
   name: 'gportal FeatureMap (map-server mode)',
   role: 'gportal',
-  async mount(element, { wfsUrl, typeName, start, activity }) {
+  async mount(element, { wfsUrl, typeName, start, activity, background }) {
     const container = new Container();
-    const wfs = createWfsAdapters({ url: wfsUrl });
+    // GetFeature answers read in a worker, as the app's composition root (`src/app/container.ts`) reads them.
+    const readAnswer = createWorkerAnswerReader({ createWorker: () => new Worker(new URL('./large-answer.worker.ts', import.meta.url), { type: 'module' }) });
+    const wfs = createWfsAdapters({ url: wfsUrl, readAnswer });
     container.bind(FEATURE_SOURCE).toConstantValue(wfs.source);
     container.bind(FEATURE_TRANSACTIONS).toConstantValue(wfs.transactions);
     container.bind(EDIT_JOURNAL).toConstantValue(createBrowserStorage({ namespace: 'bench-large', mapServer: `map-server ${wfsUrl}` }).journal);
     const created = nextLeafletMap();
     // Every change of what the map draws shows on these attributes; the harness times by them.
-    new MutationObserver(activity).observe(element, { subtree: true, attributes: true, attributeFilter: ['data-features', 'data-painting', 'data-loading-view'], childList: true });
-    createRoot(element).render(createElement(FeatureMap, { container, locale: 'zh-CN', height: 800, initialTypeName: typeName, wmsUrl: wfsUrl }));
+    new MutationObserver((mutations) => (mutations.every((mutation) => mutation.attributeName === 'data-loading-view') ? background() : activity())).observe(element, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['data-features', 'data-painting', 'data-loading-view'],
+      childList: true,
+    });
+    const root = createRoot(element);
+    // As the app's entry (`src/main.tsx`) renders its first screen: a transition, rendered in slices.
+    startTransition(() => root.render(createElement(FeatureMap, { container, locale: 'zh-CN', height: 800, initialTypeName: typeName, wmsUrl: wfsUrl })));
     const map = await created;
     // The anchor's opening view, set as the map is made (before the layer is read), so both read the same view first.
     map.setView([start.center[1], start.center[0]], start.zoom, { animate: false });

@@ -1,11 +1,14 @@
 /**
  * The large part's page (`large.html?contender=ol|gportal&…`): mounts one contender on load and
- * times it for the runner (`bench/large.ts`). Every request to the WFS, every paint the
- * contender reports, every change of what it shows and every pointer event is "activity"; a step (or the opening)
- * ends at the frame produced after the last activity, once nothing is in flight, nothing waits
- * to be painted and no activity has come for `QUIET_MS`. So a step's time is from the jump to
- * the frame that shows its features, loading, parsing and painting included; the quiet wait is
- * not part of it.
+ * times it for the runner (`bench/large.ts`). Every paint the contender reports, every change of
+ * what it shows and every pointer event is a visible change; every request to the WFS (start
+ * and end) and every change of its loading state is background activity. A step (or the
+ * opening) is over once nothing is in flight, nothing waits to be painted and nothing of either
+ * kind has come for `QUIET_MS`; it ends at the frame produced after its last visible change. So
+ * a step's time is from the jump to the frame that shows its features, loading, parsing and
+ * painting included (a request is followed by the paint of what it brought); reads that change
+ * nothing shown (a contender's prefetch of tiles around the view) delay the next step, not this
+ * one's time. The frame after the last activity of either kind is kept too (`quietMs`).
  */
 import type { Step, View } from '../large-path.js';
 import { LARGE_CONTENDERS, type LargeMap } from './large-contenders.js';
@@ -25,15 +28,21 @@ const query = new URLSearchParams(location.search);
 const wfsUrl = '/ows';
 let inFlight = 0;
 let lastActivity = 0;
-/** The end of the frame produced after the latest activity. */
+/** The end of the frame produced after the latest visible change. */
 let lastFrame = 0;
+/** The end of the frame produced after the latest activity, visible or not. */
+let lastAnyFrame = 0;
 let firstFeaturesMs: number | undefined;
 /** Every WFS request: its query, and when it started and its body arrived (from navigation). */
 const requests: Array<{ query: string; startMs: number; endMs?: number }> = [];
 function requestStarted(url: string, body?: unknown): { endMs?: number } {
   // A POST (a count, a paged read) is told by its XML, from its root element on.
   const posted = typeof body === 'string' ? body.replace(/^<\?xml[^>]*>/, '').replace(/\s+/g, ' ').trim() : '';
-  const query = decodeURIComponent(new URL(url, location.href).search) || posted;
+  // A posted query is told by its attributes and BBOX corners, which come past its first 400 characters.
+  const corners = /<(?:gml:)?lowerCorner>([^<]*)<\/(?:gml:)?lowerCorner>\s*<(?:gml:)?upperCorner>([^<]*)</.exec(posted);
+  const attributes = ['resultType', 'maxFeatures', 'startIndex'].flatMap((name) => new RegExp(`\\b${name}="([^"]*)"`).exec(posted)?.slice(1).map((value) => `${name}=${value}`) ?? []);
+  const summary = posted && `POST GetFeature ${attributes.join(' ')}${corners ? ` BBOX=${corners[1]?.replace(' ', ',')},${corners[2]?.replace(' ', ',')}` : ''}`;
+  const query = decodeURIComponent(new URL(url, location.href).search) || summary;
   const entry: (typeof requests)[number] = { query: query.slice(0, 400), startMs: Math.round(performance.now()) };
   requests.push(entry);
   return entry;
@@ -51,13 +60,23 @@ function nextFrame(): Promise<number> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)));
 }
 
+/** A visible change: the map painted, or what it shows changed. */
 function activity(): void {
   lastActivity = performance.now();
   const shows = map?.showsFeatures() ?? false;
   void nextFrame().then((end) => {
     lastFrame = Math.max(lastFrame, end);
+    lastAnyFrame = Math.max(lastAnyFrame, end);
     // From navigation (performance.now() counts from the navigation's start).
     if (shows && firstFeaturesMs === undefined) firstFeaturesMs = end;
+  });
+}
+
+/** Background activity (a request started or ended, a loading state changed): the step is not over, but nothing new is shown. */
+function background(): void {
+  lastActivity = performance.now();
+  void nextFrame().then((end) => {
+    lastAnyFrame = Math.max(lastAnyFrame, end);
   });
 }
 
@@ -72,12 +91,12 @@ window.fetch = async (input, init) => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   if (!isWfs(url)) return originalFetch(input, init);
   inFlight += 1;
-  activity();
+  background();
   const entry = requestStarted(url, init?.body);
   const done = () => {
     entry.endMs = Math.round(performance.now());
     inFlight -= 1;
-    activity();
+    background();
   };
   try {
     const response = await originalFetch(input, init);
@@ -95,25 +114,25 @@ XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, 
     let entry: { endMs?: number } = {};
     this.addEventListener('loadstart', () => {
       inFlight += 1;
-      activity();
+      background();
       entry = requestStarted(String(url));
     });
     this.addEventListener('loadend', () => {
       entry.endMs = Math.round(performance.now());
       inFlight -= 1;
-      activity();
+      background();
     });
   }
   return (originalOpen as (...args: unknown[]) => void).call(this, method, url, ...rest);
 } as typeof XMLHttpRequest.prototype.open;
 
-/** Waits until the map is quiet; returns the end of the frame after the last activity. */
-async function settled(): Promise<number> {
+/** Waits until the map is quiet; returns the end of the frame after the last visible change, and after the last activity of either kind. */
+async function settled(): Promise<{ shown: number; quiet: number }> {
   const deadline = performance.now() + STEP_TIMEOUT_MS;
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const quiet = inFlight === 0 && (map?.idle() ?? false) && performance.now() - lastActivity >= QUIET_MS && lastFrame >= lastActivity;
-    if (quiet) return lastFrame;
+    const quiet = inFlight === 0 && (map?.idle() ?? false) && performance.now() - lastActivity >= QUIET_MS && lastAnyFrame >= lastActivity;
+    if (quiet) return { shown: lastFrame, quiet: lastAnyFrame };
     if (performance.now() > deadline) throw new Error(`the map did not settle within ${STEP_TIMEOUT_MS} ms (${inFlight} requests in flight)`);
   }
 }
@@ -124,7 +143,7 @@ async function open(): Promise<void> {
   if (!contender) throw new Error(`no large contender ${name}`);
   const start: View = { center: [Number(query.get('lon')), Number(query.get('lat'))], zoom: Number(query.get('zoom')) };
   const element = document.getElementById('map') as HTMLElement;
-  map = await contender.mount(element, { wfsUrl, typeName: query.get('typeName') ?? '', start, activity });
+  map = await contender.mount(element, { wfsUrl, typeName: query.get('typeName') ?? '', start, activity, background });
   await settled();
   if (firstFeaturesMs === undefined) throw new Error(`${contender.name} opened without showing features`);
 }
@@ -137,12 +156,13 @@ const api = {
     await opened;
     return firstFeaturesMs as number;
   },
-  /** Jumps to a step's view; resolves with the time until the frame that shows its features. */
-  async step(step: Step): Promise<number> {
+  /** Jumps to a step's view; resolves with the time until the frame that shows its features (`ms`), and until all activity ended (`quietMs`). */
+  async step(step: Step): Promise<{ ms: number; quietMs: number }> {
     const start = performance.now();
     (map as LargeMap).setView(step);
     activity();
-    return (await settled()) - start;
+    const { shown, quiet } = await settled();
+    return { ms: shown - start, quietMs: quiet - start };
   },
   /** Marks the start of an input the runner sends (the vertex drag); `settle` gives the time from it. */
   mark(): number {
@@ -150,7 +170,7 @@ const api = {
     return performance.now();
   },
   async settle(since: number): Promise<number> {
-    return (await settled()) - since;
+    return (await settled()).shown - since;
   },
   pixelOf: (position: [number, number]) => (map as LargeMap).pixelOf(position),
   /** The longest task so far (0: none over 50 ms), and every long task, to see where they fall. */

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadAppConfig } from './app/app-config';
 import { createAppStorage } from './app/boot';
@@ -12,10 +12,15 @@ async function start(element: HTMLElement) {
   for (const problem of configProblems) problems.report(problem);
   const storage = createAppStorage(config, problems);
   const session = await storage.session.load();
-  createRoot(element).render(
-    <StrictMode>
-      <Root boot={{ config, problems, storage }} initialSession={session} />
-    </StrictMode>,
+  const root = createRoot(element);
+  // The first render as a transition: React renders it in slices of a few milliseconds, so no
+  // task of the opening runs long (the whole UI at once is a task of 300 ms on a slow machine).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Root boot={{ config, problems, storage }} initialSession={session} />
+      </StrictMode>,
+    ),
   );
 }
 

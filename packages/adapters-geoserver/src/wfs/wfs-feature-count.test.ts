@@ -44,9 +44,24 @@ describe('counting and paging features over WFS', () => {
     const root = parseXml(post.body, 'test').documentElement;
     expect(root.getAttribute('resultType')).toBe('hits');
     expect(root.hasAttribute('outputFormat')).toBe(false);
-    // QGIS Server counts no further than a limit: a hits request has none.
+    // QGIS Server counts no further than a limit: a hits request has none unless asked (atMost).
     expect(root.hasAttribute('maxFeatures')).toBe(false);
     expect(root.getElementsByTagNameNS('http://www.opengis.net/ogc', 'BBOX')).toHaveLength(1);
+  });
+
+  it('asks the server to stop counting at atMost, as the limit of the hits request (count in WFS 2.0)', async () => {
+    for (const [version, limit] of [
+      ['1.1.0', 'maxFeatures'],
+      ['2.0.0', 'count'],
+    ] as const) {
+      const fake = server(() => ({ body: version === '2.0.0' ? '<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" numberMatched="2001" numberReturned="0"/>' : HITS }));
+      const { source } = createWfsAdapters({ url: URL_, version, fetch: fake.fetch });
+      await source.countFeatures({ typeName: 'towns', atMost: 2001 });
+      const post = fake.requests.find((request) => request.operation === 'GetFeature') as FakeRequest;
+      const root = parseXml(post.body, 'test').documentElement;
+      expect(root.getAttribute('resultType')).toBe('hits');
+      expect(root.getAttribute(limit)).toBe('2001');
+    }
   });
 
   it('reads numberMatched in WFS 2.0', async () => {

@@ -129,9 +129,10 @@ export class WfsFeatureSource implements FeatureSource {
 
   /**
    * GetFeature `resultType="hits"`: the server counts the selection (`numberOfFeatures` in WFS
-   * 1.x, `numberMatched` in 2.0) and sends no feature. Asked without a limit, as QGIS Server 3.22
-   * counts no further than `maxFeatures`, and in the version's GML, as it writes a hits answer in
-   * GeoJSON without a comma between its members.
+   * 1.x, `numberMatched` in 2.0) and sends no feature. Asked without a limit unless `atMost` is
+   * given (the limit then: QGIS Server 3.22 counts no further than `maxFeatures`, GeoServer counts
+   * all), and in the version's GML, as QGIS Server writes a hits answer in GeoJSON without a
+   * comma between its members.
    */
   async countFeatures(query: FeatureCountQuery, options: WfsRequestOptions = {}): Promise<number> {
     const layer = await this.layer(query.typeName, options.signal);
@@ -140,6 +141,7 @@ export class WfsFeatureSource implements FeatureSource {
       layer,
       version,
       resultType: 'hits',
+      ...(query.atMost === undefined ? {} : { maxFeatures: query.atMost }),
       ...(query.bbox ? { bbox: query.bbox } : {}),
       ...(query.filter ? { filter: query.filter } : {}),
     });

@@ -151,6 +151,11 @@ export function featureSourceContract(name: string, factory: Factory<FeatureSour
       const inBox = await source.getFeatures({ typeName, bbox: box, maxFeatures: 100_000 });
       expect(await count({ typeName, bbox: box })).toBe(inBox.features.length);
       expect(await count({ typeName, bbox: [-10, -10, -9, -9] })).toBe(0);
+      // A count asked to stop may stop there, and is exact below it.
+      expect(await count({ typeName, atMost: features.length + 1 })).toBe(features.length);
+      const stopped = await count({ typeName, atMost: 1 });
+      expect(stopped).toBeGreaterThanOrEqual(Math.min(1, features.length));
+      expect(stopped).toBeLessThanOrEqual(features.length);
     });
     it('pages with startIndex in a stable order', async () => {
       const { source, typeName } = await factory();

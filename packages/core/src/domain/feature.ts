@@ -68,8 +68,15 @@ export interface FeatureQuery {
   startIndex?: number;
 }
 
-/** Which features {@link FeatureSource.countFeatures} counts: the selection of a {@link FeatureQuery}, without limit or paging. */
-export type FeatureCountQuery = Pick<FeatureQuery, 'typeName' | 'bbox' | 'filter'>;
+/** Which features {@link FeatureSource.countFeatures} counts: the selection of a {@link FeatureQuery}, without paging. */
+export type FeatureCountQuery = Pick<FeatureQuery, 'typeName' | 'bbox' | 'filter'> & {
+  /**
+   * Where the count may stop: a source may answer `atMost` for a selection holding more (QGIS
+   * Server counts 100 000 rows in about a second, 2001 at once); the answer is exact below it.
+   * Left out: the whole selection is counted.
+   */
+  atMost?: number;
+};
 
 /** The answer of {@link FeatureSource.getFeatures}. */
 export interface FeatureSet {

@@ -12,13 +12,13 @@ import { OperationGuard } from './operation-guard.js';
 import { definedProperties, PendingEdits, type EditableFeature, type PendingChanges } from './pending-edits.js';
 import { SavePipeline } from './save-pipeline.js';
 import { SessionRestore } from './session-restore.js';
-import { ViewLoading, type LoadingStrategy, type ViewState } from './view-loading.js';
+import { DEFAULT_PREFETCH_DELAY_MS, ViewLoading, type LoadingStrategy, type ViewState } from './view-loading.js';
 import { SessionEvents, type ChangeReason, type EditOperation, type EditSessionEvents, type EditSessionOptions, type RestoreReport, type SaveOutcome } from './session-events.js';
 
 export type { SaveFailure, SaveFailureKind, SaveOutcomeKnowledge } from './save-failure.js';
 export type { EditableFeature, PendingChanges } from './pending-edits.js';
 export type { ChangeReason, EditOperation, EditSessionEvents, EditSessionOptions, RestoreReport, SaveOutcome } from './session-events.js';
-export type { LoadingStrategy, ViewState } from './view-loading.js';
+export { DEFAULT_PREFETCH_DELAY_MS, type LoadingStrategy, type ViewState } from './view-loading.js';
 export { JOURNAL_WRITE_TIMEOUT_MS } from './journal-writer.js';
 export { DEFAULT_UNDO_STEPS } from './edit-history.js';
 export { GEOMETRY_FIELD, type ConflictChoice, type FeatureConflict } from './conflict-check.js';
@@ -57,7 +57,7 @@ export class EditSession {
   private readonly views: ViewLoading;
   private readonly restorer: SessionRestore;
 
-  constructor({ source, transactions, typeName, maxFeatures = DEFAULT_MAX_FEATURES, loading = 'whole', journal, undoSteps }: EditSessionOptions) {
+  constructor({ source, transactions, typeName, maxFeatures = DEFAULT_MAX_FEATURES, loading = 'whole', prefetch = 0, prefetchDelayMs = DEFAULT_PREFETCH_DELAY_MS, journal, undoSteps }: EditSessionOptions) {
     this.history = new EditHistory(undoSteps);
     this.typeName = typeName;
     this.maxFeatures = maxFeatures;
@@ -88,7 +88,7 @@ export class EditSession {
     });
     const roles = { source, typeName, maxFeatures, edits: this.edits, saves: this.saves, history: this.history, events: this.events };
     const journalPending = () => void this.journalWriter.write();
-    this.views = new ViewLoading({ ...roles, loading, idle: () => this.guard.idle(), busy: () => this.guard.busy !== undefined });
+    this.views = new ViewLoading({ ...roles, loading, prefetch, prefetchDelayMs, idle: () => this.guard.idle(), busy: () => this.guard.busy !== undefined });
     this.layer = new LayerLoading({ ...roles, views: this.views, journalPending, forgetAside: () => (this.restorer.aside = []) });
     this.restorer = new SessionRestore({ ...roles, journal, layer: this.layer, journalPending });
   }
@@ -208,7 +208,10 @@ export class EditSession {
     return this.views.state;
   }
 
-  /** The layer's features, as the last load counted them (option `loading: 'view'`); `undefined` when not counted. */
+  /**
+   * The layer's features, as the last load counted them (option `loading: 'view'`), no further
+   * than `maxFeatures + 1` (a server may count further); `undefined` when not counted.
+   */
   get layerCount(): number | undefined {
     return this.views.count;
   }

@@ -1,95 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { FeatureQuery, FeatureSchema, FeatureSet, MapFeature } from '../domain/feature.js';
-import { bboxIntersects, geometryBBox, type BBox, type Polygon } from '../domain/geometry.js';
-import { createMemoryAdapters } from '../memory/create-memory-adapters.js';
+import type { FeatureSet } from '../domain/feature.js';
+import type { BBox } from '../domain/geometry.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
-import { EditSession, type EditSessionEvents, type EditSessionOptions } from './edit-session.js';
-import { tileBBox, tileLevelFor, tilesCovering } from './tile-grid.js';
-
-const GRID = 'test:grid';
-const SCHEMA: FeatureSchema = {
-  typeName: GRID,
-  geometryField: 'geometry',
-  geometryKind: 'Polygon',
-  properties: [
-    { name: 'name', type: 'string', nullable: true },
-    { name: 'population', type: 'number', nullable: true },
-  ],
-};
-/** Cells of the grid: 0.1° wide, 40 × 40 from (100, 20), one square 0.06° wide in each. */
-const CELL = 0.1;
-const SIDE = 40;
-
-function square(west: number, south: number, size: number): Polygon {
-  return {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [west, south],
-        [west + size, south],
-        [west + size, south + size],
-        [west, south + size],
-        [west, south],
-      ],
-    ],
-  };
-}
-
-/** The id of the square in column `column`, row `row`. */
-const cellId = (column: number, row: number) => `${GRID}.${row * SIDE + column + 1}`;
-
-function gridFeatures(extra: Array<{ geometry: Polygon; name: string }> = []) {
-  const features: Array<{ id: string; geometry: Polygon; properties: Record<string, string | number> }> = [];
-  for (let row = 0; row < SIDE; row++) {
-    for (let column = 0; column < SIDE; column++) {
-      const west = 100 + column * CELL + 0.02;
-      const south = 20 + row * CELL + 0.02;
-      features.push({ id: cellId(column, row), geometry: square(west, south, 0.06), properties: { name: `cell ${column},${row}`, population: column * 1000 + row } });
-    }
-  }
-  extra.forEach((feature, index) => features.push({ id: `${GRID}.${SIDE * SIDE + index + 1}`, geometry: feature.geometry, properties: { name: feature.name, population: 0 } }));
-  return features;
-}
-
-type Recorded = { [Name in keyof EditSessionEvents]: Array<EditSessionEvents[Name]> };
-
-function setup(options: { maxFeatures?: number; loading?: EditSessionOptions['loading']; extra?: Parameters<typeof gridFeatures>[0]; source?: (source: FeatureSource) => FeatureSource } = {}) {
-  const adapters = createMemoryAdapters({ layers: [{ schema: SCHEMA, features: gridFeatures(options.extra) }] });
-  const source = options.source ? options.source(adapters.features) : adapters.features;
-  const getFeatures = vi.spyOn(source, 'getFeatures');
-  const countFeatures = source.countFeatures ? vi.spyOn(source as Required<FeatureSource>, 'countFeatures') : vi.fn();
-  const session = new EditSession({
-    source,
-    transactions: adapters.transactions,
-    typeName: GRID,
-    maxFeatures: options.maxFeatures ?? 100,
-    loading: options.loading ?? 'view',
-    journal: adapters.journal,
-  });
-  const events: Recorded = { load: [], change: [], 'save:success': [], 'save:failed': [], view: [], error: [] };
-  for (const name of Object.keys(events) as Array<keyof EditSessionEvents>) session.on(name, (payload) => (events[name] as unknown[]).push(payload));
-  const stored = async (id: string) => (await adapters.features.getFeatures({ typeName: GRID, featureIds: [id] })).features[0] as MapFeature;
-  return { adapters, session, events, getFeatures, countFeatures, stored };
-}
-
-/** A view `size` degrees wide and high with its south-west corner at (`west`, `south`). */
-const viewAt = (west: number, south: number, size = 0.5): BBox => [west, south, west + size, south + size];
-const idsOf = (features: Array<{ id: string }>) => features.map((feature) => feature.id);
-const queries = (spy: { mock: { calls: Array<[FeatureQuery]> } }) => spy.mock.calls.map(([query]) => query);
-
-/** The grid squares a box touches, by the grid's own arithmetic. */
-function squaresIn(view: BBox): string[] {
-  return gridFeatures()
-    .filter((feature) => bboxIntersects(geometryBBox(feature.geometry), view))
-    .map((feature) => feature.id);
-}
+import { EditSession } from './edit-session.js';
+import { cellId, GRID, idsOf, queries, rectangle, setup, SIDE, square, squaresIn, viewAt } from './test-support/grid-layer.js';
+import { nearestFirst, tileBBox, tileLevelFor, tilesCovering } from './tile-grid.js';
 
 describe('EditSession loading by view', () => {
   it('loads a layer within maxFeatures whole, as the whole strategy does, and then loads nothing for a view', async () => {
     const { session, getFeatures, countFeatures, events } = setup({ maxFeatures: 2000 });
     const features = await session.load();
     expect(features).toHaveLength(SIDE * SIDE);
-    expect(countFeatures).toHaveBeenCalledWith({ typeName: GRID });
+    // Counted no further than one past the limit: that is all the choice needs.
+    expect(countFeatures).toHaveBeenCalledWith({ typeName: GRID, atMost: 2001 });
     expect(session.layerCount).toBe(1600);
     expect(session.viewState).toEqual({ kind: 'whole' });
     getFeatures.mockClear();
@@ -111,14 +34,16 @@ describe('EditSession loading by view', () => {
   it('loads no feature of a larger layer until a view is given, then the features of its tiles, each request with a BBOX and within maxFeatures', async () => {
     const { session, getFeatures, events } = setup();
     expect(await session.load()).toEqual([]);
-    expect(session.layerCount).toBe(1600);
+    expect(session.layerCount).toBe(101);
     expect(session.viewState).toBeUndefined();
     expect(getFeatures).not.toHaveBeenCalled();
     const view = viewAt(101.03, 21.03);
     const state = await session.loadView(view);
     expect(state).toEqual({ kind: 'loaded', bbox: view });
     const tiles = tilesCovering(view, tileLevelFor(view)).map(tileBBox);
-    expect(queries(getFeatures).map((query) => query.bbox)).toEqual(tiles);
+    // Nearest the view's centre first: on a server that answers one at a time, the middle shows first.
+    expect(queries(getFeatures).map((query) => query.bbox)).toEqual(nearestFirst(tilesCovering(view, tileLevelFor(view)), view).map(tileBBox));
+    expect(queries(getFeatures).map((query) => JSON.stringify(query.bbox)).sort()).toEqual(tiles.map((tile) => JSON.stringify(tile)).sort());
     for (const query of queries(getFeatures)) expect(query.maxFeatures).toBe(100);
     const shown = idsOf(session.features());
     for (const id of squaresIn(view)) expect(shown).toContain(id);
@@ -217,10 +142,13 @@ describe('EditSession loading by view', () => {
   });
 
   it('keeps an edited feature across pans: a pan that reads it again never replaces it while pending, and the save sends every edit', async () => {
-    const { session, adapters, stored, getFeatures } = setup();
+    // A strip from the first view's tiles far to the east, read again by a pan there.
+    const { session, adapters, stored, getFeatures } = setup({ extra: [{ geometry: rectangle(101.2, 21.3, 102.8, 21.31), name: 'strip' }] });
+    const strip = `${GRID}.${SIDE * SIDE + 1}`;
     await session.load();
     const first = viewAt(101.03, 21.03);
     await session.loadView(first);
+    session.update(strip, { properties: { name: 'edited strip' } });
     const near = cellId(12, 12);
     const moved = square(101.2, 21.2, 0.05);
     session.update(near, { geometry: moved, properties: { name: 'edited near' } });
@@ -231,15 +159,19 @@ describe('EditSession loading by view', () => {
     expect(session.stateOf(near)).toBe('update');
     // Another client renames nothing this session changed: the server copy differs now.
     await adapters.transactions.commit({ typeName: GRID, inserts: [], updates: [{ id: near, properties: { population: 99 } }], deletes: [] });
-    // Zooming out reads coarser tiles, the edited feature among them.
+    // Panning east reads the strip again.
     getFeatures.mockClear();
-    await session.loadView(viewAt(100.9, 20.9, 0.9));
+    await session.loadView(viewAt(102.3, 21.03));
     const reread = await Promise.all(getFeatures.mock.results.map((result) => result.value as Promise<FeatureSet>));
-    expect(reread.some((set) => idsOf(set.features).includes(near))).toBe(true);
+    expect(reread.some((set) => idsOf(set.features).includes(strip))).toBe(true);
+    expect(session.stateOf(strip)).toBe('update');
+    expect(session.feature(strip)?.properties.name).toBe('edited strip');
+    // Zooming out holds every tile read so far: the edited feature stays as edited.
+    await session.loadView(viewAt(100.9, 20.9, 0.9));
     expect(session.stateOf(near)).toBe('update');
     expect(session.feature(near)?.geometry).toEqual(moved);
     expect(session.feature(near)?.properties.name).toBe('edited near');
-    expect(session.pending().updates.map((update) => update.id).sort()).toEqual([far, near].sort());
+    expect(session.pending().updates.map((update) => update.id).sort()).toEqual([far, near, strip].sort());
     const outcome = await session.save();
     expect(outcome.ok).toBe(true);
     expect((await stored(near)).geometry).toEqual(moved);

@@ -23,6 +23,14 @@ export interface EditSessionOptions {
    * loads whole, a larger one loads the features of the view given to `EditSession.loadView`.
    */
   loading?: LoadingStrategy;
+  /**
+   * With `loading: 'view'`, the rows and columns of tiles read ahead around each loaded view
+   * (a few requests at a time, kept aside until a pan needs them, those far from the view
+   * dropped), so a pan finds its tiles read; defaults to 0: none.
+   */
+  prefetch?: number;
+  /** How long a loaded view must stay before the tiles around it are read ahead; defaults to `DEFAULT_PREFETCH_DELAY_MS` (250). */
+  prefetchDelayMs?: number;
   /** When given, every pending change is journaled so a later session can `restore` it. */
   journal?: EditJournal;
   /** Edits that `undo` can take back; defaults to `DEFAULT_UNDO_STEPS` (100). */
@@ -57,7 +65,10 @@ export interface EditSessionEvents {
   change: { reason: ChangeReason; ids: string[] };
   'save:success': { result: CommitResult };
   'save:failed': SaveFailure;
-  /** A load or `loadView` settled the view's state; `added` are the ids of the features it brought. */
+  /**
+   * A load or `loadView` settled the view's state, or (state `loading`) merged one tile of the
+   * view as it arrived; `added` are the ids of the features it brought.
+   */
   view: { state: ViewState; added: string[] };
   /**
    * A failed load, redraw, restore or view load (`view`; all also reject), a failed reload after a save, a failed

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bboxIntersects, type BBox } from '../domain/geometry.js';
-import { MAX_TILE_LEVEL, TileCoverage, tileBBox, tileKey, tileLevelFor, tileSize, tilesCovering } from './tile-grid.js';
+import { childTiles, MAX_TILE_LEVEL, nearestFirst, TileCoverage, tileBBox, tileKey, tileLevelFor, tilesAround, tileSize, tilesCovering } from './tile-grid.js';
 
 const VIEWS: BBox[] = [
   [119.2, 26.0, 119.45, 26.1],
@@ -64,5 +64,46 @@ describe('tile grid', () => {
     expect(coverage.covers({ level: 10, x: 101, y: 50 })).toBe(false);
     coverage.clear();
     expect(coverage.covers({ level: 12, x: 403, y: 201 })).toBe(false);
+  });
+
+  it('tells which loaded tile holds a tile, with the features it held', () => {
+    const coverage = new TileCoverage();
+    coverage.add({ level: 10, x: 100, y: 50 }, 37);
+    coverage.add({ level: 12, x: 404, y: 201 }, 5);
+    expect(coverage.covering({ level: 12, x: 403, y: 201 })).toEqual({ key: '10/100/50', count: 37 });
+    expect(coverage.covering({ level: 13, x: 808, y: 402 })).toEqual({ key: '12/404/201', count: 5 });
+    expect(coverage.covering({ level: 10, x: 101, y: 50 })).toBeUndefined();
+    expect(coverage.size).toBe(2);
+  });
+
+  it('cuts a tile into its four quarters of the next level, which make it up exactly', () => {
+    const tile = { level: 11, x: 1702, y: 659 };
+    const quarters = childTiles(tile);
+    expect(quarters.map(tileKey)).toEqual(['12/3404/1318', '12/3405/1318', '12/3404/1319', '12/3405/1319']);
+    const boxes = quarters.map(tileBBox);
+    const [west, south, east, north] = tileBBox(tile);
+    expect([Math.min(...boxes.map((box) => box[0])), Math.min(...boxes.map((box) => box[1])), Math.max(...boxes.map((box) => box[2])), Math.max(...boxes.map((box) => box[3]))]).toEqual([west, south, east, north]);
+  });
+
+  it('gives the rings of tiles around a view, nearest its centre first, without the view own tiles', () => {
+    const view: BBox = [119.2, 26.0, 119.45, 26.1];
+    const level = tileLevelFor(view);
+    const inner = tilesCovering(view, level).map(tileKey);
+    const one = tilesAround(view, 1);
+    // 4 × 2 tiles cover the view (level 12): one ring around them is 6 × 4 less those 8.
+    expect(inner).toHaveLength(8);
+    expect(one).toHaveLength(6 * 4 - 8);
+    for (const tile of one) {
+      expect(tile.level).toBe(level);
+      expect(inner).not.toContain(tileKey(tile));
+    }
+    expect(tilesAround(view, 2)).toHaveLength(8 * 6 - 8);
+    const centre = [(view[0] + view[2]) / 2, (view[1] + view[3]) / 2] as const;
+    const distances = one.map((tile) => {
+      const box = tileBBox(tile);
+      return Math.hypot((box[0] + box[2]) / 2 - centre[0], (box[1] + box[3]) / 2 - centre[1]);
+    });
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(nearestFirst(tilesCovering(view, level), view).map(tileKey).sort()).toEqual([...inner].sort());
   });
 });

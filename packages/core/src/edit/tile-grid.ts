@@ -58,27 +58,69 @@ export function tilesCovering(view: BBox, level: number): Tile[] {
   return tiles;
 }
 
-/** The tiles loaded so far, at any level. */
+/** The four tiles of the next level that make up `tile`. */
+export function childTiles({ level, x, y }: Tile): Tile[] {
+  return [
+    { level: level + 1, x: 2 * x, y: 2 * y },
+    { level: level + 1, x: 2 * x + 1, y: 2 * y },
+    { level: level + 1, x: 2 * x, y: 2 * y + 1 },
+    { level: level + 1, x: 2 * x + 1, y: 2 * y + 1 },
+  ];
+}
+
+/** The tiles of the view's level around it: `rings` rows and columns of tiles beyond those covering it, nearest first. */
+export function tilesAround(view: BBox, rings: number): Tile[] {
+  const level = tileLevelFor(view);
+  const margin = rings * tileSize(level);
+  const inner = new Set(tilesCovering(view, level).map(tileKey));
+  const outer = tilesCovering([view[0] - margin, view[1] - margin, view[2] + margin, view[3] + margin], level);
+  return nearestFirst(
+    outer.filter((tile) => !inner.has(tileKey(tile))),
+    view,
+  );
+}
+
+/** The tiles sorted by the distance of their centres from the view's centre, nearest first. */
+export function nearestFirst(tiles: Tile[], view: BBox): Tile[] {
+  const [cx, cy] = [(view[0] + view[2]) / 2, (view[1] + view[3]) / 2];
+  const distance = (tile: Tile) => {
+    const [west, south, east, north] = tileBBox(tile);
+    return Math.hypot((west + east) / 2 - cx, (south + north) / 2 - cy);
+  };
+  return tiles
+    .map((tile) => ({ tile, distance: distance(tile) }))
+    .sort((a, b) => a.distance - b.distance)
+    .map(({ tile }) => tile);
+}
+
+/** The tiles loaded so far, at any level, each with the number of features it held. */
 export class TileCoverage {
-  private readonly keys = new Set<string>();
+  private readonly counts = new Map<string, number>();
 
   get size(): number {
-    return this.keys.size;
+    return this.counts.size;
   }
 
-  add(tile: Tile): void {
-    this.keys.add(tileKey(tile));
+  add(tile: Tile, count = 0): void {
+    this.counts.set(tileKey(tile), count);
   }
 
   /** Whether the tile, or a larger tile holding it, is loaded. */
   covers(tile: Tile): boolean {
+    return this.covering(tile) !== undefined;
+  }
+
+  /** The key of the loaded tile that holds `tile` (itself or a larger one) and its count; `undefined` when none is loaded. */
+  covering(tile: Tile): { key: string; count: number } | undefined {
     for (let { level, x, y } = tile; level >= 0; level--, x = Math.floor(x / 2), y = Math.floor(y / 2)) {
-      if (this.keys.has(tileKey({ level, x, y }))) return true;
+      const key = tileKey({ level, x, y });
+      const count = this.counts.get(key);
+      if (count !== undefined) return { key, count };
     }
-    return false;
+    return undefined;
   }
 
   clear(): void {
-    this.keys.clear();
+    this.counts.clear();
   }
 }

@@ -1,21 +1,24 @@
 import type { MapFeature } from '../domain/feature.js';
-import type { BBox } from '../domain/geometry.js';
+import { bboxIntersects, geometryBBox, type BBox } from '../domain/geometry.js';
 import { MapServerError } from '../errors/errors.js';
+import { later } from '../util/timers.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
 import { fetchLayer, type FetchedLayer } from './layer-reads.js';
 import type { PendingEdits } from './pending-edits.js';
 import type { SessionEvents } from './session-events.js';
-import { TileCoverage, tileBBox, tileKey, tileLevelFor, tilesCovering, type Tile } from './tile-grid.js';
+import { childTiles, nearestFirst, TileCoverage, tileBBox, tileKey, tileLevelFor, tilesAround, tilesCovering, tileSize, type Tile } from './tile-grid.js';
 
 /**
  * Where the features of the map's view stand (`EditSession.viewState`, the `view` event):
  * - `whole`: the session holds the layer as a load brought it; views load nothing more;
+ * - `loading`: the tiles of the view `bbox` are being read; those read so far are loaded (and shown);
  * - `loaded`: the features of the view `bbox` are loaded and can be edited;
  * - `too-many`: the view holds `count` features, more than `limit` (the session's `maxFeatures`):
  *   none is loaded for it, and nothing there should be edited until the view is smaller.
  */
 export type ViewState =
   | { kind: 'whole' }
+  | { kind: 'loading'; bbox: BBox }
   | { kind: 'loaded'; bbox: BBox }
   | { kind: 'too-many'; bbox: BBox; count: number; limit: number };
 
@@ -28,6 +31,10 @@ export interface ViewLoadingHost {
   readonly typeName: string;
   readonly maxFeatures: number;
   readonly loading: LoadingStrategy;
+  /** Rows and columns of tiles read ahead around a loaded view (0: none). */
+  readonly prefetch: number;
+  /** How long a loaded view stays before its rings are read ahead. */
+  readonly prefetchDelayMs: number;
   readonly edits: PendingEdits;
   readonly events: SessionEvents;
   /** Resolves when no load, save, redraw or restore runs; tiles are only merged between them. */
@@ -43,19 +50,70 @@ export interface LayerRead {
   commit(): void;
 }
 
-/** The features of some tiles, not yet merged. */
-interface TilesRead {
-  state: ViewState;
-  tiles: Tile[];
+/** A tile's features as read: `complete` unless only its first page was read and more may follow. */
+interface TileRead {
   features: MapFeature[];
-  /** A later view was asked for while this one was counted: its tiles were not read. */
+  complete: boolean;
+}
+
+/** Where a view's tiles go as they are read: merged into the session (`loadView`) or gathered for a load. */
+interface TileSink {
+  /** Tiles held already (merged into the session, for `loadView`; none for a load, which replaces them). */
+  coverage: TileCoverage;
+  /** Tiles read ahead and not merged yet (none for a load). */
+  ahead: ReadonlyMap<string, AheadTile>;
+  /** Takes a complete tile; `false` when it came too late (an operation started meanwhile) and was dropped. */
+  accept(tile: Tile, features: MapFeature[], arrived: boolean): boolean;
+  /** Whether the view is still the one asked for; a view no longer wanted once counted reads nothing. */
+  wanted(): boolean;
+  /**
+   * How many of the features handed over so far meet the view's box: once its tiles are all
+   * handed over, no fewer than the server holds there (as they were read). Infinite where not known.
+   */
+  inView(bbox: BBox): number;
+}
+
+interface AheadTile {
+  tile: Tile;
+  features: MapFeature[];
+}
+
+/** How the view's tiles stand: held already (by this tile or a larger one), read ahead (this tile or a larger one), or to be read. */
+type TilePart = { kind: 'held'; key: string; count: number } | { kind: 'ahead'; tile: Tile; features: MapFeature[] } | { kind: 'missing'; tile: Tile };
+
+/** A view read: its state, or `superseded` when a later view was asked for while it was counted. */
+interface ViewRead {
+  state: ViewState;
   superseded?: true;
 }
 
-/** The layer's features; `undefined` when the source cannot count (a server that answers hits with no count). */
-async function countLayer(source: FeatureSource, typeName: string): Promise<number | undefined> {
+/**
+ * How long a loaded view stays before the tiles around it are read ahead (`EditSession`'s
+ * `prefetchDelayMs`): the view's own tiles are merged and painted first, without reads ahead
+ * taking the page's or the server's time, and a view the map only passes through reads nothing ahead.
+ */
+export const DEFAULT_PREFETCH_DELAY_MS = 250;
+
+/** Tiles read ahead at once: few, so a view's own reads wait for at most this many on a server that answers one request at a time. */
+const PREFETCH_CONCURRENCY = 2;
+/** Features kept aside by reading ahead, in loads (`maxFeatures`, by the densest tile seen): four rings around a view of a few hundred features. */
+const PREFETCH_LIMITS = 6;
+/** Levels below a view's tile level searched for smaller tiles already held (a zoom out reads only the quarters not held yet). */
+const FINER_LEVELS = 2;
+
+/** The tile read ahead that holds `tile`: itself or a larger one (a zoom in finds it read). */
+function aheadHolding(tile: Tile, ahead: ReadonlyMap<string, AheadTile>): AheadTile | undefined {
+  for (let { level, x, y } = tile; level >= 0; level--, x = Math.floor(x / 2), y = Math.floor(y / 2)) {
+    const found = ahead.get(tileKey({ level, x, y }));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The layer's features, up to `atMost`; `undefined` when the source cannot count (a server that answers hits with no count). */
+async function countLayer(source: FeatureSource, typeName: string, atMost: number): Promise<number | undefined> {
   try {
-    return await source.countFeatures?.({ typeName });
+    return await source.countFeatures?.({ typeName, atMost });
   } catch (error) {
     // A server unreachable fails the load; one that answered but cannot count loads whole.
     if (error instanceof MapServerError) return undefined;
@@ -63,12 +121,15 @@ async function countLayer(source: FeatureSource, typeName: string): Promise<numb
   }
 }
 
-/** Reads one tile, page by page (`startIndex`), each page within `maxFeatures`. */
-async function readTile(source: FeatureSource, typeName: string, maxFeatures: number, tile: Tile): Promise<MapFeature[]> {
+/**
+ * Reads one tile, page by page (`startIndex`), each page within `maxFeatures`; only its first
+ * page when `firstPageOnly`, or the pages after `after` (a first page read before).
+ */
+async function readTile(source: FeatureSource, typeName: string, maxFeatures: number, tile: Tile, { firstPageOnly = false, after }: { firstPageOnly?: boolean; after?: TileRead } = {}): Promise<TileRead> {
   const bbox = tileBBox(tile);
-  const features: MapFeature[] = [];
-  const seen = new Set<string>();
-  for (let startIndex = 0; ; startIndex += maxFeatures) {
+  const features = [...(after?.features ?? [])];
+  const seen = new Set(features.map((feature) => feature.id));
+  for (let startIndex = after ? maxFeatures : 0; ; startIndex += maxFeatures) {
     const page = await source.getFeatures({ typeName, bbox, maxFeatures, ...(startIndex > 0 ? { startIndex } : {}) });
     const fresh = page.features.filter((feature) => !seen.has(feature.id));
     for (const feature of fresh) {
@@ -76,29 +137,43 @@ async function readTile(source: FeatureSource, typeName: string, maxFeatures: nu
       features.push(feature);
     }
     // A short page is the last; one that brings nothing new comes from a server that ignores startIndex.
-    if (page.features.length + page.skipped < maxFeatures || fresh.length === 0) return features;
+    if (page.features.length + page.skipped < maxFeatures || fresh.length === 0) return { features, complete: true };
+    if (firstPageOnly) return { features, complete: false };
   }
 }
 
 /**
  * Loading a layer larger than `maxFeatures` by view, as OpenLayers' `bbox` strategy and QGIS do:
- * the layer is counted first (`FeatureSource.countFeatures`); the view is cut into the tiles of a
- * fixed grid (`tile-grid.ts`) and only the tiles not loaded yet are read, each with a BBOX and at
- * most `maxFeatures` per request, paged with `startIndex`. A view holding more than `maxFeatures`
- * loads nothing (`too-many`). Tiles are merged by id: a feature crossing tiles is held once, and
- * a feature already held (an edited one above all) is never replaced by the copy a pan brings.
- * Tiles read while a load, save, redraw or restore ran are dropped and read again after it.
+ * the layer is counted first (`FeatureSource.countFeatures`, no further than `maxFeatures + 1`);
+ * the view is cut into the tiles of a fixed grid (`tile-grid.ts`) and only the tiles not loaded
+ * yet are read, nearest the view's centre first, each with a BBOX and at most `maxFeatures` per
+ * request, paged with `startIndex`, and each merged as it arrives. A view holding more than
+ * `maxFeatures` loads nothing (`too-many`); it is counted (a BBOX hits request) unless what is
+ * held proves it holds fewer: the counts of its tiles, or, once its tiles are all held, the
+ * loaded features whose box meets it. Tiles still missing are read without a count first when
+ * the features held there and the densest tile seen so far say the view fits (a page read full,
+ * or more than the limit in all, has the view counted after all). Tiles are merged by id: a feature
+ * crossing tiles is held once, and a feature already held (an edited one above all) is never
+ * replaced by the copy a pan brings. With `prefetch`, the rings of tiles around a loaded view are
+ * read ahead, two at a time, and kept aside until a view needs them (those far from the view are
+ * dropped). Tiles read while a load, save, redraw or restore ran are dropped and read again after it.
  */
 export class ViewLoading {
   private layerCount: number | undefined;
   private current: ViewState | undefined;
   private readonly coverage = new TileCoverage();
-  /** Tiles being read, by key: a pan that needs one already asked for waits for that read. */
-  private readonly reading = new Map<string, Promise<MapFeature[]>>();
+  /** Tiles read ahead around the view, by key: complete, not merged until a view needs them. */
+  private readonly ahead = new Map<string, AheadTile>();
+  /** First pages of tiles being read, by key: a view that needs one already asked for waits for that read. */
+  private readonly reading = new Map<string, Promise<TileRead>>();
   /** The last view asked for; a load reads it again. */
   private view: BBox | undefined;
   /** Bumped when an operation starts and when a load applies: reads from before are stale. */
   private epoch = 0;
+  /** The most features per square degree a complete tile held: how many a view's unread tiles may hold. */
+  private density: number | undefined;
+  /** Each loaded feature's box, read once. */
+  private readonly boxes = new WeakMap<MapFeature, BBox>();
 
   constructor(private readonly host: ViewLoadingHost) {}
 
@@ -106,7 +181,7 @@ export class ViewLoading {
     return this.current;
   }
 
-  /** The layer's features as the last load counted them; `undefined` when not counted. */
+  /** The layer's features as the last load counted them (no further than `maxFeatures + 1`); `undefined` when not counted. */
   get count(): number | undefined {
     return this.layerCount;
   }
@@ -115,22 +190,42 @@ export class ViewLoading {
   invalidate(): void {
     this.epoch++;
     this.reading.clear();
+    this.ahead.clear();
   }
 
   /** A load's read: the whole layer (up to `maxFeatures`) or, for a larger one, the tiles of the last view. */
   async readLayer(): Promise<LayerRead> {
     const { source, typeName, maxFeatures, loading } = this.host;
-    const count = loading === 'view' ? await countLayer(source, typeName) : undefined;
+    const view = this.view;
+    // The view is counted meanwhile (a large layer's first view is counted anyway): one round trip less before it shows.
+    const viewCount = loading === 'view' && view && source.countFeatures ? source.countFeatures({ typeName, bbox: view }) : undefined;
+    viewCount?.catch(() => undefined);
+    // Counted no further than one past the limit: that is all the choice needs (QGIS Server counts 100 000 rows in about a second, 2001 at once).
+    const count = loading === 'view' ? await countLayer(source, typeName, maxFeatures + 1) : undefined;
     if (count === undefined || count <= maxFeatures) {
       const layer = await fetchLayer(source, typeName, maxFeatures);
       return { layer, byView: false, commit: () => this.settle(count, { kind: 'whole' }, []) };
     }
-    const view = this.view;
-    const [schema, read] = await Promise.all([source.describe(typeName), view ? this.readView(view, new TileCoverage()) : undefined]);
+    const tiles: Array<{ tile: Tile; count: number }> = [];
+    const byId = new Map<string, MapFeature>();
+    const sink: TileSink = {
+      coverage: new TileCoverage(),
+      ahead: new Map(),
+      accept: (tile, features) => {
+        tiles.push({ tile, count: features.length });
+        for (const feature of features) if (!byId.has(feature.id)) byId.set(feature.id, feature);
+        return true;
+      },
+      wanted: () => true,
+      // A load counts its view: what it gathers is not held yet.
+      inView: () => Number.POSITIVE_INFINITY,
+    };
+    // The view's tiles first: a server that answers one request at a time paints sooner.
+    const [read, schema] = await Promise.all([view ? this.readView(view, sink, viewCount) : undefined, source.describe(typeName)]);
     return {
-      layer: { schema, features: read?.features ?? [], skipped: 0 },
+      layer: { schema, features: [...byId.values()], skipped: 0 },
       byView: true,
-      commit: () => this.settle(count, read?.state, read?.tiles ?? []),
+      commit: () => this.settle(count, read?.state, tiles),
     };
   }
 
@@ -146,60 +241,229 @@ export class ViewLoading {
       if (this.view !== bbox) return this.current;
       if (this.layerCount === undefined || this.layerCount <= this.host.maxFeatures) return this.current;
       const epoch = this.epoch;
-      const read = await this.readView(bbox, this.coverage, () => this.view === bbox);
+      const added: string[] = [];
+      let dropped = false;
+      const read = await this.readView(bbox, {
+        coverage: this.coverage,
+        ahead: this.ahead,
+        accept: (tile, features, arrived) => {
+          if (epoch !== this.epoch || this.host.busy()) {
+            dropped = true;
+            return false;
+          }
+          const ids = this.merge(features);
+          this.coverage.add(tile, features.length);
+          this.ahead.delete(tileKey(tile));
+          added.push(...ids);
+          // Each tile read shows as it arrives; the view's state comes once all are in.
+          if (arrived) {
+            const state: ViewState = { kind: 'loading', bbox };
+            if (this.view === bbox) this.current = state;
+            this.host.events.emit('view', { state, added: ids });
+          }
+          return true;
+        },
+        wanted: () => this.view === bbox,
+        inView: (view) => this.heldIn(view),
+      });
       if (read.superseded) return this.current;
-      if (epoch !== this.epoch || this.host.busy()) continue;
-      const added = this.merge(read.features);
-      for (const tile of read.tiles) this.coverage.add(tile);
+      // Tiles that came during an operation were dropped: read them again after it.
+      if (dropped || epoch !== this.epoch) continue;
       // A later view's answer may have come first: the state is the last view's.
       if (this.view === bbox) this.current = read.state;
       this.host.events.emit('view', { state: read.state, added });
+      if (read.state.kind === 'loaded') this.prefetchSoon(bbox);
       return read.state;
     }
   }
 
-  private settle(count: number | undefined, state: ViewState | undefined, tiles: Tile[]): void {
+  private settle(count: number | undefined, state: ViewState | undefined, tiles: Array<{ tile: Tile; count: number }>): void {
     this.invalidate();
     this.layerCount = count;
     this.coverage.clear();
-    for (const tile of tiles) this.coverage.add(tile);
+    for (const { tile, count: held } of tiles) this.coverage.add(tile, held);
     const previous = this.current;
     this.current = state;
     // A layer loaded whole has nothing new to tell at every load.
     if (state && (state.kind !== 'whole' || previous?.kind !== 'whole')) this.host.events.emit('view', { state, added: [] });
+    // The tiles around the view a load read are read ahead once the load is over.
+    const view = this.view;
+    if (state?.kind === 'loaded' && view) void this.host.idle().then(() => this.prefetchSoon(view));
   }
 
   /**
-   * The view's tiles that `coverage` lacks, or nothing when the view holds too many features, or
-   * when it is no longer `wanted` once counted (a pan or zoom went on meanwhile).
+   * Reads the rings around the view ahead once it has stayed `prefetchDelayMs`: not while the
+   * view's own features are merged and painted, nor for a view the map only passed through.
    */
-  private async readView(bbox: BBox, coverage: TileCoverage, wanted: () => boolean = () => true): Promise<TilesRead> {
-    const { source, typeName, maxFeatures } = this.host;
-    const missing = tilesCovering(bbox, tileLevelFor(bbox)).filter((tile) => !coverage.covers(tile));
-    const loaded: TilesRead = { state: { kind: 'loaded', bbox }, tiles: [], features: [] };
-    if (missing.length === 0 || !source.countFeatures) return loaded;
-    const count = await source.countFeatures({ typeName, bbox });
-    if (count > maxFeatures) return { ...loaded, state: { kind: 'too-many', bbox, count, limit: maxFeatures } };
-    // An empty view needs no tile: its tiles are read when a view with features needs them.
-    if (count === 0) return loaded;
-    if (!wanted()) return { ...loaded, superseded: true };
-    const pages = await Promise.all(missing.map((tile) => this.tileRead(tile)));
-    const byId = new Map<string, MapFeature>();
-    for (const feature of pages.flat()) if (!byId.has(feature.id)) byId.set(feature.id, feature);
-    return { ...loaded, tiles: missing, features: [...byId.values()] };
+  private prefetchSoon(bbox: BBox): void {
+    if (this.host.prefetch > 0) later(() => void this.prefetch(bbox), this.host.prefetchDelayMs);
   }
 
-  private tileRead(tile: Tile): Promise<MapFeature[]> {
+  /** How a tile of the view stands; a tile not held is split into its quarters when some of them (or theirs) are held or read ahead. */
+  private plan(tile: Tile, sink: TileSink, depth = FINER_LEVELS): TilePart[] {
+    const held = sink.coverage.covering(tile);
+    if (held) return [{ kind: 'held', ...held }];
+    const ahead = aheadHolding(tile, sink.ahead);
+    if (ahead) return [{ kind: 'ahead', ...ahead }];
+    if (depth > 0 && this.holdsPartOf(tile, sink, depth)) return childTiles(tile).flatMap((child) => this.plan(child, sink, depth - 1));
+    return [{ kind: 'missing', tile }];
+  }
+
+  private holdsPartOf(tile: Tile, sink: TileSink, depth: number): boolean {
+    return childTiles(tile).some((child) => sink.coverage.covers(child) || sink.ahead.has(tileKey(child)) || (depth > 1 && this.holdsPartOf(child, sink, depth - 1)));
+  }
+
+  /**
+   * Reads the view's tiles that `sink` lacks, nearest its centre first, handing each to `sink`
+   * as it arrives; or nothing when the view holds too many features, or when it is no longer
+   * wanted once counted (a pan or zoom went on meanwhile).
+   */
+  private async readView(bbox: BBox, sink: TileSink, counting?: Promise<number>): Promise<ViewRead> {
+    const { source, typeName, maxFeatures } = this.host;
+    const loaded: ViewRead = { state: { kind: 'loaded', bbox } };
+    const tooMany = (count: number): ViewRead => ({ state: { kind: 'too-many', bbox, count, limit: maxFeatures } });
+    const parts = nearestFirst(tilesCovering(bbox, tileLevelFor(bbox)), bbox).flatMap((tile) => this.plan(tile, sink));
+    const missing = parts.flatMap((part) => (part.kind === 'missing' ? [part.tile] : []));
+    // What the tiles held or read ahead hold: at least what the view holds of them.
+    const heldKeys = new Set<string>();
+    let known = 0;
+    for (const part of parts) {
+      const key = part.kind === 'held' ? part.key : part.kind === 'ahead' ? tileKey(part.tile) : undefined;
+      if (key === undefined || heldKeys.has(key)) continue;
+      heldKeys.add(key);
+      known += part.kind === 'held' ? part.count : part.kind === 'ahead' ? part.features.length : 0;
+    }
+    if (!source.countFeatures) return loaded;
+    const count = () => counting ?? (source.countFeatures as NonNullable<FeatureSource['countFeatures']>)({ typeName, bbox });
+    // Tiles read ahead are complete: handed over at once, so the features held tell what the view holds.
+    this.handAhead(parts, sink);
+    const held = () => sink.inView(bbox);
+    if (missing.length === 0 && (known <= maxFeatures || held() <= maxFeatures)) return loaded;
+    const density = this.density;
+    const likely = density === undefined || missing.length === 0 ? Number.POSITIVE_INFINITY : held() + missing.reduce((sum, tile) => sum + density * tileSize(tile.level) ** 2, 0);
+    // Counted first unless what is held and the densest tile seen say the view is within the limit (a count already asked for is used).
+    if (likely > maxFeatures || counting) {
+      const counted = await count();
+      if (counted > maxFeatures) return tooMany(counted);
+      // An empty view needs no tile: its tiles are read when a view with features needs them.
+      if (counted === 0) return loaded;
+      if (!sink.wanted()) return { ...loaded, superseded: true };
+      await this.readTiles(missing, sink, true);
+      return loaded;
+    }
+    const { partial, total } = await this.readTiles(missing, sink, false);
+    if (partial.length === 0 && (known + total <= maxFeatures || held() <= maxFeatures)) return loaded;
+    // A tile holds more than a page, or the features held more than the limit: the view is counted after all.
+    const counted = await count();
+    if (counted > maxFeatures) return tooMany(counted);
+    if (!sink.wanted()) return { ...loaded, superseded: true };
+    await Promise.all(partial.map(async ({ tile, read }) => sink.accept(tile, (await this.readRest(tile, read)).features, true)));
+    return loaded;
+  }
+
+  /** Hands the tiles read ahead among the view's parts to `sink`, each once. */
+  private handAhead(parts: TilePart[], sink: TileSink): void {
+    const handed = new Set<string>();
+    for (const part of parts) {
+      if (part.kind !== 'ahead' || handed.has(tileKey(part.tile))) continue;
+      handed.add(tileKey(part.tile));
+      sink.accept(part.tile, part.features, false);
+    }
+  }
+
+  /**
+   * Reads the missing tiles (all their pages when `whole`, else their first), handing each
+   * complete one to `sink` as it arrives. Answers the tiles that held more than a page (not
+   * handed over) and the features of those handed over.
+   */
+  private async readTiles(missing: Tile[], sink: TileSink, whole: boolean): Promise<{ partial: Array<{ tile: Tile; read: TileRead }>; total: number }> {
+    const partial: Array<{ tile: Tile; read: TileRead }> = [];
+    let total = 0;
+    await Promise.all(
+      missing.map(async (tile) => {
+        let read = await this.firstPage(tile);
+        if (!read.complete && whole) read = await this.readRest(tile, read);
+        if (!read.complete) {
+          partial.push({ tile, read });
+          return;
+        }
+        total += read.features.length;
+        sink.accept(tile, read.features, true);
+      }),
+    );
+    return { partial, total };
+  }
+
+  /** The tile's first page, shared by every view and read ahead that asks for it meanwhile. */
+  private firstPage(tile: Tile): Promise<TileRead> {
     const key = tileKey(tile);
     let read = this.reading.get(key);
     if (!read) {
       const { source, typeName, maxFeatures } = this.host;
-      read = readTile(source, typeName, maxFeatures, tile);
+      read = readTile(source, typeName, maxFeatures, tile, { firstPageOnly: true }).then((answer) => this.measured(tile, answer));
       this.reading.set(key, read);
       const forget = () => this.reading.get(key) === read && this.reading.delete(key);
       read.then(forget, forget);
     }
     return read;
+  }
+
+  /** The pages of a tile after its first. */
+  private async readRest(tile: Tile, first: TileRead): Promise<TileRead> {
+    const { source, typeName, maxFeatures } = this.host;
+    return this.measured(tile, await readTile(source, typeName, maxFeatures, tile, { after: first }));
+  }
+
+  /** Notes how dense a complete tile is; answers it unchanged. */
+  private measured(tile: Tile, read: TileRead): TileRead {
+    if (read.complete) this.density = Math.max(this.density ?? 0, read.features.length / tileSize(tile.level) ** 2);
+    return read;
+  }
+
+  /**
+   * Reads the rings of tiles around a loaded view ahead, nearest first, a few at a time, while
+   * the view stays and no operation starts; only tiles that fit in one page are kept. Tiles kept
+   * aside far from the view are dropped first.
+   */
+  private async prefetch(bbox: BBox): Promise<void> {
+    if (this.view !== bbox || this.host.busy()) return;
+    const epoch = this.epoch;
+    const rings = this.host.prefetch;
+    const level = tileLevelFor(bbox);
+    const margin = (rings + 2) * tileSize(level);
+    const near: BBox = [bbox[0] - margin, bbox[1] - margin, bbox[2] + margin, bbox[3] + margin];
+    for (const [key, { tile }] of this.ahead) if (!bboxIntersects(tileBBox(tile), near)) this.ahead.delete(key);
+    const wanted = () => this.view === bbox && epoch === this.epoch && !this.host.busy();
+    // No more than about PREFETCH_LIMITS loads' worth of features aside (by the densest tile seen): a view zoomed out reads ahead fewer, larger tiles.
+    const budget = PREFETCH_LIMITS * this.host.maxFeatures;
+    let aside = [...this.ahead.values()].reduce((sum, { features }) => sum + features.length, 0);
+    const queue = tilesAround(bbox, rings).filter((tile) => {
+      if (this.coverage.covers(tile) || this.ahead.has(tileKey(tile))) return false;
+      aside += (this.density ?? 0) * tileSize(tile.level) ** 2;
+      return aside <= budget;
+    });
+    const next = async (): Promise<void> => {
+      for (let tile = queue.shift(); tile && wanted(); tile = queue.shift()) {
+        const read = await this.firstPage(tile);
+        if (read.complete && epoch === this.epoch && !this.coverage.covers(tile)) this.ahead.set(tileKey(tile), { tile, features: read.features });
+      }
+    };
+    // A tile that cannot be read is left to the view that needs it, which tells the error.
+    await Promise.all(Array.from({ length: PREFETCH_CONCURRENCY }, next)).catch(() => undefined);
+  }
+
+  /** How many loaded features (server copies as read) have a box meeting `view`. */
+  private heldIn(view: BBox): number {
+    let count = 0;
+    for (const feature of this.host.edits.loaded.values()) {
+      let box = this.boxes.get(feature);
+      if (!box) {
+        box = geometryBBox(feature.geometry);
+        this.boxes.set(feature, box);
+      }
+      if (bboxIntersects(box, view)) count++;
+    }
+    return count;
   }
 
   /** Adds the features not held yet; answers their ids. */

@@ -103,7 +103,10 @@ export class MemoryFeatureStore {
     },
     countFeatures: async (query: FeatureCountQuery): Promise<number> => {
       let count = 0;
-      for (const feature of this.type(query.typeName).features.values()) if (this.selects(feature, query)) count++;
+      for (const feature of this.type(query.typeName).features.values()) {
+        if (count === query.atMost) break;
+        if (this.selects(feature, query)) count++;
+      }
       return count;
     },
   };

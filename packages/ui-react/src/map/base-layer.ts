@@ -1,5 +1,8 @@
-import type { Topology } from 'topojson-specification';
+import type * as TopoJSON from 'topojson-specification';
 import LAND_50M_URL from 'world-atlas/land-50m.json?url';
+import type { Geometry } from '@gportal/core';
+import { FeatureCanvas, type CanvasFeature } from './feature-canvas';
+import { flatShapeOf } from './flat-shape';
 import { L } from './leaflet';
 
 /** The map's CRS: the WMTS grid of the map-server mode is EPSG:4326, and the offline base map draws in any CRS. */
@@ -24,19 +27,55 @@ export async function naturalEarthLayer(): Promise<L.Layer> {
     import('topojson-client'),
     fetch(LAND_50M_URL, { signal: AbortSignal.timeout(LAND_TIMEOUT_MS) }).then((response) => {
       if (!response.ok) throw new Error(`Natural Earth land: HTTP ${response.status}`);
-      return response.json() as Promise<Topology>;
+      return response.json() as Promise<TopoJSON.Topology>;
     }),
   ]);
   const landObject = topology.objects.land;
   if (!landObject) throw new Error('world-atlas land-50m has no "land" object');
-  // GeoJSON hands these options to every path it makes: one canvas in the base pane for all land.
-  const options: L.GeoJSONOptions & L.PathOptions = {
-    style: LAND_STYLE,
-    pane: BASE_PANE,
-    renderer: L.canvas({ padding: 0.5, pane: BASE_PANE }),
-    attribution: 'Natural Earth',
-  };
-  return L.geoJSON(feature(topology, landObject), options);
+  // Drawn as the feature map draws its features (culled through an index, simplified for the
+  // zoom, painted by the raster workers): Leaflet's own canvas projects and paints every
+  // coastline on the main thread at every zoom, tasks of 50 to 200 ms.
+  const land = new FeatureCanvas({ pane: BASE_PANE, padding: 0.1, simplifyTolerance: LAND_SIMPLIFY_PX, hitTolerance: { mouse: 0, touch: 0 }, className: 'gportal-base-canvas', attribution: 'Natural Earth' });
+  void decodeInSlices(landPieces(landObject).map((piece) => () => feature(topology, piece))).then((shapes) => land.setFeatures(shapes));
+  return land;
+}
+
+/** How far, in pixels, a coastline position is simplified away: as the features are. */
+const LAND_SIMPLIFY_PX = 1;
+
+/** Land polygons decoded at a time: decoding all 1 419 of land-50m at once is a task of 300 ms or more on a slow machine. */
+const LAND_POLYGONS_PER_SLICE = 120;
+
+/** An object of the land topology. */
+type LandObject = TopoJSON.Topology['objects'][string];
+
+/** The land object cut into pieces of at most `LAND_POLYGONS_PER_SLICE` polygons, decoded one at a time. */
+function landPieces(land: LandObject): LandObject[] {
+  const geometries = land.type === 'GeometryCollection' ? land.geometries : [land];
+  return geometries.flatMap((geometry) => {
+    if (geometry.type !== 'MultiPolygon') return [geometry];
+    const pieces: LandObject[] = [];
+    for (let start = 0; start < geometry.arcs.length; start += LAND_POLYGONS_PER_SLICE) pieces.push({ type: 'MultiPolygon', arcs: geometry.arcs.slice(start, start + LAND_POLYGONS_PER_SLICE) });
+    return pieces;
+  });
+}
+
+/** Decodes the pieces one per task, so the page stays responsive while the base map is read; answers the land's flat shapes. */
+async function decodeInSlices(pieces: Array<() => GeoJSON.Feature | GeoJSON.FeatureCollection>): Promise<CanvasFeature[]> {
+  const shapes: CanvasFeature[] = [];
+  for (const piece of pieces) {
+    const decoded = piece();
+    for (const { geometry } of decoded.type === 'FeatureCollection' ? decoded.features : [decoded]) {
+      // One shape a polygon: the index culls those far from the view, and each is simplified on its own.
+      const polygons = geometry?.type === 'MultiPolygon' ? geometry.coordinates.map((coordinates): GeoJSON.Polygon => ({ type: 'Polygon', coordinates })) : geometry ? [geometry] : [];
+      for (const polygon of polygons) {
+        const shape = flatShapeOf(polygon as Geometry);
+        if (shape) shapes.push({ id: `land ${shapes.length}`, shape, style: LAND_STYLE });
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return shapes;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type Properties,
 } from '@gportal/core';
 import { App, Tooltip } from 'antd';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { tellError } from '../i18n/describe-error';
 import { useI18n } from '../i18n/i18n-provider';
 import type { MessageKey } from '../i18n/messages';
@@ -150,7 +150,8 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
       setRenderer(undefined);
     };
   }, [map, onFeatureClick]);
-  useEffect(() => {
+  // Before the browser paints (a layout effect): features a move brought reach the canvas before the repaint it asked for.
+  useLayoutEffect(() => {
     if (!map || !renderer) return;
     renderer.render(features);
     map.getContainer().dataset.features = String(renderer.size);

@@ -19,12 +19,29 @@ export interface FeatureCanvasOptions extends L.RendererOptions {
   simplifyTolerance: number;
   /** Pixels around a line or outline that still hit it, besides half its weight: for a mouse and for a finger. */
   hitTolerance: { mouse: number; touch: number };
-  /** A click on a drawn feature. */
-  onClick(id: string, event: MouseEvent): void;
+  /** The canvas element's class; defaults to `gportal-feature-canvas` (what pages and tests find the features' canvas by). */
+  className?: string;
+  /** A click on a drawn feature. Left out: the canvas takes no pointer events (a base map under everything). */
+  onClick?(id: string, event: MouseEvent): void;
 }
 
 /** Zooms whose simplified shapes each feature keeps (zooming in and out again redraws from them). */
 const CACHED_ZOOMS = 3;
+
+/** Main-thread time a repaint simplifies for before it lets other tasks run (input, frames, the next answer). */
+const SLICE_MS = 12;
+
+/** Resolves in a task of its own, queued behind what is waiting now (no timer clamping). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(undefined);
+  });
+}
 
 /** Half the widest outline drawn, in pixels: how far around a position the index is searched for a hit. */
 const STROKE_REACH = 8;
@@ -189,10 +206,14 @@ export class FeatureCanvas extends L.Renderer {
 
   protected _initContainer(): void {
     const canvas = document.createElement('canvas');
-    canvas.className = 'gportal-feature-canvas';
-    L.DomEvent.on(canvas, 'click', this.onClick, this);
-    L.DomEvent.on(canvas, 'mousemove', this.onMouseMove, this);
-    L.DomEvent.on(canvas, 'mouseout', this.onMouseOut, this);
+    canvas.className = this.options.className ?? 'gportal-feature-canvas';
+    if (this.options.onClick) {
+      L.DomEvent.on(canvas, 'click', this.onClick, this);
+      L.DomEvent.on(canvas, 'mousemove', this.onMouseMove, this);
+      L.DomEvent.on(canvas, 'mouseout', this.onMouseOut, this);
+    } else {
+      canvas.style.pointerEvents = 'none';
+    }
     (this as unknown as { _container: HTMLElement })._container = canvas;
     this.canvas = canvas;
     // Whole repaints are rasterised by the raster workers where the browser has them.
@@ -271,9 +292,27 @@ export class FeatureCanvas extends L.Renderer {
     const snapshot = reuse ? this.snapshots.find((candidate) => candidate.zoom === drawn.zoom) : undefined;
     const partial = snapshot !== undefined && intersects(snapshot.area, area);
     this.job = undefined;
-    if (!partial && this.raster && !this.raster.failed) {
-      if (moved) this.drawPlaceholder(context, map, drawn.zoom, area, ratio);
-      this.rasterInWorker(this.raster, map, drawn.zoom, area, ratio);
+    const raster = this.raster;
+    if (!partial && raster && !raster.failed) {
+      if (moved) {
+        // Repainted in the next frame: features a move brings (a view loaded from tiles read
+        // ahead) come before it, and the workers paint the canvas once, not twice.
+        this.drawPlaceholder(context, map, drawn.zoom, area, ratio);
+        this.requestRedraw();
+        return;
+      }
+      const id = ++this.jobs;
+      this.job = id;
+      this.settle();
+      // Simplified first, a slice per task (a new zoom simplifies every shape shown, a long task in one go), then painted in the workers.
+      void this.simplifyShown(map, drawn.zoom, area, () => this.job === id && this.redrawRequest === undefined).then((ready) => {
+        if (!ready) return;
+        if (this.raster === raster && !raster.failed) this.rasterInWorker(raster, map, drawn.zoom, area, ratio, id);
+        else {
+          this.job = undefined;
+          this.draw();
+        }
+      });
       return;
     }
     context.setTransform(1, 0, 0, 1, 0, 0);
@@ -298,11 +337,29 @@ export class FeatureCanvas extends L.Renderer {
     this.settle();
   }
 
+  /**
+   * Simplifies the shapes shown over `area` for the zoom (kept for it), a slice of about
+   * `SLICE_MS` per task; answers whether the repaint is still `current` once done.
+   */
+  private async simplifyShown(map: L.Map, zoom: number, area: Rect, current: () => boolean): Promise<boolean> {
+    const project = projectAt(map.options.crs ?? L.CRS.EPSG3857, zoom);
+    let sliceStart = performance.now();
+    for (const index of this.shownIn(map, zoom, [area])) {
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await nextTask();
+        if (!current()) return false;
+        sliceStart = performance.now();
+      }
+      const feature = this.features[index];
+      if (feature) this.screenOf(feature.shape, zoom, project);
+    }
+    return current();
+  }
+
   /** Paints the whole canvas in the workers, batch by batch as they are simplified here, and shows it when every layer arrives. */
-  private rasterInWorker(raster: RasterWorkers, map: L.Map, zoom: number, area: Rect, ratio: number): void {
+  private rasterInWorker(raster: RasterWorkers, map: L.Map, zoom: number, area: Rect, ratio: number, id: number): void {
     const painting: RasterJob = raster.begin(area, ratio);
     this.paintFeatures(map, zoom, [area], ({ style, polygon, screens, part }) => painting.paint(part, style, polygon, screens), painting.parts);
-    const id = ++this.jobs;
     void painting.end().then(
       (layers) => {
         const context = this.canvas?.getContext('2d');
@@ -359,6 +416,13 @@ export class FeatureCanvas extends L.Renderer {
     paintBatch: (batch: PaintBatch) => void,
     parts = 1,
   ): void {
+    const project = projectAt(map.options.crs ?? L.CRS.EPSG3857, zoom);
+    const shown = this.shownIn(map, zoom, regions).map((index) => this.features[index] as CanvasFeature);
+    paintBatches(shown, parts, (shape) => this.screenOf(shape, zoom, project), paintBatch);
+  }
+
+  /** Indices of the shown features that meet these regions (world pixels at `zoom`), in drawing order. */
+  private shownIn(map: L.Map, zoom: number, regions: readonly Rect[]): number[] {
     const found = new Set<number>();
     for (const { left, top, width, height } of regions) {
       const view = L.latLngBounds(
@@ -367,9 +431,7 @@ export class FeatureCanvas extends L.Renderer {
       );
       for (const index of this.visible(view)) found.add(index);
     }
-    const project = projectAt(map.options.crs ?? L.CRS.EPSG3857, zoom);
-    const shown = [...found].sort((a, b) => a - b).map((index) => this.features[index] as CanvasFeature);
-    paintBatches(shown, parts, (shape) => this.screenOf(shape, zoom, project), paintBatch);
+    return [...found].sort((a, b) => a - b);
   }
 
   /** Keeps what the canvas shows at this zoom (one per zoom, for the last few zooms): a copy of the canvas, or the workers' layers. */
@@ -407,7 +469,7 @@ export class FeatureCanvas extends L.Renderer {
     if (id === undefined) return;
     // The map does not see a click on a feature, as with Leaflet's own layers.
     L.DomEvent.stopPropagation(mouse);
-    this.options.onClick(id, mouse);
+    this.options.onClick?.(id, mouse);
   }
 
   private onMouseMove(event: Event): void {

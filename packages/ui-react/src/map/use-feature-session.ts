@@ -86,6 +86,13 @@ export function loadsByView(session: EditSession): boolean {
   return session.layerCount !== undefined && session.layerCount > session.maxFeatures;
 }
 
+/**
+ * Rows and columns of tiles read ahead around a view of a large layer (`EditSession`'s
+ * `prefetch`): four reach a view one and a half views away at the same zoom, and most of one
+ * zoomed out there (the read-ahead stops at about six loads' worth of features).
+ */
+const VIEW_PREFETCH_RINGS = 4;
+
 const NOTHING_PENDING: PendingCounts = { inserts: 0, updates: 0, deletes: 0, total: 0 };
 
 /** Why the layer is not shown: the server has no layer of the kind, or resolving or loading it failed. */
@@ -149,21 +156,18 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
     source
       .listTypes()
       .then(async (summaries) => {
+        // A type name the server lists is edited as asked, by its own kind: one DescribeFeatureType,
+        // not one for every layer of the server before the layer can load.
+        if (typeNameAsked !== undefined && summaries.some(({ name }) => name === typeNameAsked)) {
+          return { summaries, name: typeNameAsked, chosen: (await layerKindOf(source, typeNameAsked)) ?? kind };
+        }
         const types = await resolveLayerTypes(source, summaries);
-        // A layer asked for by name that no layer type picked (a second layer of a kind) is shown by its own kind.
-        const other = typeNameAsked && !Object.values(types).includes(typeNameAsked) && summaries.some(({ name }) => name === typeNameAsked);
-        const otherKind = other ? await layerKindOf(source, typeNameAsked) : undefined;
-        return [otherKind && typeNameAsked ? { ...types, [otherKind]: typeNameAsked } : types, summaries, otherKind] as const;
+        return { summaries, name: types[kind], chosen: kind };
       })
       .then(
-        ([types, summaries, otherKind]) => {
+        ({ summaries, name, chosen }) => {
           if (!live) return;
           setLayers(summaries);
-          // A type name the server lists is edited as asked, even when another layer is the first of its kind.
-          const listed = typeNameAsked !== undefined && summaries.some((summary) => summary.name === typeNameAsked);
-          const asked = otherKind ?? (Object.keys(types) as LayerKind[]).find((other) => typeNameAsked && types[other] === typeNameAsked);
-          const chosen = asked ?? kind;
-          const name = listed ? typeNameAsked : types[chosen];
           if (name) {
             setTypeName(name);
             setResolved({ kind: chosen, title: summaries.find((summary) => summary.name === name)?.title ?? name });
@@ -186,8 +190,9 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
 
   useEffect(() => {
     if (!typeName) return;
-    // A layer larger than a load (2000) loads by view: what the map shows, never an arbitrary 2000.
-    const created = new EditSession({ source, transactions, journal, typeName, loading: 'view' });
+    // A layer larger than a load (2000) loads by view: what the map shows, never an arbitrary 2000;
+    // the tiles around the view are read ahead, so a pan finds its features read.
+    const created = new EditSession({ source, transactions, journal, typeName, loading: 'view', prefetch: VIEW_PREFETCH_RINGS });
     let live = true;
     const refresh = () => live && setVersion((value) => value + 1);
     const offs = [
