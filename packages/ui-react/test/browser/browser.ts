@@ -44,11 +44,14 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
 /** The embedded mode's demo account, as the login page shows it. */
 export const DEMO = DEMO_USER;
 
-/** Signs the demo user in through the login page. */
-export async function signIn(page: Page, baseUrl: string): Promise<void> {
+/** The account map-server tests sign in with (their `/api/auth/token` answer is routed). */
+export const PORTAL_USER = { username: 'alice', password: 'secret' } as const;
+
+/** Signs a user (the demo user unless told) in through the login page; resolves on `/test-index`. */
+export async function signIn(page: Page, baseUrl: string, account: { username: string; password: string } = DEMO): Promise<void> {
   await page.goto(`${baseUrl}/login`);
-  await page.locator('#username').fill(DEMO.username);
-  await page.locator('#password').fill(DEMO.password);
+  await page.locator('#username').fill(account.username);
+  await page.locator('#password').fill(account.password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await page.waitForURL(`${baseUrl}/test-index`);
 }

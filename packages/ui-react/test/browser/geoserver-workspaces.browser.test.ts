@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { freshPagePerTest, screenshot } from './browser.js';
+import { freshPagePerTest, screenshot, signIn, PORTAL_USER } from './browser.js';
 import { waitForFeatures } from './map-helpers.js';
 import { REPO_ROOT } from './paths.js';
 
@@ -56,11 +56,7 @@ async function openOnGeoServer(calls: WfsCall[]): Promise<void> {
   );
   await page.route('**/geoserver/wfs**', (route) => answerWfs(route, calls));
   await page.route(/\/geoserver\/(gwc|wms)/, (route) => route.fulfill({ status: 404, body: '' }));
-  await page.goto(`${baseUrl}/login`);
-  await page.locator('#username').fill('alice');
-  await page.locator('#password').fill('secret');
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL(`${baseUrl}/test-index`);
+  await signIn(page, baseUrl, PORTAL_USER);
   await page.goto(`${baseUrl}/feature-map`);
 }
 

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LON_LAT_SRS_NAME } from '@gportal/adapters-geoserver';
 import { readQgisFixture } from '@gportal/adapters-geoserver/testing';
-import { freshPage, freshPagePerTest, screenshot } from './browser.js';
+import { freshPage, freshPagePerTest, screenshot, signIn, PORTAL_USER } from './browser.js';
 import { waitForMapReady } from './map-helpers.js';
 
 /*
@@ -146,11 +146,7 @@ async function openMap(features: string, { block }: { block: boolean }): Promise
     return route.continue({ url: `${wfs.url}${url.pathname}${url.search}` });
   });
   await page.route('**/wmts?**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: EMPTY_TILE }));
-  await page.goto(`${baseUrl}/login`);
-  await page.locator('#username').fill('alice');
-  await page.locator('#password').fill('secret');
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL(`${baseUrl}/test-index`);
+  await signIn(page, baseUrl, PORTAL_USER);
   await page.goto(`${baseUrl}/feature-map`);
 }
 

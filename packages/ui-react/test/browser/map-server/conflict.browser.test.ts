@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { wfsServer, wfsSql } from '@gportal/adapters-geoserver/testing';
-import { freshPagePerTest, screenshot } from '../browser.js';
+import { freshPagePerTest, screenshot, signIn, PORTAL_USER } from '../browser.js';
 import { clickMap, mapElement, waitForFeatures, waitForMapReady, waitForMapStill } from '../map-helpers.js';
 
 declare module 'vitest' {
@@ -39,11 +39,7 @@ async function openFeatureMap() {
   );
   await page.route('**/ows?**', (route) => forward(route, `${wfsUrl}${new URL(route.request().url()).search}`));
   await page.route('**/ows', (route) => forward(route, wfsUrl));
-  await page.goto(`${baseUrl}/login`);
-  await page.locator('#username').fill('alice');
-  await page.locator('#password').fill('secret');
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL(`${baseUrl}/test-index`);
+  await signIn(page, baseUrl, PORTAL_USER);
   await page.goto(`${baseUrl}/feature-map`);
   await waitForMapReady(page, 2);
 }

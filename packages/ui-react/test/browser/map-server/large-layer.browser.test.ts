@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { wfsServer, wfsSql } from '@gportal/adapters-geoserver/testing';
-import { freshPagePerTest, screenshot } from '../browser.js';
+import { freshPagePerTest, screenshot, signIn, PORTAL_USER } from '../browser.js';
 import { clickMap, mapElement, waitForLayerPainted, waitForMapStill } from '../map-helpers.js';
 
 /**
@@ -60,11 +60,7 @@ async function openLargeLayer(): Promise<OwsRequest[]> {
   await page.route('**/ows', (route) => forward(route, wfsUrl));
   // No base map: the test is about the layer.
   await page.route('**/wmts?**', (route) => route.fulfill({ status: 404, body: '' }));
-  await page.goto(`${baseUrl}/login`);
-  await page.locator('#username').fill('alice');
-  await page.locator('#password').fill('secret');
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL(`${baseUrl}/test-index`);
+  await signIn(page, baseUrl, PORTAL_USER);
   await page.goto(`${baseUrl}/feature-map?layer=towns_large`);
   return requests;
 }
