@@ -35,9 +35,10 @@ function show(state: ViewState | undefined, locale: Locale = 'zh-CN'): string {
 describe('ViewLimitNotice', () => {
   it('says how many features the view holds and that zooming in lets them be edited, in both languages', () => {
     const state: ViewState = { kind: 'too-many', bbox: [115, 20, 122, 29], count: 100000, limit: 2000 };
-    expect(show(state)).toBe('缩放以编辑：视图内有 100000 个要素');
+    expect(show(state)).toBe('缩放以编辑：视图内有 100,000 个要素');
     expect(container.querySelector('[role="status"]')).not.toBeNull();
-    expect(show(state, 'en')).toBe('Zoom in to edit: 100000 features in view');
+    expect(show(state, 'en')).toBe('Zoom in to edit: 100,000 features in view');
+    expect(show({ ...state, count: 1 }, 'en')).toBe('Zoom in to edit: 1 feature in view');
   });
 
   it('shows nothing while the view is loaded, the layer is loaded whole, or nothing is known yet', () => {

@@ -6,11 +6,13 @@ import { useI18n } from '../i18n/i18n-provider';
  * lets them be edited. Nothing otherwise.
  */
 export function ViewLimitNotice({ state }: { state: ViewState | undefined }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   if (state?.kind !== 'too-many') return null;
+  // `count` picks the plural; `number` is the count as the language writes it (100,000).
+  const number = new Intl.NumberFormat(locale).format(state.count);
   return (
     <div className="gportal-view-limit" role="status" data-testid="view-limit">
-      {t('map.tooManyInView', { count: state.count })}
+      {t('map.tooManyInView', { count: state.count, number })}
     </div>
   );
 }

@@ -59,5 +59,8 @@ export const THEME: ThemeConfig = {
   components: {
     // The side menu's group titles (演示, 管理, 地图服务器, 地图).
     Menu: { groupTitleColor: COLORS.secondaryText },
+    // A disabled button opaque (antd's grey on white), not antd's 4 % black: the map's tools sit on
+    // the features, and a dense layer showed through the disabled ones until they could not be read.
+    Button: { colorBgContainerDisabled: '#f5f5f5' },
   },
 };

@@ -115,7 +115,7 @@ describe('a layer of 100 000 polygons on QGIS Server', () => {
     const requests = await openLargeLayer();
     page.on('pageerror', (error) => console.log('PAGEERROR', error.message));
     // The first view holds the whole layer: nothing is loaded, the server's rendering stands in.
-    await notice().getByText('缩放以编辑：视图内有 100000 个要素', { exact: true }).waitFor({ timeout: 30_000 });
+    await notice().getByText('缩放以编辑：视图内有 100,000 个要素', { exact: true }).waitFor({ timeout: 30_000 });
     await page.locator('.gportal-server-rendering img.leaflet-tile-loaded').first().waitFor({ timeout: 30_000 });
     // Leaflet writes the WMS parameters in lower case.
     expect(requests.some((request) => request.url.searchParams.get('request') === 'GetMap' && request.url.searchParams.get('layers') === 'towns_large')).toBe(true);
@@ -183,9 +183,9 @@ describe('a layer of 100 000 polygons on QGIS Server', () => {
 
   it('says in English too, at 1024 px and on a phone, that the view holds too many features to edit', async () => {
     await openLargeLayer();
-    await notice().getByText('缩放以编辑：视图内有 100000 个要素', { exact: true }).waitFor({ timeout: 30_000 });
+    await notice().getByText('缩放以编辑：视图内有 100,000 个要素', { exact: true }).waitFor({ timeout: 30_000 });
     await page.getByRole('radio', { name: 'English' }).click();
-    await notice().getByText('Zoom in to edit: 100000 features in view', { exact: true }).waitFor();
+    await notice().getByText('Zoom in to edit: 100,000 features in view', { exact: true }).waitFor();
     await expect(button('Edit').isDisabled()).resolves.toBe(true);
     await page.setViewportSize({ width: 1024, height: 768 });
     await waitForMapStill(page);
