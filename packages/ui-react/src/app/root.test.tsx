@@ -7,13 +7,10 @@ import { createAppStorage } from './boot';
 import { ProblemLog } from './problem-log';
 import { Root } from './root';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 let root: ReactRoot;
 let element: HTMLElement;
 
 beforeEach(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
   window.history.pushState({}, '', '/login');
   element = document.createElement('div');
   document.body.append(element);

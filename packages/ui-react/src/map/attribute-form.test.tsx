@@ -1,11 +1,9 @@
 import type { EditableFeature, FeatureSchema, Properties } from '@gportal/core';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../i18n/i18n-provider';
 import { AttributeForm, isDateText } from './attribute-form';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { mountedRoot } from '../test-support/mounted-root';
 
 // antd's DatePicker needs a layout engine jsdom lacks; its parsing and locale are tested in the
 // browser (new-feature-attributes.browser.test.ts). Here a text input hands whatever is typed to
@@ -37,18 +35,7 @@ const feature: EditableFeature = {
   properties: { id: 1, name: 'Fuzhou', population: 8290000, is_capital: true, founded: new Date('1949-08-17T00:00:00Z') },
 };
 
-let root: Root;
-let element: HTMLElement;
-beforeEach(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
-  element = document.createElement('div');
-  document.body.append(element);
-  root = createRoot(element);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  element.remove();
-});
+const mounted = mountedRoot();
 
 function input(name: string): HTMLInputElement {
   const found = document.querySelector<HTMLInputElement>(`input[aria-label="${name}"]`);
@@ -80,7 +67,7 @@ async function submit() {
 describe('AttributeForm', () => {
   it('types the inputs from the schema, leaves server-filled properties out, and returns typed values', async () => {
     const onSubmit = vi.fn<(properties: Properties) => void>();
-    act(() => root.render(<I18nProvider initialLocale="zh-CN"><AttributeForm feature={feature} schema={schema} onSubmit={onSubmit} onCancel={() => {}} /></I18nProvider>));
+    act(() => mounted.root.render(<I18nProvider initialLocale="zh-CN"><AttributeForm feature={feature} schema={schema} onSubmit={onSubmit} onCancel={() => {}} /></I18nProvider>));
     expect(document.querySelector('input[aria-label="id"]')).toBeNull();
     await settle();
     expect(input('founded').value).toBe('1949-08-17');
@@ -93,7 +80,7 @@ describe('AttributeForm', () => {
 
   it('refuses to empty a property that is not nullable', async () => {
     const onSubmit = vi.fn();
-    act(() => root.render(<I18nProvider initialLocale="zh-CN"><AttributeForm feature={feature} schema={schema} onSubmit={onSubmit} onCancel={() => {}} /></I18nProvider>));
+    act(() => mounted.root.render(<I18nProvider initialLocale="zh-CN"><AttributeForm feature={feature} schema={schema} onSubmit={onSubmit} onCancel={() => {}} /></I18nProvider>));
     act(() => type(input('name'), ''));
     await submit();
     expect(onSubmit).not.toHaveBeenCalled();
@@ -102,7 +89,7 @@ describe('AttributeForm', () => {
 
   it('cannot produce a value the session refuses: a five-digit year is a field error, nothing is submitted', async () => {
     const onSubmit = vi.fn();
-    act(() => root.render(<I18nProvider initialLocale="zh-CN"><AttributeForm feature={feature} schema={schema} onSubmit={onSubmit} onCancel={() => {}} /></I18nProvider>));
+    act(() => mounted.root.render(<I18nProvider initialLocale="zh-CN"><AttributeForm feature={feature} schema={schema} onSubmit={onSubmit} onCancel={() => {}} /></I18nProvider>));
     await settle();
     act(() => type(input('founded'), '10000-01-01'));
     expect(input('founded').value).toBe('10000-01-01');
@@ -120,7 +107,7 @@ describe('AttributeForm', () => {
     ['en', '"founded" must be a date written year-month-day'],
   ] as const)('in %s, refuses a five-digit year or an impossible date, in that language', async (locale, refusal) => {
     const onSubmit = vi.fn();
-    act(() => root.render(<I18nProvider initialLocale={locale}><AttributeForm feature={feature} schema={schema} onSubmit={onSubmit} onCancel={() => {}} /></I18nProvider>));
+    act(() => mounted.root.render(<I18nProvider initialLocale={locale}><AttributeForm feature={feature} schema={schema} onSubmit={onSubmit} onCancel={() => {}} /></I18nProvider>));
     await settle();
     for (const text of ['10000-01-01', '1949-02-30']) {
       act(() => type(input('founded'), text));
@@ -145,7 +132,7 @@ describe('AttributeForm of a new feature', () => {
     const onCancel = vi.fn();
     const onSubmit = vi.fn();
     const labels = { name: locale === 'en' ? 'Name' : '名称' };
-    act(() => root.render(<I18nProvider initialLocale={locale}><AttributeForm feature={drawn} schema={schema} labels={labels} isNew showErrors onSubmit={onSubmit} onCancel={onCancel} /></I18nProvider>));
+    act(() => mounted.root.render(<I18nProvider initialLocale={locale}><AttributeForm feature={drawn} schema={schema} labels={labels} isNew showErrors onSubmit={onSubmit} onCancel={onCancel} /></I18nProvider>));
     await settle();
     expect(document.body.textContent).toContain(title);
     expect(document.body.textContent).toContain(missing);
@@ -159,7 +146,7 @@ describe('AttributeForm of a new feature', () => {
 
   it('refuses a required text of spaces only', async () => {
     const onSubmit = vi.fn();
-    act(() => root.render(<I18nProvider initialLocale="zh-CN"><AttributeForm feature={drawn} schema={schema} isNew onSubmit={onSubmit} onCancel={() => {}} /></I18nProvider>));
+    act(() => mounted.root.render(<I18nProvider initialLocale="zh-CN"><AttributeForm feature={drawn} schema={schema} isNew onSubmit={onSubmit} onCancel={() => {}} /></I18nProvider>));
     act(() => type(input('name'), '   '));
     await submit();
     expect(onSubmit).not.toHaveBeenCalled();

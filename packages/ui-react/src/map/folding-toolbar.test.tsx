@@ -1,23 +1,10 @@
 import { act, createRef } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../i18n/i18n-provider';
 import { FoldingToolbar } from './folding-toolbar';
+import { mountedRoot } from '../test-support/mounted-root';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let element: HTMLElement;
-beforeEach(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
-  element = document.createElement('div');
-  document.body.append(element);
-  root = createRoot(element);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  element.remove();
-});
+const mounted = mountedRoot();
 
 const byName = (name: string) => document.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`);
 const tools = () => document.querySelector<HTMLElement>('.gportal-tools');
@@ -29,7 +16,7 @@ function render(folded: boolean, onDraw = vi.fn(), onSave?: () => void) {
     </button>
   );
   act(() =>
-    root.render(
+    mounted.root.render(
       <I18nProvider initialLocale="zh-CN">
         <FoldingToolbar ref={createRef<HTMLDivElement>()} folded={folded} actions={actions} below={<div className="gportal-hint">hint</div>}>
           <button type="button" aria-label="标绘" onClick={onDraw}>

@@ -1,22 +1,10 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../i18n/i18n-provider';
 import { ServerLayerSelect } from './server-layer-select';
+import { mountedRoot } from '../test-support/mounted-root';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let element: HTMLElement;
-beforeEach(() => {
-  element = document.createElement('div');
-  document.body.append(element);
-  root = createRoot(element);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  element.remove();
-});
+const mounted = mountedRoot();
 
 // Two workspaces with a layer of one name each, as GeoServer lists them (the captured
 // GetCapabilities 2.0.0 has `tiger:poi` and `sf:roads`; `sf:poi` stands for the second workspace's namesake).
@@ -30,7 +18,7 @@ const LAYERS = [
 describe('ServerLayerSelect', () => {
   it('lists every layer by title, grouped by workspace, and answers the exact type name chosen', () => {
     const onChange = vi.fn();
-    act(() => root.render(<I18nProvider initialLocale="zh-CN"><ServerLayerSelect layers={LAYERS} value="tiger:poi" onChange={onChange} /></I18nProvider>));
+    act(() => mounted.root.render(<I18nProvider initialLocale="zh-CN"><ServerLayerSelect layers={LAYERS} value="tiger:poi" onChange={onChange} /></I18nProvider>));
     const select = document.querySelector('select') as HTMLSelectElement;
     expect(select.getAttribute('aria-label')).toBe('图层');
     const groups = [...select.querySelectorAll('optgroup')].map((group) => [group.label, [...group.querySelectorAll('option')].map((option) => [option.value, option.text])]);
@@ -46,7 +34,7 @@ describe('ServerLayerSelect', () => {
   });
 
   it('is disabled until the server has listed its layers', () => {
-    act(() => root.render(<I18nProvider initialLocale="en"><ServerLayerSelect layers={[]} value={undefined} onChange={() => {}} /></I18nProvider>));
+    act(() => mounted.root.render(<I18nProvider initialLocale="en"><ServerLayerSelect layers={[]} value={undefined} onChange={() => {}} /></I18nProvider>));
     const select = document.querySelector('select') as HTMLSelectElement;
     expect(select.disabled).toBe(true);
     expect(select.getAttribute('aria-label')).toBe('Layer');

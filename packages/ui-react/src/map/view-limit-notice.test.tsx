@@ -7,8 +7,6 @@ import type { Locale } from '../i18n/messages';
 import { wmsUrlOf } from './use-server-rendering';
 import { ViewLimitNotice } from './view-limit-notice';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 let container: HTMLDivElement;
 let root: Root;
 beforeEach(() => {

@@ -9,13 +9,10 @@ import { createAppContainer } from '../../app/container';
 import { ProblemLog } from '../../app/problem-log';
 
 // The browser tests cover the rest of the login rules; a failing request cannot happen in the embedded mode they run.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 let root: Root;
 let element: HTMLElement;
 
 beforeEach(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
   window.history.pushState({}, '', '/login');
   element = document.createElement('div');
   document.body.append(element);
