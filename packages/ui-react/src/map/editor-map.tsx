@@ -38,7 +38,7 @@ import { LabelledButton } from './labelled-button';
 import { ErrorMessage } from '../ui/error-detail';
 import { TOUCH_POINTER_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { PartToolButtons } from './part-tool-buttons';
-import { usePartEdit, type PartTool } from './use-part-edit';
+import { usePartEdit } from './use-part-edit';
 import { SnapToggle } from './snap-toggle';
 import { useSnapping } from './use-snapping';
 import { KeyboardHelpButton, KeyboardKeys } from './keyboard-help';
@@ -46,25 +46,12 @@ import { useEditorFocus, type FocusOpener } from './use-editor-focus';
 import { useFeatureStepping } from './use-feature-stepping';
 import { useKeyboardDraw } from './use-keyboard-draw';
 import { FoldingToolbar, useFolded } from './folding-toolbar';
+import { editorHint, type EditorMode } from './editor-mode';
 
-type Mode = { type: 'idle' } | { type: 'draw'; tool: DrawTool } | { type: 'edit'; id?: string } | { type: 'delete'; marked: string[] };
 
 const PROBLEM_MESSAGES: Readonly<Record<GeometryProblem, MessageKey>> = {
   'self-intersection': 'map.error.selfIntersection',
   'too-few-points': 'map.error.tooFewPoints',
-};
-
-const PART_HINTS: Readonly<Record<PartTool, MessageKey>> = { hole: 'map.hint.cutHole', addPart: 'map.hint.addPart', removePart: 'map.hint.removePart' };
-/** The hints as a touch screen words them: taps, and no Esc key to press. */
-const TOUCH_HINTS: Readonly<Partial<Record<MessageKey, MessageKey>>> = {
-  'map.hint.draw': 'map.hint.touch.draw',
-  'map.hint.drawPoint': 'map.hint.touch.drawPoint',
-  'map.hint.edit': 'map.hint.touch.edit',
-  'map.hint.editing': 'map.hint.touch.editing',
-  'map.hint.delete': 'map.hint.touch.delete',
-  'map.hint.cutHole': 'map.hint.touch.cutHole',
-  'map.hint.addPart': 'map.hint.touch.addPart',
-  'map.hint.removePart': 'map.hint.touch.removePart',
 };
 
 /** Props of {@link EditorMap}. */
@@ -100,7 +87,7 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
   const map = useLeafletMap(containerRef);
   useBaseLayer(map, baseLayer, (error) => void message.warning(<ErrorMessage tell={tellError(error)} lead={(reason, translate) => translate('map.baseMapFailed', { reason })} />));
 
-  const [mode, setMode] = useState<Mode>({ type: 'idle' });
+  const [mode, setMode] = useState<EditorMode>({ type: 'idle' });
   const [popup, setPopup] = useState<{ id: string; latlng: L.LatLng }>();
   /** The feature whose attribute form is open: just drawn (`isNew`), or missing a required field of a refused save (`showErrors`). */
   const [attributesOf, setAttributesOf] = useState<{ id: string; isNew?: boolean; showErrors?: boolean }>();
@@ -342,7 +329,7 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
     }
   }, [view.refusals, missingFirst]);
 
-  const start = (next: Mode, opener: FocusOpener) => {
+  const start = (next: EditorMode, opener: FocusOpener) => {
     focus.opening(opener);
     setPopup(undefined);
     setMode(next);
@@ -368,20 +355,8 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
     }
   }, [attributesOf, toMap, toOpener]);
   const attributesFeature = attributesOf ? features.find((feature) => feature.id === attributesOf.id) : undefined;
-  const hintKey: MessageKey | undefined = partEdit.tool
-    ? PART_HINTS[partEdit.tool]
-    : mode.type === 'draw'
-      ? mode.tool === 'point'
-        ? 'map.hint.drawPoint'
-        : 'map.hint.draw'
-      : mode.type === 'edit'
-        ? mode.id
-          ? 'map.hint.editing'
-          : 'map.hint.edit'
-        : mode.type === 'delete'
-          ? 'map.hint.delete'
-          : undefined;
-  const hint = hintKey && t((touchScreen && TOUCH_HINTS[hintKey]) || hintKey, { count: mode.type === 'delete' ? mode.marked.length : 0 });
+  const shownHint = editorHint(mode, partEdit.tool, touchScreen);
+  const hint = shownHint && t(shownHint.key, shownHint.values);
 
   const drawButton = (tool: DrawTool, label: MessageKey, icon: ReactNode) => {
     const fits = shapeKind === tool;

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { editorHint } from './editor-mode';
+
+describe('editorHint', () => {
+  it('says nothing while idle, and names each mode by mouse', () => {
+    expect(editorHint({ type: 'idle' }, undefined, false)).toBeUndefined();
+    expect(editorHint({ type: 'draw', tool: 'polygon' }, undefined, false)?.key).toBe('map.hint.draw');
+    expect(editorHint({ type: 'draw', tool: 'point' }, undefined, false)?.key).toBe('map.hint.drawPoint');
+    expect(editorHint({ type: 'edit' }, undefined, false)?.key).toBe('map.hint.edit');
+    expect(editorHint({ type: 'edit', id: 'a' }, undefined, false)?.key).toBe('map.hint.editing');
+    expect(editorHint({ type: 'delete', marked: ['a', 'b'] }, undefined, false)).toEqual({ key: 'map.hint.delete', values: { count: 2 } });
+  });
+
+  it('puts a shape edit’s part tool first', () => {
+    expect(editorHint({ type: 'edit', id: 'a' }, 'hole', false)?.key).toBe('map.hint.cutHole');
+    expect(editorHint({ type: 'edit', id: 'a' }, 'removePart', true)?.key).toBe('map.hint.touch.removePart');
+  });
+
+  it('words every hint for a touch screen', () => {
+    expect(editorHint({ type: 'draw', tool: 'line' }, undefined, true)?.key).toBe('map.hint.touch.draw');
+    expect(editorHint({ type: 'edit', id: 'a' }, undefined, true)?.key).toBe('map.hint.touch.editing');
+    expect(editorHint({ type: 'delete', marked: [] }, undefined, true)).toEqual({ key: 'map.hint.touch.delete', values: { count: 0 } });
+    expect(editorHint({ type: 'edit', id: 'a' }, 'addPart', true)?.key).toBe('map.hint.touch.addPart');
+  });
+});
