@@ -48,7 +48,6 @@ import { useKeyboardDraw } from './use-keyboard-draw';
 import { FoldingToolbar, useFolded } from './folding-toolbar';
 import { editorHint, type EditorMode } from './editor-mode';
 
-
 const PROBLEM_MESSAGES: Readonly<Record<GeometryProblem, MessageKey>> = {
   'self-intersection': 'map.error.selfIntersection',
   'too-few-points': 'map.error.tooFewPoints',
