@@ -1,9 +1,9 @@
 import type { MapFeature } from '../domain/feature.js';
 import { bboxIntersects, geometryBBox, type BBox } from '../domain/geometry.js';
-import { MapServerError } from '../errors/errors.js';
 import { later } from '../util/timers.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
 import { fetchLayer, type FetchedLayer } from './layer-reads.js';
+import { countLayer, readTile, type TileRead } from './tile-reads.js';
 import type { PendingEdits } from './pending-edits.js';
 import type { SessionEvents } from './session-events.js';
 import { childTiles, nearestFirst, TileCoverage, tileBBox, tileKey, tileLevelFor, tilesAround, tilesCovering, tileSize, type Tile } from './tile-grid.js';
@@ -48,12 +48,6 @@ export interface LayerRead {
   /** Whether the layer is larger than `maxFeatures` and loads by view. */
   byView: boolean;
   commit(): void;
-}
-
-/** A tile's features as read: `complete` unless only its first page was read and more may follow. */
-interface TileRead {
-  features: MapFeature[];
-  complete: boolean;
 }
 
 /** Where a view's tiles go as they are read: merged into the session (`loadView`) or gathered for a load. */
@@ -108,38 +102,6 @@ function aheadHolding(tile: Tile, ahead: ReadonlyMap<string, AheadTile>): AheadT
     if (found) return found;
   }
   return undefined;
-}
-
-/** The layer's features, up to `atMost`; `undefined` when the source cannot count (a server that answers hits with no count). */
-async function countLayer(source: FeatureSource, typeName: string, atMost: number): Promise<number | undefined> {
-  try {
-    return await source.countFeatures?.({ typeName, atMost });
-  } catch (error) {
-    // A server unreachable fails the load; one that answered but cannot count loads whole.
-    if (error instanceof MapServerError) return undefined;
-    throw error;
-  }
-}
-
-/**
- * Reads one tile, page by page (`startIndex`), each page within `maxFeatures`; only its first
- * page when `firstPageOnly`, or the pages after `after` (a first page read before).
- */
-async function readTile(source: FeatureSource, typeName: string, maxFeatures: number, tile: Tile, { firstPageOnly = false, after }: { firstPageOnly?: boolean; after?: TileRead } = {}): Promise<TileRead> {
-  const bbox = tileBBox(tile);
-  const features = [...(after?.features ?? [])];
-  const seen = new Set(features.map((feature) => feature.id));
-  for (let startIndex = after ? maxFeatures : 0; ; startIndex += maxFeatures) {
-    const page = await source.getFeatures({ typeName, bbox, maxFeatures, ...(startIndex > 0 ? { startIndex } : {}) });
-    const fresh = page.features.filter((feature) => !seen.has(feature.id));
-    for (const feature of fresh) {
-      seen.add(feature.id);
-      features.push(feature);
-    }
-    // A short page is the last; one that brings nothing new comes from a server that ignores startIndex.
-    if (page.features.length + page.skipped < maxFeatures || fresh.length === 0) return { features, complete: true };
-    if (firstPageOnly) return { features, complete: false };
-  }
 }
 
 /**
