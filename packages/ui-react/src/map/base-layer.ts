@@ -3,6 +3,7 @@ import LAND_50M_URL from 'world-atlas/land-50m.json?url';
 import type { Geometry } from '@gportal/core';
 import { FeatureCanvas, type CanvasFeature } from './feature-canvas';
 import { flatShapeOf } from './flat-shape';
+import { landWork } from './land-cells';
 import { L } from './leaflet';
 
 /** The map's CRS: the WMTS grid of the map-server mode is EPSG:4326, and the offline base map draws in any CRS. */
@@ -11,7 +12,9 @@ export const MAP_CRS = L.CRS.EPSG4326;
 /** A pane under the features for the base map, so it stays below them whatever loads first. */
 export const BASE_PANE = 'gportal-base';
 
-const LAND_STYLE: L.PathOptions = { color: '#8c9aa8', weight: 1, fillColor: '#eef0e6', fillOpacity: 1, interactive: false };
+/** Land: an opaque fill, its outline drawn apart as the coastline (the cells a continent is cut into must not show their edges). */
+const LAND_FILL_STYLE: L.PathOptions = { stroke: false, fillColor: '#eef0e6', fillOpacity: 1, interactive: false };
+const COAST_STYLE: L.PathOptions = { color: '#8c9aa8', weight: 1, fill: false, interactive: false };
 
 /** The land outlines may be large on a slow line; past this the map goes on without them. */
 const LAND_TIMEOUT_MS = 30_000;
@@ -43,7 +46,7 @@ export async function naturalEarthLayer(): Promise<L.Layer> {
 /** How far, in pixels, a coastline position is simplified away: as the features are. */
 const LAND_SIMPLIFY_PX = 1;
 
-/** Land polygons decoded at a time: decoding all 1 419 of land-50m at once is a task of 300 ms or more on a slow machine. */
+/** Land polygons decoded at a time (then cut, in slices): decoding all 1 419 of land-50m at once is a task of 300 ms or more on a slow machine. */
 const LAND_POLYGONS_PER_SLICE = 120;
 
 /** An object of the land topology. */
@@ -60,22 +63,42 @@ function landPieces(land: LandObject): LandObject[] {
   });
 }
 
-/** Decodes the pieces one per task, so the page stays responsive while the base map is read; answers the land's flat shapes. */
+/** Main-thread time the land is decoded and cut for before other tasks run. */
+const LAND_SLICE_MS = 8;
+
+/**
+ * Decodes the pieces and cuts their polygons into cells (`land-cells.ts`), a slice of about
+ * `LAND_SLICE_MS` per task, so the page stays responsive while the base map is read; answers the
+ * land's flat shapes: opaque fills without outline, then the coastline over them.
+ */
 async function decodeInSlices(pieces: Array<() => GeoJSON.Feature | GeoJSON.FeatureCollection>): Promise<CanvasFeature[]> {
-  const shapes: CanvasFeature[] = [];
+  const fills: CanvasFeature[] = [];
+  const coasts: CanvasFeature[] = [];
+  let sliceStart = performance.now();
+  const pause = async () => {
+    if (performance.now() - sliceStart < LAND_SLICE_MS) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    sliceStart = performance.now();
+  };
   for (const piece of pieces) {
     const decoded = piece();
     for (const { geometry } of decoded.type === 'FeatureCollection' ? decoded.features : [decoded]) {
-      // One shape a polygon: the index culls those far from the view, and each is simplified on its own.
-      const polygons = geometry?.type === 'MultiPolygon' ? geometry.coordinates.map((coordinates): GeoJSON.Polygon => ({ type: 'Polygon', coordinates })) : geometry ? [geometry] : [];
-      for (const polygon of polygons) {
-        const shape = flatShapeOf(polygon as Geometry);
-        if (shape) shapes.push({ id: `land ${shapes.length}`, shape, style: LAND_STYLE });
+      const polygons = geometry?.type === 'MultiPolygon' ? geometry.coordinates : geometry?.type === 'Polygon' ? [geometry.coordinates] : [];
+      for (const rings of polygons) {
+        for (const work of landWork(rings as Array<[number, number]>[])) {
+          for (const { kind, geometry: cut } of work()) {
+            const shape = flatShapeOf(cut as Geometry);
+            if (!shape) continue;
+            if (kind === 'fill') fills.push({ id: `land ${fills.length}`, shape, style: LAND_FILL_STYLE });
+            else coasts.push({ id: `coast ${coasts.length}`, shape, style: COAST_STYLE });
+          }
+          await pause();
+        }
       }
     }
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await pause();
   }
-  return shapes;
+  return [...fills, ...coasts];
 }
 
 /**
