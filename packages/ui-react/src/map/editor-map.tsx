@@ -68,6 +68,9 @@ export interface EditorMapProps {
   wmsUrl?: string;
 }
 
+/** The session's events after which it shows other features (a load, an edit, a view's tiles merged). */
+const FEATURE_EVENTS = ['load', 'change', 'view'] as const;
+
 /**
  * The editor: a Leaflet view of the session's features with the drawing toolbar at the top
  * right (polygon, line, edit, delete), the feature popup, the attribute form and the live
@@ -136,12 +139,24 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
       setRenderer(undefined);
     };
   }, [map, onFeatureClick]);
-  // Before the browser paints (a layout effect): features a move brought reach the canvas before the repaint it asked for.
+  // The canvas draws the session's features as they are now: straight from the session's events,
+  // in the task that changed them (a pan's tiles read ahead are merged as the move ends, before
+  // the repaint the move asked for), without waiting for React to render the editor; and before
+  // the browser paints after a render (a layout effect). Drawing what is drawn already does nothing.
   useLayoutEffect(() => {
     if (!map || !renderer) return;
-    renderer.render(features);
-    map.getContainer().dataset.features = String(renderer.size);
-  }, [map, renderer, features]);
+    const element = map.getContainer();
+    const draw = () => {
+      renderer.render(session ? session.features() : features);
+      const size = String(renderer.size);
+      if (element.dataset.features !== size) element.dataset.features = size;
+    };
+    draw();
+    const offs = session ? FEATURE_EVENTS.map((name) => session.on(name, draw)) : [];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [map, renderer, session, features]);
 
   // The extent and what is drawn, on the element, for pages that embed the map and for tests:
   // in EPSG:4326 a screen position is a linear function of lat/lng inside these bounds.

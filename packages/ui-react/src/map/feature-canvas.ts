@@ -75,7 +75,8 @@ export class FeatureCanvas extends L.Renderer {
   private hidden: ReadonlySet<string> = new Set();
   private index: Flatbush | undefined;
   private readonly screens = new WeakMap<FlatShape, Array<{ zoom: number; screen: ScreenShape }>>();
-  private redrawRequest: number | undefined;
+  /** The repaint asked for and not started yet. */
+  private redrawRequest: { cancel(): void } | undefined;
   /** What the canvas shows: the bounds (layer pixels), pixel origin and zoom it was drawn for. */
   private drawn: { min: L.Point; size: L.Point; origin: L.Point; zoom: number } | undefined;
   private hoverPending = false;
@@ -95,6 +96,8 @@ export class FeatureCanvas extends L.Renderer {
 
   /** Draws these features, in this order (later ones on top). */
   setFeatures(features: readonly CanvasFeature[]): void {
+    // The same features drawn the same way (a render after the session's event drew them): nothing to repaint.
+    if (sameFeatures(features, this.features)) return;
     this.features = features;
     this.dropSnapshots();
     this.index = undefined;
@@ -193,12 +196,28 @@ export class FeatureCanvas extends L.Renderer {
     this.snapshots = [];
   }
 
-  private requestRedraw(): void {
+  /**
+   * Asks for a repaint: in the next frame, so the changes of a frame are painted once; or, with
+   * `soon`, in the task after this one (a moved canvas: what the move brings, such as the tiles
+   * read ahead that the session merges as the move ends, comes in this task's callbacks).
+   */
+  private requestRedraw(soon = false): void {
     if (!this.internals._map || this.redrawRequest !== undefined) return;
-    this.redrawRequest = L.Util.requestAnimFrame(() => {
+    const run = () => {
+      if (this.redrawRequest !== request) return;
       this.redrawRequest = undefined;
       this.draw();
-    });
+    };
+    let request: { cancel(): void };
+    if (soon) {
+      let live = true;
+      void nextTask().then(() => live && run());
+      request = { cancel: () => (live = false) };
+    } else {
+      const frame = L.Util.requestAnimFrame(run);
+      request = { cancel: () => L.Util.cancelAnimFrame(frame) };
+    }
+    this.redrawRequest = request;
     this.settle();
   }
 
@@ -221,7 +240,7 @@ export class FeatureCanvas extends L.Renderer {
   }
 
   protected _destroyContainer(): void {
-    if (this.redrawRequest !== undefined) L.Util.cancelAnimFrame(this.redrawRequest);
+    this.redrawRequest?.cancel();
     this.redrawRequest = undefined;
     const canvas = this.canvas;
     if (!canvas) return;
@@ -259,7 +278,7 @@ export class FeatureCanvas extends L.Renderer {
     canvas.style.width = `${size.x}px`;
     canvas.style.height = `${size.y}px`;
     this.drawn = { min: min as L.Point, size, origin, zoom };
-    if (this.redrawRequest !== undefined) L.Util.cancelAnimFrame(this.redrawRequest);
+    this.redrawRequest?.cancel();
     this.redrawRequest = undefined;
     this.draw(true, true);
   }
@@ -295,10 +314,10 @@ export class FeatureCanvas extends L.Renderer {
     const raster = this.raster;
     if (!partial && raster && !raster.failed) {
       if (moved) {
-        // Repainted in the next frame: features a move brings (a view loaded from tiles read
+        // Repainted in the next task: features a move brings (a view loaded from tiles read
         // ahead) come before it, and the workers paint the canvas once, not twice.
         this.drawPlaceholder(context, map, drawn.zoom, area, ratio);
-        this.requestRedraw();
+        this.requestRedraw(true);
         return;
       }
       const id = ++this.jobs;
@@ -315,25 +334,30 @@ export class FeatureCanvas extends L.Renderer {
       });
       return;
     }
+    this.paintHere(context, map, drawn.zoom, area, ratio, partial ? snapshot : undefined);
+  }
+
+  /** Paints the canvas on the main thread, in one task: what `reused` shows of the area copied from it, the rest drawn. */
+  private paintHere(context: CanvasRenderingContext2D, map: L.Map, zoom: number, area: Rect, ratio: number, reused: Snapshot | undefined): void {
     context.setTransform(1, 0, 0, 1, 0, 0);
     context.clearRect(0, 0, context.canvas.width, context.canvas.height);
     let regions = [area];
-    if (snapshot && partial) {
-      for (const layer of snapshot.layers) context.drawImage(layer, (snapshot.area.left - area.left) * ratio, (snapshot.area.top - area.top) * ratio);
-      regions = subtract(area, snapshot.area);
+    if (reused) {
+      for (const layer of reused.layers) context.drawImage(layer, (reused.area.left - area.left) * ratio, (reused.area.top - area.top) * ratio);
+      regions = subtract(area, reused.area);
     }
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     if (regions.length > 0) {
-      if (partial) {
+      if (reused) {
         context.save();
         context.beginPath();
         for (const region of regions) context.rect(region.left - area.left, region.top - area.top, region.width, region.height);
         context.clip();
       }
-      this.paintFeatures(map, drawn.zoom, regions, ({ style, polygon, screens }) => paint(context, style, screens, area, polygon));
-      if (partial) context.restore();
+      this.paintFeatures(map, zoom, regions, ({ style, polygon, screens }) => paint(context, style, screens, area, polygon));
+      if (reused) context.restore();
     }
-    this.keepSnapshot(drawn.zoom, area, context.canvas);
+    this.keepSnapshot(zoom, area, context.canvas);
     this.settle();
   }
 
@@ -491,7 +515,11 @@ export class FeatureCanvas extends L.Renderer {
   }
 }
 
-/** A rectangle in world pixels. */
+/** Whether two lists draw the same shapes with the same styles in the same order. */
+function sameFeatures(next: readonly CanvasFeature[], drawn: readonly CanvasFeature[]): boolean {
+  return next.length === drawn.length && next.every((feature, at) => feature.id === drawn[at]?.id && feature.shape === drawn[at]?.shape && feature.style === drawn[at]?.style);
+}
+
 /** Frees the worker bitmaps of a snapshot no longer kept (those in `kept` excepted). */
 function closeLayers(snapshot: Snapshot, kept: Snapshot['layers'] = []): void {
   for (const layer of snapshot.layers) if (isBitmap(layer) && !kept.includes(layer)) layer.close();
