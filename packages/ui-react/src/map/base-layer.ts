@@ -3,7 +3,7 @@ import LAND_50M_URL from 'world-atlas/land-50m.json?url';
 import type { Geometry } from '@gportal/core';
 import { FeatureCanvas, type CanvasFeature } from './feature-canvas';
 import { flatShapeOf } from './flat-shape';
-import { landWork } from './land-cells';
+import { cutLand } from './land-cells';
 import { L } from './leaflet';
 
 /** The map's CRS: the WMTS grid of the map-server mode is EPSG:4326, and the offline base map draws in any CRS. */
@@ -38,10 +38,26 @@ export async function naturalEarthLayer(): Promise<L.Layer> {
   // Drawn as the feature map draws its features (culled through an index, simplified for the
   // zoom, painted by the raster workers): Leaflet's own canvas projects and paints every
   // coastline on the main thread at every zoom, tasks of 50 to 200 ms.
-  const land = new FeatureCanvas({ pane: BASE_PANE, padding: 0.1, simplifyTolerance: LAND_SIMPLIFY_PX, hitTolerance: { mouse: 0, touch: 0 }, className: 'gportal-base-canvas', attribution: 'Natural Earth' });
+  const land = new FeatureCanvas({
+    pane: BASE_PANE,
+    padding: 0.1,
+    simplifyTolerance: LAND_SIMPLIFY_PX,
+    hitTolerance: { mouse: 0, touch: 0 },
+    className: 'gportal-base-canvas',
+    attribution: 'Natural Earth',
+    mainThreadPositions: LAND_MAIN_THREAD_POSITIONS,
+  });
   void decodeInSlices(landPieces(landObject).map((piece) => () => feature(topology, piece))).then((shapes) => land.setFeatures(shapes));
   return land;
 }
+
+/**
+ * Land over a view with at most this many positions (after simplification) is painted on the
+ * main thread: opaque fills and one-pixel coastlines paint in a few milliseconds, and the land
+ * then never waits behind the features' repaint in the raster workers. A view of a continent or
+ * the world, with more, is painted by the workers.
+ */
+const LAND_MAIN_THREAD_POSITIONS = 4_000;
 
 /** How far, in pixels, a coastline position is simplified away: as the features are. */
 const LAND_SIMPLIFY_PX = 1;
@@ -85,8 +101,8 @@ async function decodeInSlices(pieces: Array<() => GeoJSON.Feature | GeoJSON.Feat
     for (const { geometry } of decoded.type === 'FeatureCollection' ? decoded.features : [decoded]) {
       const polygons = geometry?.type === 'MultiPolygon' ? geometry.coordinates : geometry?.type === 'Polygon' ? [geometry.coordinates] : [];
       for (const rings of polygons) {
-        for (const work of landWork(rings as Array<[number, number]>[])) {
-          for (const { kind, geometry: cut } of work()) {
+        for (const step of cutLand(rings as Array<[number, number]>[])) {
+          for (const { kind, geometry: cut } of step) {
             const shape = flatShapeOf(cut as Geometry);
             if (!shape) continue;
             if (kind === 'fill') fills.push({ id: `land ${fills.length}`, shape, style: LAND_FILL_STYLE });

@@ -21,6 +21,13 @@ export interface FeatureCanvasOptions extends L.RendererOptions {
   hitTolerance: { mouse: number; touch: number };
   /** The canvas element's class; defaults to `gportal-feature-canvas` (what pages and tests find the features' canvas by). */
   className?: string;
+  /**
+   * A repaint of at most this many positions (simplified for the zoom) is painted on the main
+   * thread, in one task, rather than by the raster workers: for a canvas of cheap shapes (fills
+   * and hairlines), whose repaint should not wait behind another canvas's in the workers. 0 (the
+   * default): every whole repaint goes to the workers where the browser has them.
+   */
+  mainThreadPositions?: number;
   /** A click on a drawn feature. Left out: the canvas takes no pointer events (a base map under everything). */
   onClick?(id: string, event: MouseEvent): void;
 }
@@ -289,15 +296,17 @@ export class FeatureCanvas extends L.Renderer {
    * the main thread. A whole repaint goes to the raster worker when there is one: until its
    * canvas arrives, a canvas just moved shows the last snapshot scaled to the new zoom (as map
    * tiles of the last zoom stay until the new ones load), and an unmoved one keeps what it shows.
-   * A canvas with no features is only cleared, and not even that just after a move (its resize
-   * cleared it), so a map opened before its layer loads allocates no pixels for it.
+   * A canvas with no features over it is only cleared, and not even that just after a move (its
+   * resize cleared it), so a map opened before its layer loads allocates no pixels for it.
    */
   private draw(reuse = false, moved = false): void {
     const map = this.internals._map;
     const drawn = this.drawn;
-    const nothing = this.features.length === 0;
+    const area: Rect | undefined = drawn && { left: drawn.origin.x + drawn.min.x, top: drawn.origin.y + drawn.min.y, width: drawn.size.x, height: drawn.size.y };
+    // No feature over the canvas (the land's canvas over the sea, say): cleared here, no worker job to wait for.
+    const nothing = this.features.length === 0 || (map !== undefined && drawn !== undefined && area !== undefined && this.shownIn(map, drawn.zoom, [area]).length === 0);
     const context = nothing && moved ? undefined : this.canvas?.getContext('2d');
-    if (!map || !context || !drawn || nothing) {
+    if (!map || !context || !drawn || !area || nothing) {
       this.job = undefined;
       if (context && nothing) {
         context.setTransform(1, 0, 0, 1, 0, 0);
@@ -307,7 +316,6 @@ export class FeatureCanvas extends L.Renderer {
       return;
     }
     const ratio = L.Browser.retina ? 2 : 1;
-    const area: Rect = { left: drawn.origin.x + drawn.min.x, top: drawn.origin.y + drawn.min.y, width: drawn.size.x, height: drawn.size.y };
     const snapshot = reuse ? this.snapshots.find((candidate) => candidate.zoom === drawn.zoom) : undefined;
     const partial = snapshot !== undefined && intersects(snapshot.area, area);
     this.job = undefined;
@@ -324,8 +332,13 @@ export class FeatureCanvas extends L.Renderer {
       this.job = id;
       this.settle();
       // Simplified first, a slice per task (a new zoom simplifies every shape shown, a long task in one go), then painted in the workers.
-      void this.simplifyShown(map, drawn.zoom, area, () => this.job === id && this.redrawRequest === undefined).then((ready) => {
-        if (!ready) return;
+      void this.simplifyShown(map, drawn.zoom, area, () => this.job === id && this.redrawRequest === undefined).then((positions) => {
+        if (positions === undefined) return;
+        if (positions <= (this.options.mainThreadPositions ?? 0)) {
+          this.job = undefined;
+          this.paintHere(context, map, drawn.zoom, area, ratio, undefined);
+          return;
+        }
         if (this.raster === raster && !raster.failed) this.rasterInWorker(raster, map, drawn.zoom, area, ratio, id);
         else {
           this.job = undefined;
@@ -363,21 +376,23 @@ export class FeatureCanvas extends L.Renderer {
 
   /**
    * Simplifies the shapes shown over `area` for the zoom (kept for it), a slice of about
-   * `SLICE_MS` per task; answers whether the repaint is still `current` once done.
+   * `SLICE_MS` per task; answers how many positions they have once simplified, or `undefined`
+   * when the repaint is no longer `current` once done.
    */
-  private async simplifyShown(map: L.Map, zoom: number, area: Rect, current: () => boolean): Promise<boolean> {
+  private async simplifyShown(map: L.Map, zoom: number, area: Rect, current: () => boolean): Promise<number | undefined> {
     const project = projectAt(map.options.crs ?? L.CRS.EPSG3857, zoom);
     let sliceStart = performance.now();
+    let positions = 0;
     for (const index of this.shownIn(map, zoom, [area])) {
       if (performance.now() - sliceStart > SLICE_MS) {
         await nextTask();
-        if (!current()) return false;
+        if (!current()) return undefined;
         sliceStart = performance.now();
       }
       const feature = this.features[index];
-      if (feature) this.screenOf(feature.shape, zoom, project);
+      if (feature) positions += this.screenOf(feature.shape, zoom, project).points.length / 2;
     }
-    return current();
+    return current() ? positions : undefined;
   }
 
   /** Paints the whole canvas in the workers, batch by batch as they are simplified here, and shows it when every layer arrives. */

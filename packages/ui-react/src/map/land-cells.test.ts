@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LAND_CELL_DEGREES, landWork, type LandPiece } from './land-cells';
+import { cutLand, LAND_CELL_DEGREES, PIECE_POSITIONS, type LandPiece } from './land-cells';
 
 type Ring = Array<[number, number]>;
 
-const piecesOf = (rings: Ring[]): LandPiece[] => landWork(rings).flatMap((work) => work());
+const piecesOf = (rings: Ring[]): LandPiece[] => [...cutLand(rings)].flat();
 const fills = (pieces: LandPiece[]) => pieces.filter((piece) => piece.kind === 'fill').map((piece) => (piece.geometry as GeoJSON.Polygon).coordinates as Ring[]);
 const coasts = (pieces: LandPiece[]) => pieces.filter((piece) => piece.kind === 'coast').flatMap((piece) => (piece.geometry as GeoJSON.MultiLineString).coordinates as Ring[]);
 
@@ -19,13 +19,26 @@ function shoelace(ring: Ring): number {
   return Math.abs(sum);
 }
 
+/** The ring with a position every hundredth of a degree along its edges. */
+function dense(ring: Ring): Ring {
+  const out: Ring = [];
+  for (let at = 1; at < ring.length; at += 1) {
+    const [x0, y0] = ring[at - 1]!;
+    const [x1, y1] = ring[at]!;
+    const steps = Math.max(1, Math.round(Math.hypot(x1 - x0, y1 - y0) * 100));
+    for (let step = 0; step < steps; step += 1) out.push([x0 + ((x1 - x0) * step) / steps, y0 + ((y1 - y0) * step) / steps]);
+  }
+  out.push(ring[ring.length - 1]!);
+  return out;
+}
+
 function box(rings: Ring[]): [number, number, number, number] {
   const all = rings.flat();
   return [Math.min(...all.map((p) => p[0])), Math.min(...all.map((p) => p[1])), Math.max(...all.map((p) => p[0])), Math.max(...all.map((p) => p[1]))];
 }
 
 describe('landWork', () => {
-  it('keeps a polygon within one cell whole: one fill, its rings as coastline', () => {
+  it('keeps a small polygon whole: one fill, its rings as coastline', () => {
     const island: Ring = [
       [1, 1],
       [4, 1],
@@ -37,52 +50,61 @@ describe('landWork', () => {
     expect(coasts(pieces)).toEqual([island]);
   });
 
-  it('cuts a polygon spanning cells into fills within each (overlapping a little) and coastline cut at the cells themselves', () => {
-    // 25° × 5°: three cells wide.
-    const wide: Ring = [
-      [2, 2],
-      [27, 2],
-      [27, 7],
-      [2, 7],
-      [2, 2],
-    ];
+  it('cuts a large polygon into small pieces: fills overlapping a little, coastline cut end to end', () => {
+    // Ten cells wide, with positions every hundredth of a degree: far more than a piece holds.
+    const c = LAND_CELL_DEGREES;
+    const wide = dense([
+      [0.2 * c, 0.2 * c],
+      [10.2 * c, 0.2 * c],
+      [10.2 * c, 0.7 * c],
+      [0.2 * c, 0.7 * c],
+      [0.2 * c, 0.2 * c],
+    ]);
+    expect(wide.length).toBeGreaterThan(4 * PIECE_POSITIONS);
     const pieces = piecesOf([wide]);
     const cut = fills(pieces);
-    expect(cut).toHaveLength(3);
+    expect(cut.length).toBeGreaterThan(4);
     for (const rings of cut) {
-      const [west, , east] = box(rings);
-      // Within one cell, widened by under a degree.
-      expect(east - west).toBeLessThanOrEqual(LAND_CELL_DEGREES + 1);
+      const [west, south, east, north] = box(rings);
+      expect(rings.flat().length <= PIECE_POSITIONS || Math.max(east - west, north - south) <= c + 1).toBe(true);
     }
-    // The fills cover the polygon (their overlaps add a little), and never more than the overlaps.
+    // The fills cover the polygon; they overlap where they meet, by about a degree each time.
     const covered = cut.reduce((sum, rings) => sum + shoelace(rings[0]!), 0);
-    expect(covered).toBeGreaterThanOrEqual(shoelace(wide));
-    expect(covered).toBeLessThanOrEqual(shoelace(wide) + 2 * 2 * 0.5 * 5);
+    expect(covered).toBeGreaterThanOrEqual(shoelace(wide) - 1e-6);
+    expect(covered).toBeLessThanOrEqual(shoelace(wide) + (cut.length - 1) * 1 * 0.5 * c + 1e-6);
     // The coastline is cut, not changed: its stretches add up to the ring's length.
     const coastline = coasts(pieces);
     expect(coastline.length).toBeGreaterThan(1);
-    expect(coastline.reduce((sum, line) => sum + length(line), 0)).toBeCloseTo(length(wide), 9);
+    for (const piece of pieces.filter((each) => each.kind === 'coast')) {
+      const lines = (piece.geometry as GeoJSON.MultiLineString).coordinates as Ring[];
+      const [west, south, east, north] = box(lines);
+      expect(lines.flat().length <= PIECE_POSITIONS || Math.max(east - west, north - south) <= c).toBe(true);
+    }
+    expect(coastline.reduce((sum, line) => sum + length(line), 0)).toBeCloseTo(length(wide), 6);
   });
 
-  it('keeps the holes of a cut polygon, in the cells they lie in', () => {
-    const outer: Ring = [
+  it('keeps the holes of a cut polygon, in the pieces they lie in', () => {
+    const c = LAND_CELL_DEGREES;
+    const outer = dense([
       [0, 0],
-      [20, 0],
-      [20, 8],
-      [0, 8],
+      [8 * c, 0],
+      [8 * c, 0.8 * c],
+      [0, 0.8 * c],
       [0, 0],
-    ];
+    ]);
     const hole: Ring = [
-      [12, 2],
-      [12, 6],
-      [16, 6],
-      [16, 2],
-      [12, 2],
+      [5.2 * c, 0.2 * c],
+      [5.2 * c, 0.6 * c],
+      [5.6 * c, 0.6 * c],
+      [5.6 * c, 0.2 * c],
+      [5.2 * c, 0.2 * c],
     ];
     const cut = fills(piecesOf([outer, hole]));
-    expect(cut.map((rings) => rings.length).sort()).toEqual([1, 2]);
-    const withHole = cut.find((rings) => rings.length === 2) as Ring[];
-    expect(box([withHole[1]!])).toEqual([12, 2, 16, 6]);
+    // The hole may straddle a cut: its parts, together, are the hole.
+    const holes = cut.flatMap((rings) => rings.slice(1));
+    expect(holes.length).toBeGreaterThan(0);
+    expect(box(holes)).toEqual([5.2 * c, 0.2 * c, 5.6 * c, 0.6 * c]);
+    expect(cut.length).toBeGreaterThan(1);
   });
 
   it('joins a ring across the antimeridian instead of drawing a sliver around the world', () => {
@@ -95,7 +117,7 @@ describe('landWork', () => {
       [178, -16],
     ];
     const pieces = piecesOf([fiji]);
-    for (const line of coasts(pieces)) for (let at = 1; at < line.length; at += 1) expect(Math.abs(line[at]![0] - line[at - 1]![0])).toBeLessThanOrEqual(LAND_CELL_DEGREES);
+    for (const line of coasts(pieces)) for (let at = 1; at < line.length; at += 1) expect(Math.abs(line[at]![0] - line[at - 1]![0])).toBeLessThanOrEqual(4);
     const [west, , east] = box(fills(pieces).flat());
     expect(east - west).toBeCloseTo(4, 9);
   });

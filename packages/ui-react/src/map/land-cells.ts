@@ -7,8 +7,10 @@ import type { Geometry } from '@gportal/core';
  * nearly every view: uncut, each repaint of a view at sea still simplified and painted all of it.
  */
 
-/** Cells of this many degrees: most islands fit in one, a continent spans a few hundred. */
-export const LAND_CELL_DEGREES = 10;
+/** Pieces are cut until they have at most this many positions… */
+export const PIECE_POSITIONS = 256;
+/** …or are no larger than this many degrees across. */
+export const LAND_CELL_DEGREES = 2;
 
 /**
  * How far, in degrees, a fill piece reaches past its cell: neighbouring pieces overlap, so no
@@ -23,8 +25,6 @@ type Box = [number, number, number, number];
 /** One piece of land to draw: an opaque fill without outline, or a stretch of coastline. */
 export type LandPiece = { kind: 'fill'; geometry: Geometry } | { kind: 'coast'; geometry: Geometry };
 
-/** A unit of cutting work: one call gives the pieces of one polygon, or of one of its cells. */
-export type LandWork = () => LandPiece[];
 
 function boxOf(rings: readonly Ring[]): Box {
   let west = Infinity;
@@ -40,15 +40,6 @@ function boxOf(rings: readonly Ring[]): Box {
     }
   }
   return [west, south, east, north];
-}
-
-/** The cells (west, south corners) a box meets. */
-function cellsOf([west, south, east, north]: Box): Array<[number, number]> {
-  const cells: Array<[number, number]> = [];
-  for (let x = Math.floor(west / LAND_CELL_DEGREES) * LAND_CELL_DEGREES; x < east; x += LAND_CELL_DEGREES) {
-    for (let y = Math.floor(south / LAND_CELL_DEGREES) * LAND_CELL_DEGREES; y < north; y += LAND_CELL_DEGREES) cells.push([x, y]);
-  }
-  return cells;
 }
 
 /**
@@ -100,34 +91,81 @@ function clipRing(ring: Ring, box: Box): Ring | undefined {
   return clipped && clipped.length >= 4 ? (clipped as Ring) : undefined;
 }
 
-/**
- * The work of cutting one land polygon (outer ring, then holes, lon/lat): a polygon within one
- * cell is one fill and its rings as coastline; a larger one gives, cell by cell, the fill clipped
- * to the cell (widened by the overlap) and the coastline clipped to the cell itself.
- */
-export function landWork(given: readonly Ring[]): LandWork[] {
-  const rings = given.map(unwrapped);
-  const [outer, ...holes] = rings;
-  if (!outer) return [];
-  const cells = cellsOf(boxOf([outer]));
-  const coastlines = rings.flatMap(coastOf);
-  if (cells.length <= 1) {
-    return [() => [{ kind: 'fill', geometry: { type: 'Polygon', coordinates: [...rings] } }, { kind: 'coast', geometry: { type: 'MultiLineString', coordinates: coastlines } }]];
+/** Positions of a set of rings or lines. */
+function positionsOf(rings: readonly Ring[]): number {
+  return rings.reduce((sum, ring) => sum + ring.length, 0);
+}
+
+/** The two halves of a box, across its longer side. */
+function halves([west, south, east, north]: Box): [Box, Box] {
+  if (east - west >= north - south) {
+    const middle = (west + east) / 2;
+    return [
+      [west, south, middle, north],
+      [middle, south, east, north],
+    ];
   }
-  const coast: GeoJSON.MultiLineString = { type: 'MultiLineString', coordinates: coastlines };
-  return cells.map(([x, y]) => () => {
-    const pieces: LandPiece[] = [];
-    const widened: Box = [x - FILL_OVERLAP_DEGREES, y - FILL_OVERLAP_DEGREES, x + LAND_CELL_DEGREES + FILL_OVERLAP_DEGREES, y + LAND_CELL_DEGREES + FILL_OVERLAP_DEGREES];
-    // No outer ring in the cell, no land there (holes lie inside the outer ring).
+  const middle = (south + north) / 2;
+  return [
+    [west, south, east, middle],
+    [west, middle, east, north],
+  ];
+}
+
+/** Whether a piece is small enough to be drawn as it is: few positions, or a box no larger than a cell. */
+function small(rings: readonly Ring[], [west, south, east, north]: Box): boolean {
+  return positionsOf(rings) <= PIECE_POSITIONS || Math.max(east - west, north - south) <= LAND_CELL_DEGREES;
+}
+
+/**
+ * Cuts a polygon (outer ring, then holes) in halves until each piece is small; each half's fill
+ * reaches past it by the overlap. Yields the pieces of each step as it goes.
+ */
+function* cutFill(rings: readonly Ring[], box: Box): Generator<LandPiece[]> {
+  if (small(rings, box)) {
+    yield [{ kind: 'fill', geometry: { type: 'Polygon', coordinates: [...rings] } }];
+    return;
+  }
+  const [outer, ...holes] = rings;
+  if (!outer) return;
+  for (const half of halves(box)) {
+    const widened: Box = [half[0] - FILL_OVERLAP_DEGREES, half[1] - FILL_OVERLAP_DEGREES, half[2] + FILL_OVERLAP_DEGREES, half[3] + FILL_OVERLAP_DEGREES];
+    // No outer ring in the half, no land there (holes lie inside the outer ring).
     const filled = clipRing(outer, widened);
-    if (filled) {
-      const cut = holes.map((hole) => clipRing(hole, widened)).filter((hole): hole is Ring => hole !== undefined);
-      pieces.push({ kind: 'fill', geometry: { type: 'Polygon', coordinates: [filled, ...cut] } });
-    }
+    if (!filled) continue;
+    const cut = holes.map((hole) => clipRing(hole, widened)).filter((hole): hole is Ring => hole !== undefined);
+    yield [];
+    yield* cutFill([filled, ...cut], half);
+  }
+}
+
+/** Cuts coastlines in halves (exactly: the stretches meet end to end) until each piece is small, step by step. */
+function* cutCoast(lines: readonly Ring[], box: Box): Generator<LandPiece[]> {
+  if (lines.length === 0) return;
+  if (small(lines, box)) {
+    yield [{ kind: 'coast', geometry: { type: 'MultiLineString', coordinates: [...lines] } }];
+    return;
+  }
+  for (const half of halves(box)) {
     // One stretch left comes back as a LineString, more as a MultiLineString.
-    const clipped = bboxClip(coast, [x, y, x + LAND_CELL_DEGREES, y + LAND_CELL_DEGREES]).geometry as GeoJSON.LineString | GeoJSON.MultiLineString;
-    const lines = (clipped.type === 'LineString' ? [clipped.coordinates] : clipped.coordinates).filter((line) => line.length >= 2);
-    if (lines.length > 0) pieces.push({ kind: 'coast', geometry: { type: 'MultiLineString', coordinates: lines } });
-    return pieces;
-  });
+    const clipped = bboxClip({ type: 'MultiLineString', coordinates: [...lines] }, half).geometry as GeoJSON.LineString | GeoJSON.MultiLineString;
+    yield [];
+    yield* cutCoast((clipped.type === 'LineString' ? [clipped.coordinates] : clipped.coordinates).filter((line) => line.length >= 2) as Ring[], half);
+  }
+}
+
+/**
+ * Cuts one land polygon (outer ring, then holes, lon/lat) into pieces of at most
+ * `PIECE_POSITIONS` positions or `LAND_CELL_DEGREES` across: halved again and again, each half
+ * clipped from the piece it halves (a continent costs its positions times the halvings, not
+ * times its cells). Fills reach past their half by the overlap; the coastline is cut exactly.
+ * Each step (a clip, or a piece done) yields what it made, so the caller can pause between steps.
+ */
+export function* cutLand(given: readonly Ring[]): Generator<LandPiece[]> {
+  const rings = given.map(unwrapped);
+  const [outer] = rings;
+  if (!outer) return;
+  yield* cutFill(rings, boxOf([outer]));
+  const coastlines = rings.flatMap(coastOf);
+  yield* cutCoast(coastlines, boxOf(coastlines));
 }
