@@ -1,8 +1,9 @@
 import type { EditableFeature } from '@gportal/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FeatureLayerRenderer } from './feature-layer-renderer';
+import { FeatureCanvas } from './feature-canvas';
+import { FEATURE_STYLE, FeatureLayerRenderer } from './feature-layer-renderer';
+import { flatShapeOf, type FlatShape, type ScreenShape } from './flat-shape';
 import { RasterWorkers } from './feature-raster';
-import type { ScreenShape } from './flat-shape';
 import { L } from './leaflet';
 import type { RasterReply, RasterRequest } from './raster-protocol';
 
@@ -254,5 +255,51 @@ describe('FeatureLayerRenderer painting through the raster workers', () => {
     expect(drawn('drawImage').map(([, layer]) => (layer as { job: number }).job)).toEqual([2, 2]);
     expect(FakeWorker.bitmaps.filter(({ job }) => job === 1).map(({ close }) => close.mock.calls.length)).toEqual([1, 1]);
     expect(FakeWorker.bitmaps.filter(({ job }) => job === 2).map(({ close }) => close.mock.calls.length)).toEqual([0, 0]);
+  });
+
+  const jobs = () => FakeWorker.made.flatMap((worker) => worker.received.filter(({ request }) => request.kind === 'begin'));
+
+  it('sends no job when no feature lies over the canvas, and is drawn at once', async () => {
+    // Far east of the view (119.1° E, a few tenths of a degree across).
+    renderer.render([polygon('far', 125)]);
+    await renderer.whenDrawn();
+    expect(jobs()).toEqual([]);
+    expect(element.querySelector('.gportal-feature-canvas')?.hasAttribute('data-painting')).toBe(false);
+  });
+
+  it('repaints nothing when given the same features again (a render after the session event drew them)', async () => {
+    const features = [polygon('a', 119.0), polygon('b', 119.1)];
+    renderer.render(features);
+    await renderer.whenDrawn();
+    expect(jobs()).toHaveLength(2);
+    renderer.render([...features]);
+    await renderer.whenDrawn();
+    expect(jobs()).toHaveLength(2);
+    renderer.render([features[0] as EditableFeature]);
+    await renderer.whenDrawn();
+    expect(jobs()).toHaveLength(4);
+  });
+
+  it('paints a repaint of few positions on the main thread when the canvas asks for it (the land), sending the workers nothing', async () => {
+    const land = new FeatureCanvas({ padding: 0.1, simplifyTolerance: 1, hitTolerance: { mouse: 0, touch: 0 }, className: 'gportal-base-canvas', mainThreadPositions: 100 });
+    land.addTo(map);
+    const shape = (west: number) => flatShapeOf(polygon('land', west).geometry) as FlatShape;
+    land.setFeatures([
+      { id: 'land 0', shape: shape(119.0), style: FEATURE_STYLE },
+      { id: 'land 1', shape: shape(119.1), style: FEATURE_STYLE },
+    ]);
+    await land.whenDrawn();
+    expect(jobs()).toEqual([]);
+    expect(drawn('fill')).toHaveLength(2);
+    // More positions than it allows: the workers paint it.
+    // A star of 400 points, each tens of pixels from the last: nothing simplified away.
+    const star = Array.from({ length: 400 }, (_, at) => {
+      const radius = at % 2 === 0 ? 0.03 : 0.06;
+      return [119 + radius * Math.cos((at / 400) * 2 * Math.PI), 26 + radius * Math.sin((at / 400) * 2 * Math.PI)];
+    });
+    const many = flatShapeOf({ type: 'Polygon', coordinates: [[...star, star[0] as number[]]] }) as FlatShape;
+    land.setFeatures([{ id: 'land 2', shape: many, style: FEATURE_STYLE }]);
+    await vi.waitFor(() => expect(jobs()).toHaveLength(2));
+    map.removeLayer(land);
   });
 });
