@@ -261,13 +261,21 @@ export class ViewLoading {
     if (this.host.prefetch > 0) later(() => void this.prefetch(bbox), this.host.prefetchDelayMs);
   }
 
-  /** How a tile of the view stands; a tile not held is split into its quarters when some of them (or theirs) are held or read ahead. */
-  private plan(tile: Tile, sink: TileSink, depth = FINER_LEVELS): TilePart[] {
+  /**
+   * How a tile of the view `bbox` stands; a tile not held is split into its quarters when some
+   * of them (or theirs) are held or read ahead, and only the quarters that meet the view are
+   * planned (a zoom out reads no quarter beside the view).
+   */
+  private plan(tile: Tile, bbox: BBox, sink: TileSink, depth = FINER_LEVELS): TilePart[] {
     const held = sink.coverage.covering(tile);
     if (held) return [{ kind: 'held', ...held }];
     const ahead = aheadHolding(tile, sink.ahead);
     if (ahead) return [{ kind: 'ahead', ...ahead }];
-    if (depth > 0 && this.holdsPartOf(tile, sink, depth)) return childTiles(tile).flatMap((child) => this.plan(child, sink, depth - 1));
+    if (depth > 0 && this.holdsPartOf(tile, sink, depth)) {
+      return childTiles(tile)
+        .filter((child) => bboxIntersects(tileBBox(child), bbox))
+        .flatMap((child) => this.plan(child, bbox, sink, depth - 1));
+    }
     return [{ kind: 'missing', tile }];
   }
 
@@ -284,7 +292,7 @@ export class ViewLoading {
     const { source, typeName, maxFeatures } = this.host;
     const loaded: ViewRead = { state: { kind: 'loaded', bbox } };
     const tooMany = (count: number): ViewRead => ({ state: { kind: 'too-many', bbox, count, limit: maxFeatures } });
-    const parts = nearestFirst(tilesCovering(bbox, tileLevelFor(bbox)), bbox).flatMap((tile) => this.plan(tile, sink));
+    const parts = nearestFirst(tilesCovering(bbox, tileLevelFor(bbox)), bbox).flatMap((tile) => this.plan(tile, bbox, sink));
     const missing = parts.flatMap((part) => (part.kind === 'missing' ? [part.tile] : []));
     // What the tiles held or read ahead hold: at least what the view holds of them.
     const heldKeys = new Set<string>();
