@@ -33,6 +33,7 @@ const LIBRARIES = {
     'leaflet',
     'leaflet-draw',
     'world-atlas', // Natural Earth outlines
+    '@turf/bbox-clip', // the land cut into pieces the canvas's index culls
     'topojson-client',
     'flatbush', // spatial index of the feature canvas (culling, hit-testing)
     '@fontsource/noto-sans', // the app's Latin UI font (src/app/app-fonts.css)
