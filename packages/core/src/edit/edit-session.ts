@@ -182,7 +182,8 @@ export class EditSession {
    * zoom in to edit. Features loaded stay when the view moves away, and one already held (an
    * edited one above all) is never replaced by the copy a pan reads again. Edits go on while a
    * view loads; a view asked for during a load, save, redraw or restore is read after it.
-   * Before the first load it only remembers the view, which the load then reads; for a layer
+   * Before the first load it only remembers the view, which the load then reads (an opening
+   * `restore` right after it, tile by tile); for a layer
    * loaded whole it does nothing. Rejects, and emits `error` (operation `view`), when the server
    * cannot be read; nothing changes then.
    *
@@ -227,13 +228,19 @@ export class EditSession {
    * is overwritten. Applying the same entry twice changes nothing. A journaled send whose outcome
    * was never confirmed is reconciled with the server first, so what it committed is not
    * replayed. `null` when nothing is journaled, or when the journal cannot be read (reported as a
-   * `journal` error).
+   * `journal` error). When it loads a layer larger than `maxFeatures` by view (the session's
+   * opening), the view given to {@link loadView} is counted with the layer, and its tiles are read
+   * after the restore, each shown as it arrives (the `view` events), not all at once at its end.
    */
   restore(): Promise<RestoreReport | null> {
-    return this.guard.run('restore', async () => {
-      if (!this.layer.loadedOnce) await this.layer.loadKeepingChanges();
+    const opening = !this.layer.loadedOnce;
+    const restored = this.guard.run('restore', async () => {
+      if (!this.layer.loadedOnce) await this.layer.loadKeepingChanges({ viewAfter: true });
       return this.restorer.restore();
     });
+    // Once nothing runs: tiles merged while an operation runs would be dropped and read again.
+    if (opening) restored.then(() => this.views.readViewAfterOpening((bbox) => this.loadView(bbox)), () => undefined);
+    return restored;
   }
 
   /**

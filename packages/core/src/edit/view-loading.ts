@@ -95,6 +95,10 @@ const PREFETCH_LIMITS = 6;
 /** Levels below a view's tile level searched for smaller tiles already held (a zoom out reads only the quarters not held yet). */
 const FINER_LEVELS = 2;
 
+function sameBBox(one: BBox, other: BBox): boolean {
+  return one.every((value, index) => value === other[index]);
+}
+
 /** The tile read ahead that holds `tile`: itself or a larger one (a zoom in finds it read). */
 function aheadHolding(tile: Tile, ahead: ReadonlyMap<string, AheadTile>): AheadTile | undefined {
   for (let { level, x, y } = tile; level >= 0; level--, x = Math.floor(x / 2), y = Math.floor(y / 2)) {
@@ -130,6 +134,10 @@ export class ViewLoading {
   private readonly reading = new Map<string, Promise<TileRead>>();
   /** The last view asked for; a load reads it again. */
   private view: BBox | undefined;
+  /** The view an opening load counted and left to read (`readLayer`'s `viewAfter`): the read that follows uses its count. */
+  private counted: { bbox: BBox; count: Promise<number> } | undefined;
+  /** Calls of `loadView` not over yet: an opening leaves its view to one of them when there is one. */
+  private calls = 0;
   /** Bumped when an operation starts and when a load applies: reads from before are stale. */
   private epoch = 0;
   /** The most features per square degree a complete tile held: how many a view's unread tiles may hold. */
@@ -153,10 +161,24 @@ export class ViewLoading {
     this.epoch++;
     this.reading.clear();
     this.ahead.clear();
+    this.counted = undefined;
   }
 
-  /** A load's read: the whole layer (up to `maxFeatures`) or, for a larger one, the tiles of the last view. */
-  async readLayer(): Promise<LayerRead> {
+  /**
+   * After an opening whose load left the view to read (`readLayer`'s `viewAfter`): reads it,
+   * tile by tile, unless a `loadView` call still to come or under way reads it anyway.
+   */
+  readViewAfterOpening(load: (bbox: BBox) => Promise<unknown>): void {
+    if (this.counted && this.view && this.calls === 0) void load(this.view).catch(() => undefined);
+  }
+
+  /**
+   * A load's read: the whole layer (up to `maxFeatures`) or, for a larger one, the tiles of the
+   * last view. With `viewAfter` (a session's opening: nothing is held yet), a larger layer's view
+   * is only counted: its tiles are read by `loadView` after the load, each shown as it arrives,
+   * rather than all at once when the last one is in.
+   */
+  async readLayer({ viewAfter = false }: { viewAfter?: boolean } = {}): Promise<LayerRead> {
     const { source, typeName, maxFeatures, loading } = this.host;
     const view = this.view;
     // The view is counted meanwhile (a large layer's first view is counted anyway): one round trip less before it shows.
@@ -167,6 +189,17 @@ export class ViewLoading {
     if (count === undefined || count <= maxFeatures) {
       const layer = await fetchLayer(source, typeName, maxFeatures);
       return { layer, byView: false, commit: () => this.settle(count, { kind: 'whole' }, []) };
+    }
+    if (viewAfter) {
+      const schema = await source.describe(typeName);
+      return {
+        layer: { schema, features: [], skipped: 0 },
+        byView: true,
+        commit: () => {
+          this.settle(count, undefined, []);
+          if (view && viewCount) this.counted = { bbox: view, count: viewCount };
+        },
+      };
     }
     const tiles: Array<{ tile: Tile; count: number }> = [];
     const byId = new Map<string, MapFeature>();
@@ -197,6 +230,15 @@ export class ViewLoading {
    */
   async loadView(bbox: BBox): Promise<ViewState | undefined> {
     this.view = bbox;
+    this.calls++;
+    try {
+      return await this.readViewWhenIdle(bbox);
+    } finally {
+      this.calls--;
+    }
+  }
+
+  private async readViewWhenIdle(bbox: BBox): Promise<ViewState | undefined> {
     for (;;) {
       await this.host.idle();
       // A later view took over: its call loads what is still missing.
@@ -205,7 +247,10 @@ export class ViewLoading {
       const epoch = this.epoch;
       const added: string[] = [];
       let dropped = false;
-      const read = await this.readView(bbox, {
+      // The count an opening asked for, when this is the view it counted.
+      const counted = this.counted && sameBBox(this.counted.bbox, bbox) ? this.counted.count : undefined;
+      this.counted = undefined;
+      const sink: TileSink = {
         coverage: this.coverage,
         ahead: this.ahead,
         accept: (tile, features, arrived) => {
@@ -227,7 +272,8 @@ export class ViewLoading {
         },
         wanted: () => this.view === bbox,
         inView: (view) => this.heldIn(view),
-      });
+      };
+      const read = await this.readView(bbox, sink, counted);
       if (read.superseded) return this.current;
       // Tiles that came during an operation were dropped: read them again after it.
       if (dropped || epoch !== this.epoch) continue;
