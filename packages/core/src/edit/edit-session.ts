@@ -231,11 +231,19 @@ export class EditSession {
    * `journal` error). When it loads a layer larger than `maxFeatures` by view (the session's
    * opening), the view given to {@link loadView} is counted with the layer, and its tiles are read
    * after the restore, each shown as it arrives (the `view` events), not all at once at its end.
+   *
+   * `claimed`: whether this session may put the journal back, told while the layer loads (a tab
+   * claiming the layer's journal, as the map does: one tab edits a layer at a time). The load
+   * starts at once; when it resolves `false`, the journal is left alone and the restore answers
+   * `null`, having only loaded. Claimed by default.
    */
-  restore(): Promise<RestoreReport | null> {
+  restore({ claimed = Promise.resolve(true) }: { claimed?: Promise<boolean> } = {}): Promise<RestoreReport | null> {
     const opening = !this.layer.loadedOnce;
+    // Settled with the load: a claim that fails while the layer loads is not left unhandled.
+    claimed.catch(() => undefined);
     const restored = this.guard.run('restore', async () => {
       if (!this.layer.loadedOnce) await this.layer.loadKeepingChanges({ viewAfter: true });
+      if (!(await claimed)) return null;
       return this.restorer.restore();
     });
     // Once nothing runs: tiles merged while an operation runs would be dropped and read again.

@@ -84,4 +84,57 @@ describe('EditSession opening a layer loaded by view (restore)', () => {
     for (const id of squaresIn(view)) expect(idsOf(features)).toContain(id);
     expect(queries(getFeatures).filter((query) => query.bbox)).toHaveLength(tiles.length);
   });
+
+  it('reads the layer while the journal is claimed, and leaves the journal alone when the claim is refused', async () => {
+    const first = setup();
+    await first.session.load();
+    const view = viewAt(101.03, 21.03);
+    await first.session.loadView(view);
+    const id = cellId(12, 12);
+    first.session.update(id, { properties: { name: 'kept' } });
+    await first.session.flushJournal();
+
+    const open = () => new EditSession({ source: first.adapters.features, transactions: first.adapters.transactions, typeName: GRID, maxFeatures: 100, loading: 'view', journal: first.adapters.journal });
+    const countFeatures = vi.spyOn(first.adapters.features as Required<FeatureSource>, 'countFeatures');
+    const elsewhere = open();
+    await elsewhere.loadView(view);
+    let refuse: (held: boolean) => void = () => undefined;
+    const restoring = elsewhere.restore({ claimed: new Promise<boolean>((resolve) => (refuse = resolve)) });
+    // The layer and the view are counted before the claim is answered.
+    await vi.waitFor(() => expect(countFeatures.mock.calls.map(([query]) => query)).toEqual(expect.arrayContaining([{ typeName: GRID, atMost: 101 }, { typeName: GRID, bbox: view }])));
+    refuse(false);
+    expect(await restoring).toBeNull();
+    await vi.waitFor(() => expect(elsewhere.viewState).toEqual({ kind: 'loaded', bbox: view }));
+    expect(elsewhere.feature(id)?.properties.name).not.toBe('kept');
+    expect(elsewhere.pending()).toEqual({ inserts: [], updates: [], deletes: [] });
+    expect(await first.adapters.journal.load(GRID)).not.toBeNull();
+
+    const here = open();
+    expect(await here.restore({ claimed: Promise.resolve(true) })).toMatchObject({ updates: 1 });
+    expect(here.feature(id)?.properties.name).toBe('kept');
+  });
+
+  it('counts a view the map gives while the opening counts the layer at once, and reads it right after, counted once', async () => {
+    let release: () => void = () => undefined;
+    const { session, countFeatures } = setup({
+      source: (source) => ({
+        ...source,
+        countFeatures: async (query) => {
+          // The layer's count waits: the map gives its view meanwhile.
+          if (query.bbox === undefined) await new Promise<void>((resolve) => (release = resolve));
+          return (source.countFeatures as NonNullable<FeatureSource['countFeatures']>)(query);
+        },
+      }),
+    });
+    const opening = session.restore();
+    await vi.waitFor(() => expect(countFeatures).toHaveBeenCalledTimes(1));
+    const view = viewAt(101.03, 21.03, 0.25);
+    const viewing = session.loadView(view);
+    expect(countFeatures).toHaveBeenLastCalledWith({ typeName: GRID, bbox: view });
+    release();
+    await opening;
+    expect(await viewing).toEqual({ kind: 'loaded', bbox: view });
+    for (const id of squaresIn(view)) expect(idsOf(session.features())).toContain(id);
+    expect(countFeatures.mock.calls.filter(([query]) => query.bbox !== undefined)).toHaveLength(1);
+  });
 });

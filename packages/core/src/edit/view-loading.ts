@@ -134,7 +134,10 @@ export class ViewLoading {
   private readonly reading = new Map<string, Promise<TileRead>>();
   /** The last view asked for; a load reads it again. */
   private view: BBox | undefined;
-  /** The view an opening load counted and left to read (`readLayer`'s `viewAfter`): the read that follows uses its count. */
+  /**
+   * A view counted by an opening, or while it ran, and not read yet (`readLayer`'s `viewAfter`):
+   * the read of that view that follows uses its count.
+   */
   private counted: { bbox: BBox; count: Promise<number> } | undefined;
   /** Calls of `loadView` not over yet: an opening leaves its view to one of them when there is one. */
   private calls = 0;
@@ -161,7 +164,6 @@ export class ViewLoading {
     this.epoch++;
     this.reading.clear();
     this.ahead.clear();
-    this.counted = undefined;
   }
 
   /**
@@ -197,7 +199,8 @@ export class ViewLoading {
         byView: true,
         commit: () => {
           this.settle(count, undefined, []);
-          if (view && viewCount) this.counted = { bbox: view, count: viewCount };
+          // Unless the map gave another view meanwhile, which its own call counted.
+          if (view && viewCount && this.view === view) this.counted = { bbox: view, count: viewCount };
         },
       };
     }
@@ -239,6 +242,13 @@ export class ViewLoading {
   }
 
   private async readViewWhenIdle(bbox: BBox): Promise<ViewState | undefined> {
+    const { source, typeName, loading } = this.host;
+    // A view given while the opening counts the layer is counted meanwhile: its tiles follow the opening at once.
+    if (loading === 'view' && this.layerCount === undefined && this.host.busy() && source.countFeatures && !(this.counted && sameBBox(this.counted.bbox, bbox))) {
+      const count = source.countFeatures({ typeName, bbox });
+      count.catch(() => undefined);
+      this.counted = { bbox, count };
+    }
     for (;;) {
       await this.host.idle();
       // A later view took over: its call loads what is still missing.

@@ -153,6 +153,10 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
    * replaced by the layer of `kind`, as if never asked for).
    */
   const listed = useRef<Promise<boolean>>(Promise.resolve(true));
+  // The schema of the layer asked for is asked for as the map first renders, not once all of it
+  // is on the page (the effects below): its counts can then be sent as soon as the session starts.
+  // A read the source keeps (WFS reads a schema once), so a render again asks nothing more.
+  useMemo(() => typeNameAsked !== undefined && void source.describe(typeNameAsked).catch(() => undefined), [source, typeNameAsked]);
 
   useEffect(() => {
     let live = true;
@@ -243,14 +247,15 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
     setRestored(undefined);
     setRefused((before) => ({ ids: [], count: before.count }));
     setStatus('loading');
-    const start = async (): Promise<RestoreReport | null> => {
-      // One tab edits a layer at a time; another one only shows it, and says so before any edit.
-      if (!((await journal.claim?.(typeName)) ?? true)) {
+    // One tab edits a layer at a time; another one only shows it, and says so before any edit.
+    const claimed = (journal.claim?.(typeName) ?? Promise.resolve(true)).then((held) => {
+      if (!held) {
         if (live) setEditingElsewhere((current) => current ?? 'other-tab');
-        await created.load();
-        return null;
+        return false;
       }
-      if (live) setEditingElsewhere(undefined);
+      // A session already gone neither puts the journal back nor hands it over.
+      if (!live) return false;
+      setEditingElsewhere(undefined);
       const off = journal.onHandOver?.(typeName, async () => {
         // The other tab restores the journal: it must hold every edit, and no send may still be under way.
         await saving.current;
@@ -260,9 +265,10 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
         setClaims((value) => value + 1);
       });
       if (off) offs.push(off);
-      return created.restore();
-    };
-    start().then(
+      return true;
+    });
+    // The layer loads while the journal is claimed; the journal goes back on top only when this tab holds it.
+    created.restore({ claimed }).then(
       (report) => {
         if (!live) return;
         setStatus('ready');
