@@ -182,8 +182,8 @@ export class EditSession {
    * zoom in to edit. Features loaded stay when the view moves away, and one already held (an
    * edited one above all) is never replaced by the copy a pan reads again. Edits go on while a
    * view loads; a view asked for during a load, save, redraw or restore is read after it.
-   * Before the first load it only remembers the view, which the load then reads (an opening
-   * `restore` right after it, tile by tile); for a layer
+   * Before the first load it only remembers the view, which the load then reads (one given while
+   * the first load counts the layer is counted at once, and read by that load); for a layer
    * loaded whole it does nothing. Rejects, and emits `error` (operation `view`), when the server
    * cannot be read; nothing changes then.
    *
@@ -228,9 +228,7 @@ export class EditSession {
    * is overwritten. Applying the same entry twice changes nothing. A journaled send whose outcome
    * was never confirmed is reconciled with the server first, so what it committed is not
    * replayed. `null` when nothing is journaled, or when the journal cannot be read (reported as a
-   * `journal` error). When it loads a layer larger than `maxFeatures` by view (the session's
-   * opening), the view given to {@link loadView} is counted with the layer, and its tiles are read
-   * after the restore, each shown as it arrives (the `view` events), not all at once at its end.
+   * `journal` error).
    *
    * `claimed`: whether this session may put the journal back, told while the layer loads (a tab
    * claiming the layer's journal, as the map does: one tab edits a layer at a time). The load
@@ -238,17 +236,13 @@ export class EditSession {
    * `null`, having only loaded. Claimed by default.
    */
   restore({ claimed = Promise.resolve(true) }: { claimed?: Promise<boolean> } = {}): Promise<RestoreReport | null> {
-    const opening = !this.layer.loadedOnce;
     // Settled with the load: a claim that fails while the layer loads is not left unhandled.
     claimed.catch(() => undefined);
-    const restored = this.guard.run('restore', async () => {
-      if (!this.layer.loadedOnce) await this.layer.loadKeepingChanges({ viewAfter: true });
+    return this.guard.run('restore', async () => {
+      if (!this.layer.loadedOnce) await this.layer.loadKeepingChanges();
       if (!(await claimed)) return null;
       return this.restorer.restore();
     });
-    // Once nothing runs: tiles merged while an operation runs would be dropped and read again.
-    if (opening) restored.then(() => this.views.readViewAfterOpening((bbox) => this.loadView(bbox)), () => undefined);
-    return restored;
   }
 
   /**

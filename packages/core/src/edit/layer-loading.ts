@@ -39,14 +39,11 @@ export class LayerLoading {
 
   constructor(private readonly host: LayerLoadingHost) {}
 
-  /**
-   * Loads the layer and re-applies the pending changes on top; an unconfirmed send is reconciled.
-   * `viewAfter`: a larger layer's view is left to `loadView` (see `ViewLoading.readLayer`).
-   */
-  async loadKeepingChanges({ viewAfter = false }: { viewAfter?: boolean } = {}): Promise<EditableFeature[]> {
+  /** Loads the layer and re-applies the pending changes on top; an unconfirmed send is reconciled. */
+  async loadKeepingChanges(): Promise<EditableFeature[]> {
     const { edits, saves, source, typeName } = this.host;
     const carried = edits.pending();
-    const read = await this.host.views.readLayer({ viewAfter });
+    const read = await this.host.views.readLayer();
     const { layer } = read;
     const extra = await fetchMissing(source, typeName, carried, new Set(layer.features.map((feature) => feature.id)));
     // The fresh copies are checked as a save checks them: one that another client changed where

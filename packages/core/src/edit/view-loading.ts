@@ -95,6 +95,7 @@ const PREFETCH_LIMITS = 6;
 /** Levels below a view's tile level searched for smaller tiles already held (a zoom out reads only the quarters not held yet). */
 const FINER_LEVELS = 2;
 
+/** Whether two boxes are the same (a map hands its bounds over in a new array each time). */
 function sameBBox(one: BBox, other: BBox): boolean {
   return one.every((value, index) => value === other[index]);
 }
@@ -134,13 +135,8 @@ export class ViewLoading {
   private readonly reading = new Map<string, Promise<TileRead>>();
   /** The last view asked for; a load reads it again. */
   private view: BBox | undefined;
-  /**
-   * A view counted by an opening, or while it ran, and not read yet (`readLayer`'s `viewAfter`):
-   * the read of that view that follows uses its count.
-   */
+  /** A view counted while a load counts the layer (`countMeanwhile`): the read of that view uses its count. */
   private counted: { bbox: BBox; count: Promise<number> } | undefined;
-  /** Calls of `loadView` not over yet: an opening leaves its view to one of them when there is one. */
-  private calls = 0;
   /** Bumped when an operation starts and when a load applies: reads from before are stale. */
   private epoch = 0;
   /** The most features per square degree a complete tile held: how many a view's unread tiles may hold. */
@@ -167,42 +163,18 @@ export class ViewLoading {
   }
 
   /**
-   * After an opening whose load left the view to read (`readLayer`'s `viewAfter`): reads it,
-   * tile by tile, unless a `loadView` call still to come or under way reads it anyway.
-   */
-  readViewAfterOpening(load: (bbox: BBox) => Promise<unknown>): void {
-    if (this.counted && this.view && this.calls === 0) void load(this.view).catch(() => undefined);
-  }
-
-  /**
    * A load's read: the whole layer (up to `maxFeatures`) or, for a larger one, the tiles of the
-   * last view. With `viewAfter` (a session's opening: nothing is held yet), a larger layer's view
-   * is only counted: its tiles are read by `loadView` after the load, each shown as it arrives,
-   * rather than all at once when the last one is in.
+   * last view, that given while the layer was counted included (a map made while its layer opens).
    */
-  async readLayer({ viewAfter = false }: { viewAfter?: boolean } = {}): Promise<LayerRead> {
+  async readLayer(): Promise<LayerRead> {
     const { source, typeName, maxFeatures, loading } = this.host;
-    const view = this.view;
     // The view is counted meanwhile (a large layer's first view is counted anyway): one round trip less before it shows.
-    const viewCount = loading === 'view' && view && source.countFeatures ? source.countFeatures({ typeName, bbox: view }) : undefined;
-    viewCount?.catch(() => undefined);
+    if (loading === 'view' && this.view) this.countMeanwhile(this.view);
     // Counted no further than one past the limit: that is all the choice needs (QGIS Server counts 100 000 rows in about a second, 2001 at once).
     const count = loading === 'view' ? await countLayer(source, typeName, maxFeatures + 1) : undefined;
     if (count === undefined || count <= maxFeatures) {
       const layer = await fetchLayer(source, typeName, maxFeatures);
       return { layer, byView: false, commit: () => this.settle(count, { kind: 'whole' }, []) };
-    }
-    if (viewAfter) {
-      const schema = await source.describe(typeName);
-      return {
-        layer: { schema, features: [], skipped: 0 },
-        byView: true,
-        commit: () => {
-          this.settle(count, undefined, []);
-          // Unless the map gave another view meanwhile, which its own call counted.
-          if (view && viewCount && this.view === view) this.counted = { bbox: view, count: viewCount };
-        },
-      };
     }
     const tiles: Array<{ tile: Tile; count: number }> = [];
     const byId = new Map<string, MapFeature>();
@@ -219,7 +191,9 @@ export class ViewLoading {
       inView: () => Number.POSITIVE_INFINITY,
     };
     // The view's tiles first: a server that answers one request at a time paints sooner.
-    const [read, schema] = await Promise.all([view ? this.readView(view, sink, viewCount) : undefined, source.describe(typeName)]);
+    // The view shown now: one the map gave while the layer was counted (a map made as its layer opens) was counted meanwhile too.
+    const view = this.view;
+    const [read, schema] = await Promise.all([view ? this.readView(view, sink, this.takeCount(view)) : undefined, source.describe(typeName)]);
     return {
       layer: { schema, features: [...byId.values()], skipped: 0 },
       byView: true,
@@ -233,22 +207,8 @@ export class ViewLoading {
    */
   async loadView(bbox: BBox): Promise<ViewState | undefined> {
     this.view = bbox;
-    this.calls++;
-    try {
-      return await this.readViewWhenIdle(bbox);
-    } finally {
-      this.calls--;
-    }
-  }
-
-  private async readViewWhenIdle(bbox: BBox): Promise<ViewState | undefined> {
-    const { source, typeName, loading } = this.host;
-    // A view given while the opening counts the layer is counted meanwhile: its tiles follow the opening at once.
-    if (loading === 'view' && this.layerCount === undefined && this.host.busy() && source.countFeatures && !(this.counted && sameBBox(this.counted.bbox, bbox))) {
-      const count = source.countFeatures({ typeName, bbox });
-      count.catch(() => undefined);
-      this.counted = { bbox, count };
-    }
+    // Given while the first load counts the layer: counted meanwhile, so that load reads its tiles at once.
+    if (this.host.loading === 'view' && this.layerCount === undefined && this.host.busy()) this.countMeanwhile(bbox);
     for (;;) {
       await this.host.idle();
       // A later view took over: its call loads what is still missing.
@@ -257,9 +217,6 @@ export class ViewLoading {
       const epoch = this.epoch;
       const added: string[] = [];
       let dropped = false;
-      // The count an opening asked for, when this is the view it counted.
-      const counted = this.counted && sameBBox(this.counted.bbox, bbox) ? this.counted.count : undefined;
-      this.counted = undefined;
       const sink: TileSink = {
         coverage: this.coverage,
         ahead: this.ahead,
@@ -283,7 +240,7 @@ export class ViewLoading {
         wanted: () => this.view === bbox,
         inView: (view) => this.heldIn(view),
       };
-      const read = await this.readView(bbox, sink, counted);
+      const read = await this.readView(bbox, sink, this.takeCount(bbox));
       if (read.superseded) return this.current;
       // Tiles that came during an operation were dropped: read them again after it.
       if (dropped || epoch !== this.epoch) continue;
@@ -293,6 +250,22 @@ export class ViewLoading {
       if (read.state.kind === 'loaded') this.prefetchSoon(bbox);
       return read.state;
     }
+  }
+
+  /** Counts the view `bbox` now (a hits request), unless it is counted already; `takeCount` answers the count. */
+  private countMeanwhile(bbox: BBox): void {
+    const { source, typeName } = this.host;
+    if (!source.countFeatures || (this.counted && sameBBox(this.counted.bbox, bbox))) return;
+    const count = source.countFeatures({ typeName, bbox });
+    count.catch(() => undefined);
+    this.counted = { bbox, count };
+  }
+
+  /** The count `countMeanwhile` asked for `bbox`, if any, taken: a view read later is counted afresh. */
+  private takeCount(bbox: BBox): Promise<number> | undefined {
+    const counted = this.counted && sameBBox(this.counted.bbox, bbox) ? this.counted.count : undefined;
+    this.counted = undefined;
+    return counted;
   }
 
   private settle(count: number | undefined, state: ViewState | undefined, tiles: Array<{ tile: Tile; count: number }>): void {
