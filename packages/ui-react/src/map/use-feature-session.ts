@@ -215,14 +215,6 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
     const confirmed = listed.current;
     let live = true;
     const refresh = () => live && setVersion((value) => value + 1);
-    // The tiles of a view arrive one by one, often several in a frame: one render a frame shows them all.
-    let frame: number | undefined;
-    const refreshInFrame = () => {
-      frame ??= requestAnimationFrame(() => {
-        frame = undefined;
-        refresh();
-      });
-    };
     const offs = [
       created.on('load', () => {
         if (!live) return;
@@ -231,7 +223,7 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
         refresh();
       }),
       created.on('change', refresh),
-      created.on('view', refreshInFrame),
+      created.on('view', refresh),
       created.on('save:success', ({ result }) => {
         if (!live) return;
         void message.success(t('map.saved', result.totals));
@@ -299,7 +291,6 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
     );
     return () => {
       live = false;
-      if (frame !== undefined) cancelAnimationFrame(frame);
       for (const off of offs) off();
       setSession(undefined);
     };
