@@ -239,9 +239,12 @@ export class EditSession {
     // Settled with the load: a claim that fails while the layer loads is not left unhandled.
     claimed.catch(() => undefined);
     return this.guard.run('restore', async () => {
+      // The journal is read while the layer loads (once claimed: nothing writes it meanwhile), so the restore does not wait for it after.
+      const read = this.layer.loadedOnce ? undefined : claimed.then((held) => (held ? this.restorer.read() : undefined));
+      read?.catch(() => undefined);
       if (!this.layer.loadedOnce) await this.layer.loadKeepingChanges();
       if (!(await claimed)) return null;
-      return this.restorer.restore();
+      return this.restorer.restore(read);
     });
   }
 

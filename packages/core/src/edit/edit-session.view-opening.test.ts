@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FeatureSource } from '../ports/feature-source.port.js';
 import { EditSession } from './edit-session.js';
-import { cellId, GRID, idsOf, queries, setup, squaresIn, viewAt } from './test-support/grid-layer.js';
+import { cellId, GRID, idsOf, queries, setup, square, squaresIn, viewAt } from './test-support/grid-layer.js';
 import { tileLevelFor, tilesCovering } from './tile-grid.js';
 
 describe('EditSession opening a layer loaded by view (restore)', () => {
@@ -96,5 +96,36 @@ describe('EditSession opening a layer loaded by view (restore)', () => {
     for (const id of squaresIn(view)) expect(idsOf(features)).toContain(id);
     expect(await viewing).toEqual({ kind: 'loaded', bbox: view });
     expect(countFeatures.mock.calls.filter(([query]) => query.bbox !== undefined)).toHaveLength(1);
+  });
+
+  it('reads the journal while the layer loads, once the claim is granted, and puts it back after the load', async () => {
+    const first = setup();
+    await first.session.load();
+    const drawn = first.session.add({ geometry: square(101.1, 21.1, 0.01), properties: { name: 'drawn' } });
+    await first.session.flushJournal();
+    let release: (() => void) | undefined;
+    const source: FeatureSource = {
+      ...first.adapters.features,
+      countFeatures: async (query) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return (first.adapters.features.countFeatures as NonNullable<FeatureSource['countFeatures']>)(query);
+      },
+    };
+    const journalLoad = vi.spyOn(first.adapters.journal, 'load');
+    const second = new EditSession({ source, transactions: first.adapters.transactions, typeName: GRID, maxFeatures: 100, loading: 'view', journal: first.adapters.journal });
+    let grant: (held: boolean) => void = () => undefined;
+    const restoring = second.restore({ claimed: new Promise<boolean>((resolve) => (grant = resolve)) });
+    await vi.waitFor(() => expect(release).toBeDefined());
+    // Not read before the claim is granted: another tab may hold it.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(journalLoad).not.toHaveBeenCalled();
+    grant(true);
+    // Read while the layer is still being counted.
+    await vi.waitFor(() => expect(journalLoad).toHaveBeenCalledWith(GRID));
+    expect(second.features()).toEqual([]);
+    release?.();
+    expect(await restoring).toMatchObject({ inserts: 1 });
+    expect(idsOf(second.features())).toContain(drawn);
+    expect(journalLoad).toHaveBeenCalledTimes(1);
   });
 });
