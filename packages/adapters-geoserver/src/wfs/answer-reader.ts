@@ -17,7 +17,14 @@ export interface AnswerToRead {
  * ({@link readAnswerOnMainThread}, the default) or elsewhere, e.g. in a Web Worker
  * (`createWorkerAnswerReader`). Errors are the ones `readAnswer` throws (`MapServerError`).
  */
-export type AnswerReader = (answer: AnswerToRead) => Promise<ReadAnswer>;
+export type AnswerReader = ((answer: AnswerToRead) => Promise<ReadAnswer>) & {
+  /**
+   * Told when a layer's features are about to be read (its schema is asked for first): a reader
+   * that needs time to start (a worker's script to load) starts now, so the first answer does
+   * not wait for it. Optional: the main thread's reader needs none.
+   */
+  prepare?(): void;
+};
 
 /** `readAnswer` where it is called: Node, tests, and pages without workers. */
 export const readAnswerOnMainThread: AnswerReader = async (answer) => {

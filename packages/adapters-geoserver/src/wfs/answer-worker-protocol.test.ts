@@ -285,6 +285,26 @@ describe('createWorkerAnswerReader', () => {
     await expect(read({ body: gml, status: 200, layer: gmlLayer, context: gmlContext, signal: controller.signal })).rejects.toBe(reason);
   });
 
+  it('starts its worker when prepared, once: WfsFeatureSource prepares it as it reads a layer schema, before any answer', async () => {
+    const server = fakeWfs((request) => (request.operation === 'DescribeFeatureType' ? { body: readQgisFixture('wfs110-DescribeFeatureType-towns.xsd') } : undefined));
+    const workers: FakeWorker[] = [];
+    const readAnswer = createWorkerAnswerReader({
+      createWorker: () => {
+        const worker = new FakeWorker();
+        workers.push(worker);
+        return worker as unknown as Worker;
+      },
+    });
+    const { source } = createWfsAdapters({ url: 'http://wfs.test/ows', fetch: server.fetch, readAnswer });
+    expect(workers).toHaveLength(0);
+    await source.describe('towns');
+    expect(workers).toHaveLength(1);
+    readAnswer.prepare?.();
+    await expect(readAnswer({ body: geoJson, status: 200, layer: towns, context: {} })).resolves.toEqual(readAnswerText({ text: geoJson, status: 200 }, towns, {}));
+    expect(workers).toHaveLength(1);
+    expect(workers[0]?.requests).toHaveLength(1);
+  });
+
   it('is what WfsFeatureSource reads GetFeature answers with (readAnswer option): the same features as the default', async () => {
     const server = fakeWfs((request) => {
       const bodies: Record<string, string> = {

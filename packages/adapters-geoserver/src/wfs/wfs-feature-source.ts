@@ -83,6 +83,8 @@ export class WfsFeatureSource implements FeatureSource {
   layer(typeName: string, signal?: AbortSignal): Promise<WfsLayer> {
     let layer = this.layers.get(typeName);
     if (!layer) {
+      // A layer's schema comes before its features: the answer reader starts meanwhile (a worker's script loads).
+      this.settings.readAnswer.prepare?.();
       layer = this.readLayer(typeName, signal);
       this.layers.set(typeName, layer);
       layer.catch(() => this.layers.delete(typeName));

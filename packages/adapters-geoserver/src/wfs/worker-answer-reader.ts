@@ -7,8 +7,9 @@ import { unpackFeatures } from './packed-features.js';
 /** Options of {@link createWorkerAnswerReader}. */
 export interface WorkerAnswerReaderOptions {
   /**
-   * Starts the worker, a module that runs `serveAnswerRequests(self)`; called once, at the first
-   * answer. Returning `undefined` (no `Worker` in this runtime) or throwing: answers are read on
+   * Starts the worker, a module that runs `serveAnswerRequests(self)`; called once, when the
+   * reader is first prepared (`prepare`: `WfsFeatureSource` does so when it reads a layer's schema,
+   * before any of its features) or at the first answer. Returning `undefined` (no `Worker` in this runtime) or throwing: answers are read on
    * the main thread.
    */
   createWorker: () => Worker | undefined;
@@ -23,8 +24,8 @@ interface PendingRead {
 }
 
 /**
- * An `AnswerReader` that reads GetFeature answers in a Web Worker (one, started at the first
- * answer). The answer's bytes are transferred to it, undecoded, and the features come back in
+ * An `AnswerReader` that reads GetFeature answers in a Web Worker (one, started when the reader is
+ * prepared or at the first answer). The answer's bytes are transferred to it, undecoded, and the features come back in
  * blocks, their positions in transferred typed arrays, each block rebuilt into the core's
  * geometries in a task of its own: no task of the page grows with the answer. Equal to
  * `readAnswer` (proven on the captured answers). Until the worker says it started, answers wait
@@ -111,7 +112,7 @@ export function createWorkerAnswerReader({ createWorker }: WorkerAnswerReaderOpt
     return true;
   };
 
-  return (answer) => {
+  const readAnswer = (answer: AnswerToRead): Promise<ReadAnswer> => {
     const { signal } = answer;
     if (signal?.aborted) return Promise.reject(signal.reason as unknown);
     if (!start()) return readAnswerOnMainThread(answer);
@@ -130,4 +131,6 @@ export function createWorkerAnswerReader({ createWorker }: WorkerAnswerReaderOpt
       else waiting.set(id, read);
     });
   };
+  // The worker's script loads and starts while the layer's schema and counts are read: the first answer finds it ready.
+  return Object.assign(readAnswer, { prepare: () => void start() });
 }

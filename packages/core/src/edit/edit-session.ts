@@ -182,7 +182,8 @@ export class EditSession {
    * zoom in to edit. Features loaded stay when the view moves away, and one already held (an
    * edited one above all) is never replaced by the copy a pan reads again. Edits go on while a
    * view loads; a view asked for during a load, save, redraw or restore is read after it.
-   * Before the first load it only remembers the view, which the load then reads; for a layer
+   * Before the first load it only remembers the view, which the load then reads (one given while
+   * the first load counts the layer is counted at once, and read by that load); for a layer
    * loaded whole it does nothing. Rejects, and emits `error` (operation `view`), when the server
    * cannot be read; nothing changes then.
    *
@@ -228,11 +229,22 @@ export class EditSession {
    * was never confirmed is reconciled with the server first, so what it committed is not
    * replayed. `null` when nothing is journaled, or when the journal cannot be read (reported as a
    * `journal` error).
+   *
+   * `claimed`: whether this session may put the journal back, told while the layer loads (a tab
+   * claiming the layer's journal, as the map does: one tab edits a layer at a time). The load
+   * starts at once; when it resolves `false`, the journal is left alone and the restore answers
+   * `null`, having only loaded. Claimed by default.
    */
-  restore(): Promise<RestoreReport | null> {
+  restore({ claimed = Promise.resolve(true) }: { claimed?: Promise<boolean> } = {}): Promise<RestoreReport | null> {
+    // Settled with the load: a claim that fails while the layer loads is not left unhandled.
+    claimed.catch(() => undefined);
     return this.guard.run('restore', async () => {
+      // The journal is read while the layer loads (once claimed: nothing writes it meanwhile), so the restore does not wait for it after.
+      const read = this.layer.loadedOnce ? undefined : claimed.then((held) => (held ? this.restorer.read() : undefined));
+      read?.catch(() => undefined);
       if (!this.layer.loadedOnce) await this.layer.loadKeepingChanges();
-      return this.restorer.restore();
+      if (!(await claimed)) return null;
+      return this.restorer.restore(read);
     });
   }
 

@@ -37,12 +37,21 @@ export class SessionRestore {
 
   constructor(private readonly host: SessionRestoreHost) {}
 
-  /** `null` when nothing is journaled, or when the journal cannot be read (reported as a `journal` error). */
-  async restore(): Promise<RestoreReport | null> {
+  /** Reads the layer's journal entry (`restore` takes it), e.g. while the layer loads. */
+  async read(): Promise<JournalEntry | null | undefined> {
+    return this.host.journal?.load(this.host.typeName);
+  }
+
+  /**
+   * `null` when nothing is journaled, or when the journal cannot be read (reported as a `journal`
+   * error). `read`: the entry as `read()` answers it, when the caller started reading it already;
+   * read now otherwise.
+   */
+  async restore(read: Promise<JournalEntry | null | undefined> = this.read()): Promise<RestoreReport | null> {
     const { edits, saves, events, typeName } = this.host;
     let entry: JournalEntry | null | undefined;
     try {
-      entry = await this.host.journal?.load(typeName);
+      entry = await read;
     } catch (error) {
       events.error('journal', error);
       return null;

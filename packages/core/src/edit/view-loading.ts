@@ -95,6 +95,11 @@ const PREFETCH_LIMITS = 6;
 /** Levels below a view's tile level searched for smaller tiles already held (a zoom out reads only the quarters not held yet). */
 const FINER_LEVELS = 2;
 
+/** Whether two boxes are the same (a map hands its bounds over in a new array each time). */
+function sameBBox(one: BBox, other: BBox): boolean {
+  return one.every((value, index) => value === other[index]);
+}
+
 /** The tile read ahead that holds `tile`: itself or a larger one (a zoom in finds it read). */
 function aheadHolding(tile: Tile, ahead: ReadonlyMap<string, AheadTile>): AheadTile | undefined {
   for (let { level, x, y } = tile; level >= 0; level--, x = Math.floor(x / 2), y = Math.floor(y / 2)) {
@@ -130,6 +135,8 @@ export class ViewLoading {
   private readonly reading = new Map<string, Promise<TileRead>>();
   /** The last view asked for; a load reads it again. */
   private view: BBox | undefined;
+  /** A view counted while a load counts the layer (`countMeanwhile`): the read of that view uses its count. */
+  private counted: { bbox: BBox; count: Promise<number> } | undefined;
   /** Bumped when an operation starts and when a load applies: reads from before are stale. */
   private epoch = 0;
   /** The most features per square degree a complete tile held: how many a view's unread tiles may hold. */
@@ -155,13 +162,14 @@ export class ViewLoading {
     this.ahead.clear();
   }
 
-  /** A load's read: the whole layer (up to `maxFeatures`) or, for a larger one, the tiles of the last view. */
+  /**
+   * A load's read: the whole layer (up to `maxFeatures`) or, for a larger one, the tiles of the
+   * last view, that given while the layer was counted included (a map made while its layer opens).
+   */
   async readLayer(): Promise<LayerRead> {
     const { source, typeName, maxFeatures, loading } = this.host;
-    const view = this.view;
     // The view is counted meanwhile (a large layer's first view is counted anyway): one round trip less before it shows.
-    const viewCount = loading === 'view' && view && source.countFeatures ? source.countFeatures({ typeName, bbox: view }) : undefined;
-    viewCount?.catch(() => undefined);
+    if (loading === 'view' && this.view) this.countMeanwhile(this.view);
     // Counted no further than one past the limit: that is all the choice needs (QGIS Server counts 100 000 rows in about a second, 2001 at once).
     const count = loading === 'view' ? await countLayer(source, typeName, maxFeatures + 1) : undefined;
     if (count === undefined || count <= maxFeatures) {
@@ -183,7 +191,9 @@ export class ViewLoading {
       inView: () => Number.POSITIVE_INFINITY,
     };
     // The view's tiles first: a server that answers one request at a time paints sooner.
-    const [read, schema] = await Promise.all([view ? this.readView(view, sink, viewCount) : undefined, source.describe(typeName)]);
+    // The view shown now: one the map gave while the layer was counted (a map made as its layer opens) was counted meanwhile too.
+    const view = this.view;
+    const [read, schema] = await Promise.all([view ? this.readView(view, sink, this.takeCount(view)) : undefined, source.describe(typeName)]);
     return {
       layer: { schema, features: [...byId.values()], skipped: 0 },
       byView: true,
@@ -197,6 +207,8 @@ export class ViewLoading {
    */
   async loadView(bbox: BBox): Promise<ViewState | undefined> {
     this.view = bbox;
+    // Given while the first load counts the layer: counted meanwhile, so that load reads its tiles at once.
+    if (this.host.loading === 'view' && this.layerCount === undefined && this.host.busy()) this.countMeanwhile(bbox);
     for (;;) {
       await this.host.idle();
       // A later view took over: its call loads what is still missing.
@@ -205,7 +217,7 @@ export class ViewLoading {
       const epoch = this.epoch;
       const added: string[] = [];
       let dropped = false;
-      const read = await this.readView(bbox, {
+      const sink: TileSink = {
         coverage: this.coverage,
         ahead: this.ahead,
         accept: (tile, features, arrived) => {
@@ -227,7 +239,8 @@ export class ViewLoading {
         },
         wanted: () => this.view === bbox,
         inView: (view) => this.heldIn(view),
-      });
+      };
+      const read = await this.readView(bbox, sink, this.takeCount(bbox));
       if (read.superseded) return this.current;
       // Tiles that came during an operation were dropped: read them again after it.
       if (dropped || epoch !== this.epoch) continue;
@@ -237,6 +250,22 @@ export class ViewLoading {
       if (read.state.kind === 'loaded') this.prefetchSoon(bbox);
       return read.state;
     }
+  }
+
+  /** Counts the view `bbox` now (a hits request), unless it is counted already; `takeCount` answers the count. */
+  private countMeanwhile(bbox: BBox): void {
+    const { source, typeName } = this.host;
+    if (!source.countFeatures || (this.counted && sameBBox(this.counted.bbox, bbox))) return;
+    const count = source.countFeatures({ typeName, bbox });
+    count.catch(() => undefined);
+    this.counted = { bbox, count };
+  }
+
+  /** The count `countMeanwhile` asked for `bbox`, if any, taken: a view read later is counted afresh. */
+  private takeCount(bbox: BBox): Promise<number> | undefined {
+    const counted = this.counted && sameBBox(this.counted.bbox, bbox) ? this.counted.count : undefined;
+    this.counted = undefined;
+    return counted;
   }
 
   private settle(count: number | undefined, state: ViewState | undefined, tiles: Array<{ tile: Tile; count: number }>): void {

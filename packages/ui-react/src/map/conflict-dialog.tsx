@@ -103,10 +103,14 @@ export function SessionConflictDialog({ session, conflicts }: { session: EditSes
   const { t } = useI18n();
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
+  // Made at the first conflict: until then a closed dialog would only weigh on every render of the map (the first above all).
+  const [made, setMade] = useState(false);
   useEffect(
     () =>
       session?.on('save:failed', (failure) => {
-        if (failure.kind === 'conflict') setOpen(true);
+        if (failure.kind !== 'conflict') return;
+        setMade(true);
+        setOpen(true);
       }),
     [session],
   );
@@ -119,5 +123,6 @@ export function SessionConflictDialog({ session, conflicts }: { session: EditSes
       void message.error(t('map.editRefused', { reason: error instanceof Error ? error.message : String(error) }));
     }
   };
+  if (!made) return null;
   return <ConflictDialog open={open} conflicts={conflicts} mine={(id) => session?.feature(id)} onResolve={resolve} onClose={() => setOpen(false)} />;
 }

@@ -130,7 +130,8 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
   const { t, locale } = useI18n();
   const { message, notification } = App.useApp();
 
-  const [typeName, setTypeName] = useState<string>();
+  // A type name asked for is read from the first render on (see the first effect below).
+  const [typeName, setTypeName] = useState<string | undefined>(typeNameAsked);
   const [layers, setLayers] = useState<readonly FeatureTypeSummary[]>([]);
   /** The features of the last save refused for a missing required field, and how many refusals so far. */
   const [refused, setRefused] = useState<{ ids: readonly string[]; count: number }>({ ids: [], count: 0 });
@@ -146,21 +147,35 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
   const [claims, setClaims] = useState(0);
   /** The save under way: a hand-over waits for it, so the other tab never sends the same edits again. */
   const saving = useRef<Promise<unknown>>(Promise.resolve());
+  /**
+   * Whether the server lists the session's type name: a session started on the name asked for
+   * tells a failure only once the layer list confirms the name (one the server does not list is
+   * replaced by the layer of `kind`, as if never asked for).
+   */
+  const listed = useRef<Promise<boolean>>(Promise.resolve(true));
+  // The schema of the layer asked for is asked for as the map first renders, not once all of it
+  // is on the page (the effects below): its counts can then be sent as soon as the session starts.
+  // A read the source keeps (WFS reads a schema once), so a render again asks nothing more.
+  useMemo(() => typeNameAsked !== undefined && void source.describe(typeNameAsked).catch(() => undefined), [source, typeNameAsked]);
 
   useEffect(() => {
     let live = true;
     setStatus('resolving');
     setProblem(undefined);
-    setTypeName(undefined);
     setResolved(undefined);
-    source
-      .listTypes()
+    // The layer asked for is read at once, beside the server's layer list (GetCapabilities, the
+    // slowest request of an opening): its title and the list fill in when the list comes.
+    setTypeName(typeNameAsked);
+    const listing = source.listTypes();
+    const asked = typeNameAsked === undefined ? undefined : listing.then((summaries) => summaries.some(({ name }) => name === typeNameAsked));
+    listed.current = asked?.catch(() => false) ?? Promise.resolve(true);
+    // A type name the server lists is edited as asked, by its own kind: one DescribeFeatureType,
+    // not one for every layer of the server before the layer can load.
+    const askedKind = typeNameAsked === undefined ? undefined : layerKindOf(source, typeNameAsked);
+    askedKind?.catch(() => undefined);
+    listing
       .then(async (summaries) => {
-        // A type name the server lists is edited as asked, by its own kind: one DescribeFeatureType,
-        // not one for every layer of the server before the layer can load.
-        if (typeNameAsked !== undefined && summaries.some(({ name }) => name === typeNameAsked)) {
-          return { summaries, name: typeNameAsked, chosen: (await layerKindOf(source, typeNameAsked)) ?? kind };
-        }
+        if (typeNameAsked !== undefined && (await asked)) return { summaries, name: typeNameAsked, chosen: (await askedKind) ?? kind };
         const types = await resolveLayerTypes(source, summaries);
         return { summaries, name: types[kind], chosen: kind };
       })
@@ -169,15 +184,19 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
           if (!live) return;
           setLayers(summaries);
           if (name) {
+            // Listed: a session of it tells its failures.
+            listed.current = Promise.resolve(true);
             setTypeName(name);
             setResolved({ kind: chosen, title: summaries.find((summary) => summary.name === name)?.title ?? name });
           } else {
+            setTypeName(undefined);
             setStatus('failed');
             setProblem({ missing: kind });
           }
         },
         (error: unknown) => {
           if (!live) return;
+          setTypeName(undefined);
           setStatus('failed');
           setProblem({ failed: error });
         },
@@ -193,6 +212,7 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
     // A layer larger than a load (2000) loads by view: what the map shows, never an arbitrary 2000;
     // the tiles around the view are read ahead, so a pan finds its features read.
     const created = new EditSession({ source, transactions, journal, typeName, loading: 'view', prefetch: VIEW_PREFETCH_RINGS });
+    const confirmed = listed.current;
     let live = true;
     const refresh = () => live && setVersion((value) => value + 1);
     const offs = [
@@ -227,14 +247,15 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
     setRestored(undefined);
     setRefused((before) => ({ ids: [], count: before.count }));
     setStatus('loading');
-    const start = async (): Promise<RestoreReport | null> => {
-      // One tab edits a layer at a time; another one only shows it, and says so before any edit.
-      if (!((await journal.claim?.(typeName)) ?? true)) {
+    // One tab edits a layer at a time; another one only shows it, and says so before any edit.
+    const claimed = (journal.claim?.(typeName) ?? Promise.resolve(true)).then((held) => {
+      if (!held) {
         if (live) setEditingElsewhere((current) => current ?? 'other-tab');
-        await created.load();
-        return null;
+        return false;
       }
-      if (live) setEditingElsewhere(undefined);
+      // A session already gone neither puts the journal back nor hands it over.
+      if (!live) return false;
+      setEditingElsewhere(undefined);
       const off = journal.onHandOver?.(typeName, async () => {
         // The other tab restores the journal: it must hold every edit, and no send may still be under way.
         await saving.current;
@@ -244,9 +265,10 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
         setClaims((value) => value + 1);
       });
       if (off) offs.push(off);
-      return created.restore();
-    };
-    start().then(
+      return true;
+    });
+    // The layer loads while the journal is claimed; the journal goes back on top only when this tab holds it.
+    created.restore({ claimed }).then(
       (report) => {
         if (!live) return;
         setStatus('ready');
@@ -259,9 +281,12 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
         refresh();
       },
       (error: unknown) => {
-        if (!live) return;
-        setStatus('failed');
-        setProblem({ failed: error });
+        // A name the server does not list is no failure: the layer of the kind replaces it.
+        void confirmed.then((isListed) => {
+          if (!live || !isListed) return;
+          setStatus('failed');
+          setProblem({ failed: error });
+        });
       },
     );
     return () => {

@@ -1,0 +1,107 @@
+import { EDIT_JOURNAL, FEATURE_SOURCE, FEATURE_TRANSACTIONS, type FeatureSource, type FeatureTypeSummary } from '@gportal/core';
+import { createMemoryAdapters, sampleSeed } from '@gportal/core/memory';
+import { App } from 'antd';
+import { Container } from 'inversify';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { ServicesProvider } from '../app/services';
+import { I18nProvider } from '../i18n/i18n-provider';
+import { mountedRoot } from '../test-support/mounted-root';
+import { useFeatureSession, type FeatureSessionView } from './use-feature-session';
+
+const mounted = mountedRoot();
+
+/** The sample data's polygon layer, which the URL may ask for by name. */
+const ASKED = 'store_33:polygon';
+/** What the default layer type (multipolygon) resolves to in the sample data. */
+const FALLBACK = 'store_33:multipolygon';
+
+/** The in-memory server (with `overrides`), its layer list held back until `list()` lets it answer. */
+function heldServer(overrides: Partial<FeatureSource> = {}) {
+  const adapters = createMemoryAdapters(sampleSeed());
+  let list: () => void = () => undefined;
+  const listed = new Promise<void>((resolve) => (list = resolve));
+  const listTypes = vi.fn(async (): Promise<FeatureTypeSummary[]> => {
+    await listed;
+    return adapters.features.listTypes();
+  });
+  const source: FeatureSource = { ...adapters.features, ...overrides, listTypes };
+  const container = new Container();
+  container.bind(FEATURE_SOURCE).toConstantValue(source);
+  container.bind(FEATURE_TRANSACTIONS).toConstantValue(adapters.transactions);
+  container.bind(EDIT_JOURNAL).toConstantValue(adapters.journal);
+  return { container, list, listTypes, adapters };
+}
+
+/** Mounts the hook for the layer type multipolygon and `typeName`; answers the last view it rendered. */
+function mount(container: Container, typeName: string | undefined): { current: FeatureSessionView | undefined } {
+  const seen: { current: FeatureSessionView | undefined } = { current: undefined };
+  function Probe() {
+    seen.current = useFeatureSession('multipolygon', typeName).view;
+    return null;
+  }
+  act(() =>
+    mounted.root.render(
+      <ServicesProvider container={container}>
+        <I18nProvider initialLocale="en">
+          <App>
+            <Probe />
+          </App>
+        </I18nProvider>
+      </ServicesProvider>,
+    ),
+  );
+  return seen;
+}
+
+/** Lets the in-memory server's answers and the renders they cause run. */
+async function settle(): Promise<void> {
+  await act(async () => {
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+describe('useFeatureSession', () => {
+  it('loads the layer asked for beside the layer list: its features show before the list comes, its title and the list after', async () => {
+    const { container, list, listTypes, adapters } = heldServer();
+    const seen = mount(container, ASKED);
+    await settle();
+    expect(listTypes).toHaveBeenCalledTimes(1);
+    const stored = (await adapters.features.getFeatures({ typeName: ASKED })).features;
+    expect(seen.current).toMatchObject({ typeName: ASKED, status: 'ready', problem: undefined, title: undefined, layers: [] });
+    expect(seen.current?.features.map((feature) => feature.id).sort()).toEqual(stored.map((feature) => feature.id).sort());
+    const session = seen.current?.session;
+    list();
+    await settle();
+    const summaries = await adapters.features.listTypes();
+    expect(seen.current).toMatchObject({ typeName: ASKED, kind: 'polygon', status: 'ready', title: summaries.find(({ name }) => name === ASKED)?.title });
+    expect(seen.current?.layers).toEqual(summaries);
+    // The session read at once is kept: the list only confirmed its name.
+    expect(seen.current?.session).toBe(session);
+  });
+
+  it('replaces a name the server does not list by the layer of its type once the list comes, telling no failure, as if never asked for', async () => {
+    const { container, list } = heldServer();
+    const seen = mount(container, 'store_33:gone');
+    await settle();
+    // Reading it failed; the list has not said yet whether the server has it.
+    expect(seen.current?.status).not.toBe('failed');
+    expect(seen.current?.problem).toBeUndefined();
+    list();
+    await settle();
+    expect(seen.current).toMatchObject({ typeName: FALLBACK, kind: 'multipolygon', status: 'ready', problem: undefined });
+    expect(seen.current?.session?.typeName).toBe(FALLBACK);
+    expect(seen.current?.features.length).toBeGreaterThan(0);
+  });
+
+  it('tells a listed layer that cannot be read as a failure', async () => {
+    const { container, list } = heldServer({ countFeatures: undefined, getFeatures: () => Promise.reject(new Error('refused')) });
+    const seen = mount(container, ASKED);
+    await settle();
+    expect(seen.current?.problem).toBeUndefined();
+    list();
+    await settle();
+    expect(seen.current?.status).toBe('failed');
+    expect(seen.current?.problem?.message).toMatch(/^The layer could not be loaded/);
+  });
+});
