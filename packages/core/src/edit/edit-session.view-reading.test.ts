@@ -150,6 +150,29 @@ describe('EditSession reading views: nearest first, counted only when needed, re
     for (const id of squaresIn(out)) expect(idsOf(session.features())).toContain(id);
   });
 
+  it('reads ahead the quarters a zoom out left beside its view, so a zoom back in there reads nothing', async () => {
+    const { session, getFeatures } = setup({ prefetch: 1 });
+    await session.load();
+    const first = viewAt(101.03, 21.03, 0.25);
+    // Zoomed out at once: the first view reads nothing ahead (its read ahead waits a task, and the view is gone by then).
+    await session.loadView(first);
+    const out = viewAt(100.93, 20.93, 0.5);
+    await session.loadView(out);
+    await settled(getFeatures);
+    // A quarter of the zoomed-out view's tiles beside it: left unread by the zoom out, read ahead after it.
+    const level = tileLevelFor(first);
+    const beside = tilesCovering(out, tileLevelFor(out))
+      .flatMap(childTiles)
+      .find((quarter) => quarter.level === level && !meets(tileBBox(quarter), out));
+    expect(beside).toBeDefined();
+    getFeatures.mockClear();
+    const [west, south, east, north] = tileBBox(beside as Tile);
+    const inside = viewAt((west + east) / 2, (south + north) / 2, 0.25);
+    expect((await session.loadView(inside))?.kind).toBe('loaded');
+    expect(queries(getFeatures).map((query) => boxKey(query.bbox))).not.toContain(boxKey(tileBBox(beside as Tile)));
+    for (const id of squaresIn(tileBBox(beside as Tile))) expect(idsOf(session.features())).toContain(id);
+  });
+
   it('reads the rings around a loaded view ahead without showing them, and a pan there shows them without a request', async () => {
     const { session, getFeatures } = setup({ prefetch: 1 });
     await session.load();

@@ -420,9 +420,10 @@ export class ViewLoading {
   }
 
   /**
-   * Reads the rings of tiles around a loaded view ahead, nearest first, a few at a time, while
-   * the view stays and no operation starts; only tiles that fit in one page are kept. Tiles kept
-   * aside far from the view are dropped first.
+   * Reads the rings of tiles around a loaded view ahead (after the quarters of its own tiles it
+   * did not need), nearest first, a few at a time, while the view stays and no operation
+   * starts; only tiles that fit in one page are kept. Tiles kept aside far from the view are
+   * dropped first.
    */
   private async prefetch(bbox: BBox): Promise<void> {
     if (this.view !== bbox || this.host.busy()) return;
@@ -436,7 +437,12 @@ export class ViewLoading {
     // No more than about PREFETCH_LIMITS loads' worth of features aside (by the densest tile seen): a view zoomed out reads ahead fewer, larger tiles.
     const budget = PREFETCH_LIMITS * this.host.maxFeatures;
     let aside = [...this.ahead.values()].reduce((sum, { features }) => sum + features.length, 0);
-    const queue = tilesAround(bbox, rings).filter((tile) => {
+    // First the quarters of the view's own tiles that it left unread, beside it (see `plan`): a
+    // step there (a zoom back in off the centre) then reads nothing.
+    const beside = tilesCovering(bbox, level)
+      .filter((tile) => !this.coverage.covers(tile) && !this.ahead.has(tileKey(tile)))
+      .flatMap(childTiles);
+    const queue = [...nearestFirst(beside, bbox), ...tilesAround(bbox, rings)].filter((tile) => {
       if (this.coverage.covers(tile) || this.ahead.has(tileKey(tile))) return false;
       aside += (this.density ?? 0) * tileSize(tile.level) ** 2;
       return aside <= budget;
