@@ -114,7 +114,13 @@ export class FeatureCanvas extends L.Renderer {
       index.finish();
       this.index = index;
     }
-    this.requestRedraw();
+    // Repainted at once, not in the next frame: the workers start painting before the renders the
+    // same change asks of the page (the editor's), and a moved canvas's repaint, asked for the
+    // next task, is this one (a pan's tiles read ahead come as the move ends).
+    if (!this.internals._map) return;
+    this.redrawRequest?.cancel();
+    this.redrawRequest = undefined;
+    this.draw();
   }
 
   setHidden(ids: ReadonlySet<string>): void {
