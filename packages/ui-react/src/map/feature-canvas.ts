@@ -436,6 +436,9 @@ export class FeatureCanvas extends L.Renderer {
     const source = this.snapshots.find((candidate) => candidate.zoom === zoom) ?? this.snapshots[0] ?? this.shown;
     if (!source) return;
     const scale = map.getZoomScale(zoom, source.zoom);
+    // A jump past what it showed (a pan of more than the canvas): nothing of it to show.
+    const placed: Rect = { left: source.area.left * scale, top: source.area.top * scale, width: source.area.width * scale, height: source.area.height * scale };
+    if (!intersects(placed, area)) return;
     context.setTransform(1, 0, 0, 1, 0, 0);
     for (const layer of source.layers) {
       context.drawImage(

@@ -302,4 +302,24 @@ describe('FeatureLayerRenderer painting through the raster workers', () => {
     await vi.waitFor(() => expect(jobs()).toHaveLength(2));
     map.removeLayer(land);
   });
+
+  it('shows no placeholder after a jump past everything it showed, and the last repaint scaled after a zoom', async () => {
+    renderer.render([polygon('a', 119.0), polygon('b', 119.1), polygon('far', 122.0)]);
+    await renderer.whenDrawn();
+    calls = [];
+    FakeWorker.held = [];
+    // Three degrees east: nothing of the last repaint lies on the moved canvas.
+    map.setView([26.02, 122.02], 10, { animate: false });
+    await vi.waitFor(() => expect(FakeWorker.held).toHaveLength(2));
+    expect(drawn('drawImage')).toEqual([]);
+    FakeWorker.release();
+    await renderer.whenDrawn();
+    calls = [];
+    // Zoomed out where it is: the last repaint, scaled down, stands in until the workers' arrives.
+    map.setView([26.02, 122.02], 9, { animate: false });
+    await vi.waitFor(() => expect(FakeWorker.held).toHaveLength(2));
+    expect(drawn('drawImage').length).toBeGreaterThan(0);
+    FakeWorker.release();
+    await renderer.whenDrawn();
+  });
 });
