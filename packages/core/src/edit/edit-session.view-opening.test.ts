@@ -4,17 +4,28 @@ import { EditSession } from './edit-session.js';
 import { cellId, GRID, idsOf, queries, setup, square, squaresIn, viewAt } from './test-support/grid-layer.js';
 import { tileLevelFor, tilesCovering } from './tile-grid.js';
 
+/** A session that loaded a view and journaled an edit of one of its squares (`id`), as a tab does before a reload. */
+async function journaledEdit() {
+  const first = setup();
+  await first.session.load();
+  const view = viewAt(101.03, 21.03);
+  await first.session.loadView(view);
+  const id = cellId(12, 12);
+  first.session.update(id, { properties: { name: 'kept' } });
+  await first.session.flushJournal();
+  return { first, view, id };
+}
+
+/** A new session on the same server and journal, as after a reload (`source`: the server as it is read this time). */
+function reopen(first: ReturnType<typeof setup>, source: FeatureSource = first.adapters.features): EditSession {
+  return new EditSession({ source, transactions: first.adapters.transactions, typeName: GRID, maxFeatures: 100, loading: 'view', journal: first.adapters.journal });
+}
+
 describe('EditSession opening a layer loaded by view (restore)', () => {
   it('keeps a journaled edit of the view read by the opening, and sends it', async () => {
-    const first = setup();
-    await first.session.load();
-    const view = viewAt(101.03, 21.03);
-    await first.session.loadView(view);
-    const id = cellId(12, 12);
-    first.session.update(id, { properties: { name: 'kept' } });
-    await first.session.flushJournal();
+    const { first, view, id } = await journaledEdit();
 
-    const second = new EditSession({ source: first.adapters.features, transactions: first.adapters.transactions, typeName: GRID, maxFeatures: 100, loading: 'view', journal: first.adapters.journal });
+    const second = reopen(first);
     await second.loadView(view);
     expect(await second.restore()).toMatchObject({ inserts: 0, updates: 1, deletes: 0, dropped: [] });
     expect(second.viewState).toEqual({ kind: 'loaded', bbox: view });
@@ -45,15 +56,9 @@ describe('EditSession opening a layer loaded by view (restore)', () => {
   });
 
   it('reads the layer while the journal is claimed, and leaves the journal alone when the claim is refused', async () => {
-    const first = setup();
-    await first.session.load();
-    const view = viewAt(101.03, 21.03);
-    await first.session.loadView(view);
-    const id = cellId(12, 12);
-    first.session.update(id, { properties: { name: 'kept' } });
-    await first.session.flushJournal();
+    const { first, view, id } = await journaledEdit();
 
-    const open = () => new EditSession({ source: first.adapters.features, transactions: first.adapters.transactions, typeName: GRID, maxFeatures: 100, loading: 'view', journal: first.adapters.journal });
+    const open = () => reopen(first);
     const countFeatures = vi.spyOn(first.adapters.features as Required<FeatureSource>, 'countFeatures');
     const elsewhere = open();
     await elsewhere.loadView(view);
@@ -112,7 +117,7 @@ describe('EditSession opening a layer loaded by view (restore)', () => {
       },
     };
     const journalLoad = vi.spyOn(first.adapters.journal, 'load');
-    const second = new EditSession({ source, transactions: first.adapters.transactions, typeName: GRID, maxFeatures: 100, loading: 'view', journal: first.adapters.journal });
+    const second = reopen(first, source);
     let grant: (held: boolean) => void = () => undefined;
     const restoring = second.restore({ claimed: new Promise<boolean>((resolve) => (grant = resolve)) });
     await vi.waitFor(() => expect(release).toBeDefined());

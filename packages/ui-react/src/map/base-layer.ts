@@ -12,7 +12,7 @@ export const MAP_CRS = L.CRS.EPSG4326;
 /** A pane under the features for the base map, so it stays below them whatever loads first. */
 export const BASE_PANE = 'gportal-base';
 
-/** Land: an opaque fill, its outline drawn apart as the coastline (the cells a continent is cut into must not show their edges). */
+/** Land: an opaque fill, its outline drawn apart as the coastline (the pieces a continent is cut into must not show their edges). */
 const LAND_FILL_STYLE: L.PathOptions = { stroke: false, fillColor: '#eef0e6', fillOpacity: 1, interactive: false };
 const COAST_STYLE: L.PathOptions = { color: '#8c9aa8', weight: 1, fill: false, interactive: false };
 
@@ -83,7 +83,7 @@ function landPieces(land: LandObject): LandObject[] {
 const LAND_SLICE_MS = 8;
 
 /**
- * Decodes the pieces and cuts their polygons into cells (`land-cells.ts`), a slice of about
+ * Decodes the pieces and cuts their polygons into pieces (`land-cells.ts`), a slice of about
  * `LAND_SLICE_MS` per task, so the page stays responsive while the base map is read; answers the
  * land's flat shapes: opaque fills without outline, then the coastline over them.
  */

@@ -2,7 +2,7 @@ import { bboxClip } from '@turf/bbox-clip';
 import type { Geometry } from '@gportal/core';
 
 /**
- * Cutting the offline base map's land into grid cells, so the canvas's index finds only the land
+ * Cutting the offline base map's land into small pieces, so the canvas's index finds only the land
  * near a view. A continent is one polygon of tens of thousands of positions whose box meets
  * nearly every view: uncut, each repaint of a view at sea still simplified and painted all of it.
  */
