@@ -10,3 +10,4 @@ export { seededMapServer } from '../src/rest/test-support/seeded-geoserver.js';
 export { createProductApiModel, loadProductApi, PRODUCT_API_DOCUMENT, type ProductApiModel } from '../src/portal/test-support/product-api-model.js';
 export { wfsServer, wfsServerAnswers, wfsSql } from './integration/wfs-server.js';
 export { readQgisFixture } from '../src/wfs/test-support/fixtures.js';
+export { POSITIONS_PER_BLOCK } from '../src/wfs/answer-worker-protocol.js';
