@@ -5,6 +5,7 @@
  * map-server mode composes it, and OpenLayers' `VectorLayer` with the `bbox` loading strategy.
  * Each module is loaded only by its own page, so a page holds one library's code and data.
  */
+import { EDITOR_STAGES, importInStages } from '@gportal/ui-react';
 import type { View } from '../large-path.js';
 
 /** Where the harness tells a contender to open, and what it calls when something happens on the map. */
@@ -42,5 +43,7 @@ export interface LargeContender {
 /** The contenders by the name the runner puts in the page's query, each loaded on demand. */
 export const LARGE_CONTENDERS: Record<string, () => Promise<LargeContender>> = {
   ol: async () => (await import('./large-ol.js')).olBboxContender,
-  gportal: async () => (await import('./large-gportal.js')).gportalFeatureMapContender,
+  // In stages, as the app loads its feature map: its adapters are evaluated at boot (with the
+  // app's container), the editor's libraries one task each when the route opens, then the editor.
+  gportal: async () => (await importInStages([...EDITOR_STAGES, () => import('@gportal/adapters-geoserver')], () => import('./large-gportal.js'))).gportalFeatureMapContender,
 };

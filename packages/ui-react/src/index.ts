@@ -6,6 +6,8 @@
  */
 export { FeatureMap, FeatureMapView, type FeatureMapProps, type FeatureMapViewProps } from './map/feature-map';
 export { EditorMap, type EditorMapProps } from './map/editor-map';
+export { loadFeatureMap, EDITOR_STAGES } from './map/load-feature-map';
+export { importInStages, nextTask } from './ui/stages';
 export { FeatureLayerRenderer, FEATURE_STYLE, UNSAVED_STYLE, type FeatureLayerRendererOptions } from './map/feature-layer-renderer';
 export { useFeatureSession, type FeatureSessionView, type PendingCounts, type SessionStatus } from './map/use-feature-session';
 export { resolveLayerTypes, MAP_LAYER_KINDS, DEFAULT_LAYER_KIND } from './map/layer-catalog';

@@ -2,6 +2,7 @@ import { AUTH_GATEWAY, SESSION_STORE, type AuthGateway, type SessionStore } from
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router-dom';
 import { PageLoading } from '../screens/layout/page-loading';
+import { importInStages } from '../ui/stages';
 import { LoginPage } from '../screens/login/login-page';
 import type { AppConfig } from './app-config';
 import { APP_CONFIG, PROBLEM_LOG } from './app-tokens';
@@ -10,8 +11,12 @@ import { MANAGE_MODULES, ROUTES } from './routes';
 import { useService } from './services';
 import { useSession } from './session-provider';
 
+/** The map screens' stages: Leaflet with leaflet-draw (React DOM and the UI kit were evaluated with the app). */
+const MAP_STAGES = [() => import('../map/leaflet')];
+
 // The signed-in frame and every screen behind it load when first opened (the map screens carry
-// Leaflet); the first screen's sign-in page is rendered without this router (`root.tsx`).
+// Leaflet, evaluated in a task before the screen's own modules); the first screen's sign-in page
+// is rendered without this router (`root.tsx`).
 const AppLayout = lazy(() => import('../screens/layout/app-layout').then((module) => ({ default: module.AppLayout })));
 const IndexDemoPage = lazy(() => import('../screens/index-demo/index-demo-page').then((module) => ({ default: module.IndexDemoPage })));
 const ManageLayout = lazy(() => import('../screens/manage/manage-layout').then((module) => ({ default: module.ManageLayout })));
@@ -20,9 +25,9 @@ const NotFoundPage = lazy(() => import('../screens/layout/not-found-page').then(
 const GeoserverPage = lazy(() => import('../screens/geoserver/geoserver-page').then((module) => ({ default: module.GeoserverPage })));
 const UploadTestPage = lazy(() => import('../screens/geoserver/upload-test-page').then((module) => ({ default: module.UploadTestPage })));
 const ApiTestPage = lazy(() => import('../screens/geoserver/api-test-page').then((module) => ({ default: module.ApiTestPage })));
-const LayerMapPage = lazy(() => import('../screens/geoserver/layer-map-page').then((module) => ({ default: module.LayerMapPage })));
-const TestMapPage = lazy(() => import('../screens/test-map/test-map-page').then((module) => ({ default: module.TestMapPage })));
-const FeatureMapPage = lazy(() => import('../screens/feature-map/feature-map-page').then((module) => ({ default: module.FeatureMapPage })));
+const LayerMapPage = lazy(() => importInStages(MAP_STAGES, () => import('../screens/geoserver/layer-map-page')).then((module) => ({ default: module.LayerMapPage })));
+const TestMapPage = lazy(() => importInStages(MAP_STAGES, () => import('../screens/test-map/test-map-page')).then((module) => ({ default: module.TestMapPage })));
+const FeatureMapPage = lazy(() => importInStages(MAP_STAGES, () => import('../screens/feature-map/feature-map-page')).then((module) => ({ default: module.FeatureMapPage })));
 
 /** A lazily loaded child shows its own loading state, so its container (tabs) stays on screen. */
 function Suspended({ page }: { page: ReactNode }) {

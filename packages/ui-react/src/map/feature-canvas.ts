@@ -6,6 +6,7 @@ import { paint } from './paint';
 import { paintBatches, type PaintBatch } from './paint-batches';
 import { projectAt } from './project-at';
 import { intersects, subtract, type Rect } from './screen-rect';
+import { nextTask } from '../ui/stages';
 
 /** A line or polygon feature the canvas draws. */
 export interface CanvasFeature {
@@ -37,18 +38,6 @@ const CACHED_ZOOMS = 3;
 
 /** Main-thread time a repaint simplifies for before it lets other tasks run (input, frames, the next answer). */
 const SLICE_MS = 12;
-
-/** Resolves in a task of its own, queued behind what is waiting now (no timer clamping). */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(undefined);
-  });
-}
 
 /** Half the widest outline drawn, in pixels: how far around a position the index is searched for a hit. */
 const STROKE_REACH = 8;
