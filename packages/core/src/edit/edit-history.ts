@@ -60,6 +60,11 @@ export class EditHistory {
     return step;
   }
 
+  /** Whether an undo or a redo can reach the feature `id`. */
+  reaches(id: string): boolean {
+    return this.done.some((step) => step.id === id) || this.undone.some((step) => step.id === id);
+  }
+
   clear(): void {
     this.done.length = 0;
     this.undone.length = 0;

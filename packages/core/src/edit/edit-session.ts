@@ -56,8 +56,10 @@ export class EditSession {
   private readonly layer: LayerLoading;
   private readonly views: ViewLoading;
   private readonly restorer: SessionRestore;
+  /** Features `hold` keeps loaded, with how many holds keep each. */
+  private readonly holds = new Map<string, number>();
 
-  constructor({ source, transactions, typeName, maxFeatures = DEFAULT_MAX_FEATURES, loading = 'whole', prefetch = 0, prefetchDelayMs = DEFAULT_PREFETCH_DELAY_MS, journal, undoSteps }: EditSessionOptions) {
+  constructor({ source, transactions, typeName, maxFeatures = DEFAULT_MAX_FEATURES, loading = 'whole', prefetch = 0, prefetchDelayMs = DEFAULT_PREFETCH_DELAY_MS, holdLimit = 5 * maxFeatures, journal, undoSteps }: EditSessionOptions) {
     this.history = new EditHistory(undoSteps);
     this.typeName = typeName;
     this.maxFeatures = maxFeatures;
@@ -88,7 +90,16 @@ export class EditSession {
     });
     const roles = { source, typeName, maxFeatures, edits: this.edits, saves: this.saves, history: this.history, events: this.events };
     const journalPending = () => void this.journalWriter.write();
-    this.views = new ViewLoading({ ...roles, loading, prefetch, prefetchDelayMs, idle: () => this.guard.idle(), busy: () => this.guard.busy !== undefined });
+    this.views = new ViewLoading({
+      ...roles,
+      loading,
+      prefetch,
+      prefetchDelayMs,
+      holdLimit,
+      idle: () => this.guard.idle(),
+      busy: () => this.guard.busy !== undefined,
+      kept: (id) => this.edits.edited.has(id) || this.edits.removed.has(id) || this.history.reaches(id) || this.saves.undecided.has(id) || this.holds.has(id),
+    });
     this.layer = new LayerLoading({ ...roles, views: this.views, journalPending, forgetAside: () => (this.restorer.aside = []) });
     this.restorer = new SessionRestore({ ...roles, journal, layer: this.layer, journalPending });
   }
@@ -110,6 +121,33 @@ export class EditSession {
   /** Removes a handler added with {@link EditSession.on}. */
   off<Name extends keyof EditSessionEvents>(event: Name, handler: (payload: EditSessionEvents[Name]) => void): void {
     this.events.off(event, handler);
+  }
+
+  /**
+   * Keeps the features `ids` loaded however far the view moves, until the answer is called: a
+   * layer loaded by view lets go of the tiles far from the view past `holdLimit`, and the map
+   * holds what it works on (the feature whose shape or form is open, those marked for removal).
+   *
+   * @example
+   * ```ts
+   * const release = session.hold([editedId]);
+   * // the edit is done or cancelled
+   * release();
+   * ```
+   */
+  hold(ids: Iterable<string>): () => void {
+    const held = [...new Set(ids)];
+    for (const id of held) this.holds.set(id, (this.holds.get(id) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      for (const id of held) {
+        const count = (this.holds.get(id) ?? 1) - 1;
+        if (count > 0) this.holds.set(id, count);
+        else this.holds.delete(id);
+      }
+    };
   }
 
   /** The layer's schema, known after the first load. */
@@ -179,8 +217,10 @@ export class EditSession {
    * `view` event. The view is cut into tiles of a fixed grid: a pan reads only the tiles not read
    * yet, each with a BBOX and at most `maxFeatures` features per request (paged with
    * `startIndex`). A view holding more than `maxFeatures` features loads nothing (`too-many`):
-   * zoom in to edit. Features loaded stay when the view moves away, and one already held (an
-   * edited one above all) is never replaced by the copy a pan reads again. Edits go on while a
+   * zoom in to edit. Features loaded stay when the view moves away, up to `holdLimit` (past it,
+   * the tiles farthest from the view are let go, never an edited feature or one `hold` keeps),
+   * and one already held (an edited one above all) is never replaced by the copy a pan reads
+   * again. Edits go on while a
    * view loads; a view asked for during a load, save, redraw or restore is read after it.
    * Before the first load it only remembers the view, which the load then reads (one given while
    * the first load counts the layer is counted at once, and read by that load); for a layer

@@ -31,6 +31,14 @@ export interface EditSessionOptions {
   prefetch?: number;
   /** How long a loaded view must stay before the tiles around it are read ahead; defaults to `DEFAULT_PREFETCH_DELAY_MS` (250). */
   prefetchDelayMs?: number;
+  /**
+   * With `loading: 'view'`, the loaded features held at most: past it, once a view has loaded,
+   * the tiles farthest from it are let go (down to three quarters of the limit) and read again
+   * when a view needs them, so a session panned across a layer of any size holds a bounded part
+   * of it. A feature with a pending change, one undo or redo can reach, and one `hold` keeps are
+   * never let go. Defaults to five loads' worth (`5 × maxFeatures`: 10 000).
+   */
+  holdLimit?: number;
   /** When given, every pending change is journaled so a later session can `restore` it. */
   journal?: EditJournal;
   /** Edits that `undo` can take back; defaults to `DEFAULT_UNDO_STEPS` (100). */
@@ -67,9 +75,10 @@ export interface EditSessionEvents {
   'save:failed': SaveFailure;
   /**
    * A load or `loadView` settled the view's state, or (state `loading`) merged one tile of the
-   * view as it arrived; `added` are the ids of the features it brought.
+   * view as it arrived; `added` are the ids of the features it brought. `dropped`, when given: the
+   * features let go with the tiles far from the view (`holdLimit`), no longer in `features()`.
    */
-  view: { state: ViewState; added: string[] };
+  view: { state: ViewState; added: string[]; dropped?: string[] };
   /**
    * A failed load, redraw, restore or view load (`view`; all also reject), a failed reload after a save, a failed
    * journal write (`journal`, a `JournalConflictError` when another tab edits the layer), or an

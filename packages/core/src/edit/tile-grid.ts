@@ -120,6 +120,11 @@ export class TileCoverage {
     return undefined;
   }
 
+  /** Forgets the tile (not the smaller or larger tiles held). */
+  delete(tile: Tile): void {
+    this.counts.delete(tileKey(tile));
+  }
+
   clear(): void {
     this.counts.clear();
   }

@@ -6,6 +6,7 @@ import { fetchLayer, type FetchedLayer } from './layer-reads.js';
 import { countLayer, readTile, type TileRead } from './tile-reads.js';
 import type { PendingEdits } from './pending-edits.js';
 import type { SessionEvents } from './session-events.js';
+import { HeldTiles } from './held-tiles.js';
 import { childTiles, nearestFirst, TileCoverage, tileBBox, tileKey, tileLevelFor, tilesAround, tilesCovering, tileSize, type Tile } from './tile-grid.js';
 
 /**
@@ -35,8 +36,12 @@ export interface ViewLoadingHost {
   readonly prefetch: number;
   /** How long a loaded view stays before its rings are read ahead. */
   readonly prefetchDelayMs: number;
+  /** Loaded features held at most before the tiles farthest from the view are let go (`EditSession`'s `holdLimit`). */
+  readonly holdLimit: number;
   readonly edits: PendingEdits;
   readonly events: SessionEvents;
+  /** Whether a loaded feature must stay however far the view moves: it has a pending change, undo or redo reaches it, or the map works on it. */
+  kept(id: string): boolean;
   /** Resolves when no load, save, redraw or restore runs; tiles are only merged between them. */
   idle(): Promise<void>;
   busy(): boolean;
@@ -94,6 +99,8 @@ const PREFETCH_CONCURRENCY = 2;
 const PREFETCH_LIMITS = 6;
 /** Levels below a view's tile level searched for smaller tiles already held (a zoom out reads only the quarters not held yet). */
 const FINER_LEVELS = 2;
+/** Letting go of far tiles stops at this share of `holdLimit`, so that the next views load a while before it lets go again. */
+const LET_GO_TO = 0.75;
 
 /** Whether two boxes are the same (a map hands its bounds over in a new array each time). */
 function sameBBox(one: BBox, other: BBox): boolean {
@@ -129,6 +136,10 @@ export class ViewLoading {
   private layerCount: number | undefined;
   private current: ViewState | undefined;
   private readonly coverage = new TileCoverage();
+  /** The features each held tile brought: what letting a tile go drops. */
+  private readonly held = new HeldTiles();
+  /** Features kept when their last tile was let go: dropped once no longer kept, unless a tile read again holds them. */
+  private readonly strays = new Set<string>();
   /** Tiles read ahead around the view, by key: complete, not merged until a view needs them. */
   private readonly ahead = new Map<string, AheadTile>();
   /** First pages of tiles being read, by key: a view that needs one already asked for waits for that read. */
@@ -176,13 +187,13 @@ export class ViewLoading {
       const layer = await fetchLayer(source, typeName, maxFeatures);
       return { layer, byView: false, commit: () => this.settle(count, { kind: 'whole' }, []) };
     }
-    const tiles: Array<{ tile: Tile; count: number }> = [];
+    const tiles: Array<{ tile: Tile; ids: string[] }> = [];
     const byId = new Map<string, MapFeature>();
     const sink: TileSink = {
       coverage: new TileCoverage(),
       ahead: new Map(),
       accept: (tile, features) => {
-        tiles.push({ tile, count: features.length });
+        tiles.push({ tile, ids: features.map((feature) => feature.id) });
         for (const feature of features) if (!byId.has(feature.id)) byId.set(feature.id, feature);
         return true;
       },
@@ -227,6 +238,7 @@ export class ViewLoading {
           }
           const ids = this.merge(features);
           this.coverage.add(tile, features.length);
+          this.held.add(tile, features.map((feature) => feature.id));
           this.ahead.delete(tileKey(tile));
           added.push(...ids);
           // Each tile read shows as it arrives; the view's state comes once all are in.
@@ -247,7 +259,10 @@ export class ViewLoading {
       // A later view's answer may have come first: the state is the last view's.
       if (this.view === bbox) this.current = read.state;
       this.host.events.emit('view', { state: read.state, added });
-      if (read.state.kind === 'loaded') this.prefetchSoon(bbox);
+      if (read.state.kind === 'loaded') {
+        this.letGoFar(bbox, read.state);
+        this.prefetchSoon(bbox);
+      }
       return read.state;
     }
   }
@@ -268,11 +283,16 @@ export class ViewLoading {
     return counted;
   }
 
-  private settle(count: number | undefined, state: ViewState | undefined, tiles: Array<{ tile: Tile; count: number }>): void {
+  private settle(count: number | undefined, state: ViewState | undefined, tiles: Array<{ tile: Tile; ids: string[] }>): void {
     this.invalidate();
     this.layerCount = count;
     this.coverage.clear();
-    for (const { tile, count: held } of tiles) this.coverage.add(tile, held);
+    this.held.clear();
+    this.strays.clear();
+    for (const { tile, ids } of tiles) {
+      this.coverage.add(tile, ids.length);
+      this.held.add(tile, ids);
+    }
     const previous = this.current;
     this.current = state;
     // A layer loaded whole has nothing new to tell at every load.
@@ -455,6 +475,38 @@ export class ViewLoading {
     };
     // A tile that cannot be read is left to the view that needs it, which tells the error.
     await Promise.all(Array.from({ length: PREFETCH_CONCURRENCY }, next)).catch(() => undefined);
+  }
+
+  /**
+   * Lets go of the held tiles farthest from the view `bbox` while the session holds more than
+   * `holdLimit` loaded features, down to three quarters of it: their features leave the session
+   * (a `view` event lists them in `dropped`) and a view there reads them again. The tiles meeting
+   * the view and the rings around it that reads ahead cover stay, and so does every feature `kept` (an edited
+   * one above all: a pan never loses an edit).
+   */
+  private letGoFar(bbox: BBox, state: ViewState): void {
+    const { edits, holdLimit } = this.host;
+    if (edits.loaded.size <= holdLimit || this.host.busy()) return;
+    const margin = this.host.prefetch * tileSize(tileLevelFor(bbox));
+    const keep: BBox = [bbox[0] - margin, bbox[1] - margin, bbox[2] + margin, bbox[3] + margin];
+    const target = Math.floor(holdLimit * LET_GO_TO);
+    const dropped: string[] = [];
+    const drop = (id: string) => {
+      if (this.host.kept(id)) {
+        this.strays.add(id);
+        return;
+      }
+      this.strays.delete(id);
+      if (edits.loaded.delete(id)) dropped.push(id);
+    };
+    for (const id of this.strays) if (this.held.holds(id)) this.strays.delete(id);
+    for (const id of [...this.strays]) drop(id);
+    for (const tile of this.held.outside(keep)) {
+      if (edits.loaded.size <= target) break;
+      this.coverage.delete(tile);
+      for (const id of this.held.release(tileKey(tile))) drop(id);
+    }
+    if (dropped.length > 0) this.host.events.emit('view', { state, added: [], dropped });
   }
 
   /** How many loaded features (server copies as read) have a box meeting `view`. */

@@ -369,6 +369,10 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
     }
   }, [attributesOf, toMap, toOpener]);
   const attributesFeature = attributesOf ? features.find((feature) => feature.id === attributesOf.id) : undefined;
+  // What the map works on stays loaded however far the view moves (a layer loaded by view lets go
+  // of far tiles): the shape being edited, those marked for removal, the open popup's and form's.
+  const workedOn = [...hidden, ...(popup ? [popup.id] : []), ...(attributesOf ? [attributesOf.id] : [])].join('\n');
+  useEffect(() => (session && workedOn ? session.hold(workedOn.split('\n')) : undefined), [session, workedOn]);
   const shownHint = editorHint(mode, partEdit.tool, touchScreen);
   const hint = shownHint && t(shownHint.key, shownHint.values);
 

@@ -60,7 +60,7 @@ export function gridFeatures(extra: Array<{ geometry: Polygon; name: string }> =
 
 export type Recorded = { [Name in keyof EditSessionEvents]: Array<EditSessionEvents[Name]> };
 
-export function setup(options: { maxFeatures?: number; loading?: EditSessionOptions['loading']; prefetch?: number; prefetchDelayMs?: number; extra?: Parameters<typeof gridFeatures>[0]; source?: (source: FeatureSource) => FeatureSource } = {}) {
+export function setup(options: { maxFeatures?: number; loading?: EditSessionOptions['loading']; prefetch?: number; prefetchDelayMs?: number; holdLimit?: number; extra?: Parameters<typeof gridFeatures>[0]; source?: (source: FeatureSource) => FeatureSource } = {}) {
   const adapters = createMemoryAdapters({ layers: [{ schema: SCHEMA, features: gridFeatures(options.extra) }] });
   const source = options.source ? options.source(adapters.features) : adapters.features;
   const getFeatures = vi.spyOn(source, 'getFeatures');
@@ -73,6 +73,7 @@ export function setup(options: { maxFeatures?: number; loading?: EditSessionOpti
     loading: options.loading ?? 'view',
     prefetch: options.prefetch ?? 0,
     prefetchDelayMs: options.prefetchDelayMs ?? 0,
+    ...(options.holdLimit !== undefined ? { holdLimit: options.holdLimit } : {}),
     journal: adapters.journal,
   });
   const events: Recorded = { load: [], change: [], 'save:success': [], 'save:failed': [], view: [], error: [] };
