@@ -1,13 +1,15 @@
 import type { MapFeature } from '../domain/feature.js';
 import { bboxIntersects, geometryBBox, type BBox } from '../domain/geometry.js';
-import { later } from '../util/timers.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
 import { fetchLayer, type FetchedLayer } from './layer-reads.js';
 import { countLayer, readTile, type TileRead } from './tile-reads.js';
 import type { PendingEdits } from './pending-edits.js';
 import type { SessionEvents } from './session-events.js';
 import { HeldTiles } from './held-tiles.js';
-import { childTiles, nearestFirst, TileCoverage, tileBBox, tileKey, tileLevelFor, tilesAround, tilesCovering, tileSize, type Tile } from './tile-grid.js';
+import { aheadHolding, ReadAhead, type AheadTile } from './read-ahead.js';
+import { childTiles, nearestFirst, TileCoverage, tileBBox, tileKey, tileLevelFor, tilesCovering, tileSize, type Tile } from './tile-grid.js';
+
+export { DEFAULT_PREFETCH_DELAY_MS } from './read-ahead.js';
 
 /**
  * Where the features of the map's view stand (`EditSession.viewState`, the `view` event):
@@ -72,11 +74,6 @@ interface TileSink {
   inView(bbox: BBox): number;
 }
 
-interface AheadTile {
-  tile: Tile;
-  features: MapFeature[];
-}
-
 /** How the view's tiles stand: held already (by this tile or a larger one), read ahead (this tile or a larger one), or to be read. */
 type TilePart = { kind: 'held'; key: string; count: number } | { kind: 'ahead'; tile: Tile; features: MapFeature[] } | { kind: 'missing'; tile: Tile };
 
@@ -86,17 +83,6 @@ interface ViewRead {
   superseded?: true;
 }
 
-/**
- * How long a loaded view stays before the tiles around it are read ahead (`EditSession`'s
- * `prefetchDelayMs`): the view's own tiles are merged and painted first, without reads ahead
- * taking the page's or the server's time, and a view the map only passes through reads nothing ahead.
- */
-export const DEFAULT_PREFETCH_DELAY_MS = 250;
-
-/** Tiles read ahead at once: few, so a view's own reads wait for at most this many on a server that answers one request at a time. */
-const PREFETCH_CONCURRENCY = 2;
-/** Features kept aside by reading ahead, in loads (`maxFeatures`, by the densest tile seen): four rings around a view of a few hundred features. */
-const PREFETCH_LIMITS = 6;
 /** Levels below a view's tile level searched for smaller tiles already held (a zoom out reads only the quarters not held yet). */
 const FINER_LEVELS = 2;
 /** Letting go of far tiles stops at this share of `holdLimit`, so that the next views load a while before it lets go again. */
@@ -105,15 +91,6 @@ const LET_GO_TO = 0.75;
 /** Whether two boxes are the same (a map hands its bounds over in a new array each time). */
 function sameBBox(one: BBox, other: BBox): boolean {
   return one.every((value, index) => value === other[index]);
-}
-
-/** The tile read ahead that holds `tile`: itself or a larger one (a zoom in finds it read). */
-function aheadHolding(tile: Tile, ahead: ReadonlyMap<string, AheadTile>): AheadTile | undefined {
-  for (let { level, x, y } = tile; level >= 0; level--, x = Math.floor(x / 2), y = Math.floor(y / 2)) {
-    const found = ahead.get(tileKey({ level, x, y }));
-    if (found) return found;
-  }
-  return undefined;
 }
 
 /**
@@ -140,8 +117,10 @@ export class ViewLoading {
   private readonly held = new HeldTiles();
   /** Features kept when their last tile was let go: dropped once no longer kept, unless a tile read again holds them. */
   private readonly strays = new Set<string>();
-  /** Tiles read ahead around the view, by key: complete, not merged until a view needs them. */
-  private readonly ahead = new Map<string, AheadTile>();
+  /** Tiles read ahead around the view: complete, not merged until a view needs them. */
+  private readonly readAhead: ReadAhead;
+  /** The tiles read ahead, by key. */
+  private readonly ahead: Map<string, AheadTile>;
   /** First pages of tiles being read, by key: a view that needs one already asked for waits for that read. */
   private readonly reading = new Map<string, Promise<TileRead>>();
   /** The last view asked for; a load reads it again. */
@@ -155,7 +134,19 @@ export class ViewLoading {
   /** Each loaded feature's box, read once. */
   private readonly boxes = new WeakMap<MapFeature, BBox>();
 
-  constructor(private readonly host: ViewLoadingHost) {}
+  constructor(private readonly host: ViewLoadingHost) {
+    this.readAhead = new ReadAhead({
+      rings: host.prefetch,
+      delayMs: host.prefetchDelayMs,
+      maxFeatures: host.maxFeatures,
+      current: (bbox, epoch) => this.view === bbox && epoch === this.epoch && !host.busy(),
+      epoch: () => this.epoch,
+      covers: (tile) => this.coverage.covers(tile),
+      density: () => this.density,
+      firstPage: (tile) => this.firstPage(tile),
+    });
+    this.ahead = this.readAhead.tiles;
+  }
 
   get state(): ViewState | undefined {
     return this.current;
@@ -261,7 +252,7 @@ export class ViewLoading {
       this.host.events.emit('view', { state: read.state, added });
       if (read.state.kind === 'loaded') {
         this.letGoFar(bbox, read.state);
-        this.prefetchSoon(bbox);
+        this.readAhead.soon(bbox);
       }
       return read.state;
     }
@@ -299,15 +290,7 @@ export class ViewLoading {
     if (state && (state.kind !== 'whole' || previous?.kind !== 'whole')) this.host.events.emit('view', { state, added: [] });
     // The tiles around the view a load read are read ahead once the load is over.
     const view = this.view;
-    if (state?.kind === 'loaded' && view) void this.host.idle().then(() => this.prefetchSoon(view));
-  }
-
-  /**
-   * Reads the rings around the view ahead once it has stayed `prefetchDelayMs`: not while the
-   * view's own features are merged and painted, nor for a view the map only passed through.
-   */
-  private prefetchSoon(bbox: BBox): void {
-    if (this.host.prefetch > 0) later(() => void this.prefetch(bbox), this.host.prefetchDelayMs);
+    if (state?.kind === 'loaded' && view) void this.host.idle().then(() => this.readAhead.soon(view));
   }
 
   /**
@@ -437,44 +420,6 @@ export class ViewLoading {
   private measured(tile: Tile, read: TileRead): TileRead {
     if (read.complete) this.density = Math.max(this.density ?? 0, read.features.length / tileSize(tile.level) ** 2);
     return read;
-  }
-
-  /**
-   * Reads the rings of tiles around a loaded view ahead (after the quarters of its own tiles it
-   * did not need), nearest first, a few at a time, while the view stays and no operation
-   * starts; only tiles that fit in one page are kept. Tiles kept aside far from the view are
-   * dropped first.
-   */
-  private async prefetch(bbox: BBox): Promise<void> {
-    if (this.view !== bbox || this.host.busy()) return;
-    const epoch = this.epoch;
-    const rings = this.host.prefetch;
-    const level = tileLevelFor(bbox);
-    const margin = (rings + 2) * tileSize(level);
-    const near: BBox = [bbox[0] - margin, bbox[1] - margin, bbox[2] + margin, bbox[3] + margin];
-    for (const [key, { tile }] of this.ahead) if (!bboxIntersects(tileBBox(tile), near)) this.ahead.delete(key);
-    const wanted = () => this.view === bbox && epoch === this.epoch && !this.host.busy();
-    // No more than about PREFETCH_LIMITS loads' worth of features aside (by the densest tile seen): a view zoomed out reads ahead fewer, larger tiles.
-    const budget = PREFETCH_LIMITS * this.host.maxFeatures;
-    let aside = [...this.ahead.values()].reduce((sum, { features }) => sum + features.length, 0);
-    // First the quarters of the view's own tiles that it left unread, beside it (see `plan`): a
-    // step there (a zoom back in off the centre) then reads nothing.
-    const beside = tilesCovering(bbox, level)
-      .filter((tile) => !this.coverage.covers(tile) && !this.ahead.has(tileKey(tile)))
-      .flatMap(childTiles);
-    const queue = [...nearestFirst(beside, bbox), ...tilesAround(bbox, rings)].filter((tile) => {
-      if (this.coverage.covers(tile) || this.ahead.has(tileKey(tile))) return false;
-      aside += (this.density ?? 0) * tileSize(tile.level) ** 2;
-      return aside <= budget;
-    });
-    const next = async (): Promise<void> => {
-      for (let tile = queue.shift(); tile && wanted(); tile = queue.shift()) {
-        const read = await this.firstPage(tile);
-        if (read.complete && epoch === this.epoch && !this.coverage.covers(tile)) this.ahead.set(tileKey(tile), { tile, features: read.features });
-      }
-    };
-    // A tile that cannot be read is left to the view that needs it, which tells the error.
-    await Promise.all(Array.from({ length: PREFETCH_CONCURRENCY }, next)).catch(() => undefined);
   }
 
   /**
