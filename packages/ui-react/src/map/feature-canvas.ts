@@ -5,6 +5,7 @@ import { L } from './leaflet';
 import { paint } from './paint';
 import { paintBatches, type PaintBatch } from './paint-batches';
 import { projectAt } from './project-at';
+import { CACHED_ZOOMS, CanvasSnapshots, type Snapshot } from './canvas-snapshots';
 import { intersects, subtract, type Rect } from './screen-rect';
 import { nextTask } from '../ui/stages';
 
@@ -33,21 +34,12 @@ export interface FeatureCanvasOptions extends L.RendererOptions {
   onClick?(id: string, event: MouseEvent): void;
 }
 
-/** Zooms whose simplified shapes each feature keeps (zooming in and out again redraws from them). */
-const CACHED_ZOOMS = 3;
 
 /** Main-thread time a repaint simplifies for before it lets other tasks run (input, frames, the next answer). */
 const SLICE_MS = 12;
 
 /** Half the widest outline drawn, in pixels: how far around a position the index is searched for a hit. */
 const STROKE_REACH = 8;
-
-/** What the canvas showed once: drawn at `zoom` over `area` (world pixels at that zoom), as layers drawn one over the other. */
-interface Snapshot {
-  zoom: number;
-  area: Rect;
-  layers: Array<HTMLCanvasElement | ImageBitmap>;
-}
 
 /** Leaflet's internals of a renderer that this one builds on (Leaflet's own `L.Canvas` uses the same). */
 interface RendererInternals {
@@ -77,9 +69,7 @@ export class FeatureCanvas extends L.Renderer {
   private drawn: { min: L.Point; size: L.Point; origin: L.Point; zoom: number } | undefined;
   private hoverPending = false;
   /** What the canvas showed at the last few zooms, until the features or what is hidden change. */
-  private snapshots: Snapshot[] = [];
-  /** The last snapshot taken, kept when the features change: what a moved canvas shows, scaled, until its repaint arrives. */
-  private shown: Snapshot | undefined;
+  private readonly snapshots = new CanvasSnapshots();
   private raster: RasterWorkers | undefined;
   /** The whole repaint the workers are painting, if any (its number). */
   private job: number | undefined;
@@ -95,7 +85,7 @@ export class FeatureCanvas extends L.Renderer {
     // The same features drawn the same way (a render after the session's event drew them): nothing to repaint.
     if (sameFeatures(features, this.features)) return;
     this.features = features;
-    this.dropSnapshots();
+    this.snapshots.drop();
     this.index = undefined;
     if (features.length > 0) {
       const index = new Flatbush(features.length);
@@ -114,7 +104,7 @@ export class FeatureCanvas extends L.Renderer {
 
   setHidden(ids: ReadonlySet<string>): void {
     this.hidden = ids;
-    this.dropSnapshots();
+    this.snapshots.drop();
     this.requestRedraw();
   }
 
@@ -192,12 +182,6 @@ export class FeatureCanvas extends L.Renderer {
     for (const resolve of this.drawnWaiters.splice(0)) resolve();
   }
 
-  private dropSnapshots(): void {
-    if (this.snapshots[0]) this.shown = this.snapshots[0];
-    for (const snapshot of this.snapshots) if (snapshot !== this.shown) closeLayers(snapshot);
-    this.snapshots = [];
-  }
-
   /**
    * Asks for a repaint: in the next frame, so the changes of a frame are painted once; or, with
    * `soon`, in the task after this one (a moved canvas: what the move brings, such as the tiles
@@ -251,9 +235,7 @@ export class FeatureCanvas extends L.Renderer {
     this.canvas = undefined;
     (this as unknown as { _container: HTMLElement | undefined })._container = undefined;
     this.drawn = undefined;
-    this.dropSnapshots();
-    if (this.shown) closeLayers(this.shown);
-    this.shown = undefined;
+    this.snapshots.clear();
     this.job = undefined;
     this.raster = undefined;
     this.settle();
@@ -311,7 +293,7 @@ export class FeatureCanvas extends L.Renderer {
       return;
     }
     const ratio = L.Browser.retina ? 2 : 1;
-    const snapshot = reuse ? this.snapshots.find((candidate) => candidate.zoom === drawn.zoom) : undefined;
+    const snapshot = reuse ? this.snapshots.at(drawn.zoom) : undefined;
     const partial = snapshot !== undefined && intersects(snapshot.area, area);
     this.job = undefined;
     const raster = this.raster;
@@ -319,7 +301,7 @@ export class FeatureCanvas extends L.Renderer {
       if (moved) {
         // Repainted in the next task: features a move brings (a view loaded from tiles read
         // ahead) come before it, and the workers paint the canvas once, not twice.
-        this.drawPlaceholder(context, map, drawn.zoom, area, ratio);
+        this.snapshots.drawPlaceholder(context, area, ratio, drawn.zoom, (from) => map.getZoomScale(drawn.zoom, from));
         this.requestRedraw(true);
         return;
       }
@@ -365,7 +347,7 @@ export class FeatureCanvas extends L.Renderer {
       this.paintFeatures(map, zoom, regions, ({ style, polygon, screens }) => paint(context, style, screens, area, polygon));
       if (reused) context.restore();
     }
-    this.keepSnapshot(zoom, area, context.canvas);
+    this.snapshots.keep(zoom, area, context.canvas);
     this.settle();
   }
 
@@ -405,7 +387,7 @@ export class FeatureCanvas extends L.Renderer {
         context.setTransform(1, 0, 0, 1, 0, 0);
         context.clearRect(0, 0, context.canvas.width, context.canvas.height);
         for (const layer of layers) context.drawImage(layer, 0, 0);
-        this.keepSnapshot(zoom, area, layers);
+        this.snapshots.keep(zoom, area, layers);
         this.settle();
       },
       () => {
@@ -418,26 +400,6 @@ export class FeatureCanvas extends L.Renderer {
     );
     this.job = id;
     this.settle();
-  }
-
-  /** Shows the last snapshot (of any zoom) scaled and moved to where it belongs on the moved canvas. */
-  private drawPlaceholder(context: CanvasRenderingContext2D, map: L.Map, zoom: number, area: Rect, ratio: number): void {
-    const source = this.snapshots.find((candidate) => candidate.zoom === zoom) ?? this.snapshots[0] ?? this.shown;
-    if (!source) return;
-    const scale = map.getZoomScale(zoom, source.zoom);
-    // A jump past what it showed (a pan of more than the canvas): nothing of it to show.
-    const placed: Rect = { left: source.area.left * scale, top: source.area.top * scale, width: source.area.width * scale, height: source.area.height * scale };
-    if (!intersects(placed, area)) return;
-    context.setTransform(1, 0, 0, 1, 0, 0);
-    for (const layer of source.layers) {
-      context.drawImage(
-        layer,
-        (source.area.left * scale - area.left) * ratio,
-        (source.area.top * scale - area.top) * ratio,
-        source.area.width * scale * ratio,
-        source.area.height * scale * ratio,
-      );
-    }
   }
 
   /**
@@ -469,29 +431,6 @@ export class FeatureCanvas extends L.Renderer {
       for (const index of this.visible(view)) found.add(index);
     }
     return [...found].sort((a, b) => a - b);
-  }
-
-  /** Keeps what the canvas shows at this zoom (one per zoom, for the last few zooms): a copy of the canvas, or the workers' layers. */
-  private keepSnapshot(zoom: number, area: Rect, source: HTMLCanvasElement | ImageBitmap[]): void {
-    const index = this.snapshots.findIndex((candidate) => candidate.zoom === zoom);
-    const [replaced] = index >= 0 ? this.snapshots.splice(index, 1) : this.snapshots.length >= CACHED_ZOOMS ? this.snapshots.splice(-1, 1) : [];
-    let layers: Snapshot['layers'];
-    if (Array.isArray(source)) {
-      layers = source;
-    } else {
-      const reused = replaced?.layers.length === 1 ? replaced.layers[0] : undefined;
-      const canvas = reused && !isBitmap(reused) ? reused : document.createElement('canvas');
-      canvas.width = source.width;
-      canvas.height = source.height;
-      canvas.getContext('2d')?.drawImage(source, 0, 0);
-      layers = [canvas];
-    }
-    const previous = this.shown;
-    const next = { zoom, area, layers };
-    this.snapshots.unshift(next);
-    this.shown = next;
-    // What no longer shows anywhere (the copy this one replaces, the last shown one) frees its worker bitmaps.
-    for (const old of [replaced, previous]) if (old && !this.snapshots.includes(old)) closeLayers(old, layers);
   }
 
   private onClick(event: Event): void {
@@ -531,14 +470,4 @@ export class FeatureCanvas extends L.Renderer {
 /** Whether two lists draw the same shapes with the same styles in the same order. */
 function sameFeatures(next: readonly CanvasFeature[], drawn: readonly CanvasFeature[]): boolean {
   return next.length === drawn.length && next.every((feature, at) => feature.id === drawn[at]?.id && feature.shape === drawn[at]?.shape && feature.style === drawn[at]?.style);
-}
-
-/** Frees the worker bitmaps of a snapshot no longer kept (those in `kept` excepted). */
-function closeLayers(snapshot: Snapshot, kept: Snapshot['layers'] = []): void {
-  for (const layer of snapshot.layers) if (isBitmap(layer) && !kept.includes(layer)) layer.close();
-}
-
-/** Whether an image is an `ImageBitmap` (which jsdom, for one, does not define). */
-function isBitmap(image: HTMLCanvasElement | ImageBitmap): image is ImageBitmap {
-  return typeof ImageBitmap !== 'undefined' && image instanceof ImageBitmap;
 }
