@@ -190,9 +190,12 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
   useEffect(() => {
     if (!map || !renderer || view.loads === 0) return;
     const bounds = renderer.bounds();
+    // Below the toolbar: on a narrow screen its buttons wrap into a second row over the map.
+    const toolbar = toolbarRef.current;
+    const below = toolbar ? toolbar.offsetTop + toolbar.offsetHeight : 0;
     // Not animated: a second fit (after a restore) during the first one's zoom animation would be
     // dropped by Leaflet, which answers "moved" while a zoom animates.
-    if (bounds) map.fitBounds(toLatLngBounds(padBounds(fittableBounds(bounds), INITIAL_BOUNDS_PADDING)), { animate: false });
+    if (bounds) map.fitBounds(toLatLngBounds(padBounds(fittableBounds(bounds), INITIAL_BOUNDS_PADDING)), { animate: false, paddingTopLeft: [0, below] });
   }, [map, renderer, view.loads]);
 
   useLayerInfoMarker(layerInfo && map, renderer, view.loads, mode.type === 'idle', layerInfo ?? { title: undefined });
