@@ -45,7 +45,7 @@ import { KeyboardHelpButton, KeyboardKeys } from './keyboard-help';
 import { useEditorFocus, type FocusOpener } from './use-editor-focus';
 import { useFeatureStepping } from './use-feature-stepping';
 import { useKeyboardDraw } from './use-keyboard-draw';
-import { FoldingToolbar, useFolded } from './folding-toolbar';
+import { FoldingToolbar, toolbarRowsBottom, useFolded } from './folding-toolbar';
 import { editorHint, type EditorMode } from './editor-mode';
 
 const PROBLEM_MESSAGES: Readonly<Record<GeometryProblem, MessageKey>> = {
@@ -186,13 +186,16 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
   useEffect(() => renderer?.hide(hidden), [renderer, hidden]);
 
   // Once per load: the features' bounds, padded 10 % (a single point widened to a 10 m box), as
-  // the renderer read them while drawing the load (its effect runs first).
+  // the renderer read them while drawing the load (its effect runs first), in the map's part
+  // below the toolbar's rows, so none of them lies under a button.
   useEffect(() => {
     if (!map || !renderer || view.loads === 0) return;
     const bounds = renderer.bounds();
+    // Below the toolbar's rows: at 1024 px its buttons wrap into a second row over the map's top.
+    const below = toolbarRef.current ? toolbarRowsBottom(toolbarRef.current) : 0;
     // Not animated: a second fit (after a restore) during the first one's zoom animation would be
     // dropped by Leaflet, which answers "moved" while a zoom animates.
-    if (bounds) map.fitBounds(toLatLngBounds(padBounds(fittableBounds(bounds), INITIAL_BOUNDS_PADDING)), { animate: false });
+    if (bounds) map.fitBounds(toLatLngBounds(padBounds(fittableBounds(bounds), INITIAL_BOUNDS_PADDING)), { animate: false, paddingTopLeft: [0, below] });
   }, [map, renderer, view.loads]);
 
   useLayerInfoMarker(layerInfo && map, renderer, view.loads, mode.type === 'idle', layerInfo ?? { title: undefined });

@@ -4,7 +4,7 @@ import type Leaflet from 'leaflet';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, screenshot, signIn } from './browser.js';
-import { clickMap, mapElement, mapPoint, readArea, readLength, selectLayer, skipAttributes, waitForFeatures, waitForLayerPainted, waitForMapReady, waitForMapStill } from './map-helpers.js';
+import { clickMap, mapElement, mapPoint, NORTHMOST_SAMPLE_LAT, readArea, readLength, selectLayer, skipAttributes, toolbarRowsBottom, waitForFeatures, waitForLayerPainted, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
 const baseUrl = inject('baseUrl');
 let page: Page;
@@ -544,6 +544,8 @@ describe('feature map in both languages, 1024 and 1280 px wide', () => {
     for (const width of [1024, 1280]) {
       await page.setViewportSize({ width, height: 768 });
       await openFeatureMap();
+      // The fit leaves the toolbar's rows clear (two of them at 1024 px): the northmost town lies below them.
+      expect((await mapPoint(page, 119.3, NORTHMOST_SAMPLE_LAT)).y).toBeGreaterThan(await toolbarRowsBottom(page));
       await screenshot(page, `feature-map-zh-${width}`);
       await page.getByText('English', { exact: true }).click();
       for (const name of ['Draw polygon', 'Draw line', 'Edit', 'Delete', 'Save', 'Redraw']) await button(name).waitFor();

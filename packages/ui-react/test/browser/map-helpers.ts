@@ -15,6 +15,19 @@ export async function mapPoint(page: Page, lng: number, lat: number): Promise<{ 
   return { x: box.x + ((lng - west) / (east - west)) * box.width, y: box.y + ((north - lat) / (north - south)) * box.height };
 }
 
+/** The northmost latitude of the sample layers' towns (南平's square, sample-seed.ts): the top of a fit to them. */
+export const NORTHMOST_SAMPLE_LAT = 26.74;
+
+/**
+ * How far down the screen the map toolbar's rows of buttons reach: its first child, the tools'
+ * rows or the folded row (folding-toolbar.tsx), which a fit to the features leaves clear.
+ */
+export async function toolbarRowsBottom(page: Page): Promise<number> {
+  const rows = await page.locator('.gportal-toolbar > :first-child').boundingBox();
+  if (!rows) throw new Error('the map has no toolbar');
+  return rows.y + rows.height;
+}
+
 /** A click at a lon/lat position, at a person's pace: leaflet-draw ignores a click within 50 ms of the last vertex. */
 export async function clickMap(page: Page, lng: number, lat: number): Promise<void> {
   const { x, y } = await mapPoint(page, lng, lat);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO, launchChromium, screenshot } from './browser.js';
-import { mapElement, mapPoint, waitForFeatures, waitForMapReady, waitForMapStill } from './map-helpers.js';
+import { mapElement, mapPoint, NORTHMOST_SAMPLE_LAT, toolbarRowsBottom, waitForFeatures, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -156,6 +156,8 @@ describe.each(DEVICES)('the feature map on a $name ($width × $height), by touch
     await expect(toolsButton(page, locale).count()).resolves.toBe(device.folded ? 1 : 0);
     await expect(page.getByRole('button', { name: names.draw, exact: true }).isVisible()).resolves.toBe(!device.folded);
     await expectMapLayout(page, device);
+    // The fit leaves the toolbar's rows clear (the folded row, the tablet's two): the northmost town lies below them.
+    expect((await mapPoint(page, 118.18, NORTHMOST_SAMPLE_LAT)).y).toBeGreaterThan(await toolbarRowsBottom(page));
     await screenshot(page, `phone-tablet-${device.width}-${locale}-tools-${device.folded ? 'folded' : 'shown'}`, { fullPage: false });
 
     if (device.folded) {
