@@ -90,7 +90,8 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
   useBaseLayer(map, baseLayer, (error) => void message.warning(<ErrorMessage tell={tellError(error)} lead={(reason, translate) => translate('map.baseMapFailed', { reason })} />));
 
   const [mode, setMode] = useState<EditorMode>({ type: 'idle' });
-  const [popup, setPopup] = useState<{ id: string; latlng: L.LatLng }>();
+  /** The open popup: its feature, where it points, and how far down the map its pan keeps clear (the toolbar's rows then). */
+  const [popup, setPopup] = useState<{ id: string; latlng: L.LatLng; clearTop: number }>();
   /** The feature whose attribute form is open: just drawn (`isNew`), or missing a required field of a refused save (`showErrors`). */
   const [attributesOf, setAttributesOf] = useState<{ id: string; isNew?: boolean; showErrors?: boolean }>();
   const [readout, setReadout] = useState<string>();
@@ -122,7 +123,8 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
   }, [session]);
 
   const onFeatureClick = useLatest((id: string, latlng: L.LatLng) => {
-    if (mode.type === 'idle') setPopup({ id, latlng });
+    // The toolbar floats inside the map's container: its rows' bottom is measured from the map's top.
+    if (mode.type === 'idle') setPopup({ id, latlng, clearTop: toolbarRef.current ? toolbarRowsBottom(toolbarRef.current) : 0 });
     else if (mode.type === 'edit' && !mode.id) setMode({ type: 'edit', id });
     else if (mode.type === 'delete') {
       setMode({ type: 'delete', marked: mode.marked.includes(id) ? mode.marked.filter((marked) => marked !== id) : [...mode.marked, id] });
@@ -451,6 +453,7 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
           labels={view.labels}
           latlng={popup.latlng}
           readOnly={!ready}
+          clearTop={popup.clearTop}
           onClose={closePopup}
           onEditGeometry={() => start({ type: 'edit', id: popupFeature.id }, 'map')}
           onEditAttributes={() => {

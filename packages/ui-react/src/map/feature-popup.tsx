@@ -22,6 +22,11 @@ function propertyNames(feature: EditableFeature, schema: FeatureSchema | undefin
   return [...listed, ...Object.keys(feature.properties).filter((name) => !listed.includes(name))];
 }
 
+/** Pixels the popup's pan keeps between it and the map's edges (and the toolbar's rows). */
+const POPUP_MARGIN = 24;
+/** What the popup's pan keeps clear at the top when not told: one row of the toolbar and a margin. */
+const DEFAULT_CLEAR_TOP = 72;
+
 export interface FeaturePopupProps {
   map: L.Map;
   feature: EditableFeature;
@@ -31,6 +36,11 @@ export interface FeaturePopupProps {
   labels?: Readonly<Record<string, string>>;
   /** Only the properties, without the edit toolbar (the layer is edited in another tab, or busy). */
   readOnly?: boolean;
+  /**
+   * How far down the map (px) the popup's pan keeps clear, besides its margin: the bottom of the
+   * map toolbar's rows (one at 1280 px, two at 1024 px). Defaults to one row's worth.
+   */
+  clearTop?: number;
   onClose(): void;
   onEditGeometry(): void;
   onEditAttributes(): void;
@@ -42,7 +52,7 @@ export interface FeaturePopupProps {
  * and the edit toolbar (edit geometry, edit attributes, delete). Its content is React, rendered
  * into the Leaflet popup, so every value is text.
  */
-export function FeaturePopup({ map, feature, schema, latlng, labels, readOnly = false, onClose, onEditGeometry, onEditAttributes, onDelete }: FeaturePopupProps) {
+export function FeaturePopup({ map, feature, schema, latlng, labels, readOnly = false, clearTop, onClose, onEditGeometry, onEditAttributes, onDelete }: FeaturePopupProps) {
   const { t } = useI18n();
   const [element] = useState(() => document.createElement('div'));
   const closeLabel = t('leaflet.closePopup');
@@ -50,9 +60,9 @@ export function FeaturePopup({ map, feature, schema, latlng, labels, readOnly = 
     const popup = L.popup({
       maxWidth: 360,
       minWidth: 240,
-      // Room for the toolbar along the top of the map.
-      autoPanPaddingTopLeft: [24, 72],
-      autoPanPaddingBottomRight: [24, 24],
+      // Room for the toolbar's rows along the top of the map.
+      autoPanPaddingTopLeft: [POPUP_MARGIN, clearTop === undefined ? DEFAULT_CLEAR_TOP : clearTop + POPUP_MARGIN],
+      autoPanPaddingBottomRight: [POPUP_MARGIN, POPUP_MARGIN],
       className: 'gportal-popup',
     })
       .setLatLng(latlng)
@@ -69,7 +79,7 @@ export function FeaturePopup({ map, feature, schema, latlng, labels, readOnly = 
       popup.off('remove', onClose);
       map.closePopup(popup);
     };
-  }, [map, element, latlng, onClose, closeLabel]);
+  }, [map, element, latlng, clearTop, onClose, closeLabel]);
 
   return createPortal(
     <div

@@ -559,6 +559,10 @@ describe('feature map in both languages, 1024 and 1280 px wide', () => {
       await page.getByRole('combobox', { name: 'Layer type' }).waitFor();
       await clickMap(page, 119.3, 26.08);
       await button('Edit attributes').waitFor();
+      // The popup's pan keeps the whole popup below the toolbar's rows (two of them at 1024 px).
+      await waitForMapStill(page);
+      const popupTop = (await page.locator('.gportal-popup').boundingBox())?.y ?? 0;
+      expect(popupTop).toBeGreaterThanOrEqual(await toolbarRowsBottom(page));
       await screenshot(page, `feature-map-en-${width}`);
       // The edited shape's handles, and the keyboard's handle named in English.
       await button('Edit geometry').click();
