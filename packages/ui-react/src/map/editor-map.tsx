@@ -27,6 +27,7 @@ import type { FeatureSessionView } from './use-feature-session';
 import { ShapeFeedback } from './shape-feedback';
 import { useConflictHighlight } from './use-conflict-highlight';
 import { useMissingHighlight } from './use-missing-highlight';
+import { useHeldFeatures } from './use-held-features';
 import { useGeometryEdit } from './use-geometry-edit';
 import { useLargeLayer } from './use-large-layer';
 import { useLatest } from './use-latest';
@@ -376,8 +377,7 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
   const attributesFeature = attributesOf ? features.find((feature) => feature.id === attributesOf.id) : undefined;
   // What the map works on stays loaded however far the view moves (a layer loaded by view lets go
   // of far tiles): the shape being edited, those marked for removal, the open popup's and form's.
-  const workedOn = [...hidden, ...(popup ? [popup.id] : []), ...(attributesOf ? [attributesOf.id] : [])].join('\n');
-  useEffect(() => (session && workedOn ? session.hold(workedOn.split('\n')) : undefined), [session, workedOn]);
+  useHeldFeatures(session, [...hidden, ...(popup ? [popup.id] : []), ...(attributesOf ? [attributesOf.id] : [])]);
   const shownHint = editorHint(mode, partEdit.tool, touchScreen);
   const hint = shownHint && t(shownHint.key, shownHint.values);
 
