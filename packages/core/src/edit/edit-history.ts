@@ -60,9 +60,9 @@ export class EditHistory {
     return step;
   }
 
-  /** Whether an undo or a redo can reach the feature `id`. */
-  reaches(id: string): boolean {
-    return this.done.some((step) => step.id === id) || this.undone.some((step) => step.id === id);
+  /** The features an undo or a redo can reach. */
+  reached(): Set<string> {
+    return new Set([...this.done, ...this.undone].map((step) => step.id));
   }
 
   clear(): void {

@@ -98,7 +98,10 @@ export class EditSession {
       holdLimit,
       idle: () => this.guard.idle(),
       busy: () => this.guard.busy !== undefined,
-      kept: (id) => this.edits.edited.has(id) || this.edits.removed.has(id) || this.history.reaches(id) || this.saves.undecided.has(id) || this.holds.has(id),
+      keeps: () => {
+        const reached = this.history.reached();
+        return (id) => this.edits.edited.has(id) || this.edits.removed.has(id) || reached.has(id) || this.saves.undecided.has(id) || this.holds.has(id);
+      },
     });
     this.layer = new LayerLoading({ ...roles, views: this.views, journalPending, forgetAside: () => (this.restorer.aside = []) });
     this.restorer = new SessionRestore({ ...roles, journal, layer: this.layer, journalPending });

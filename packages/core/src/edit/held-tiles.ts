@@ -1,32 +1,71 @@
+import type { MapFeature } from '../domain/feature.js';
 import { bboxIntersects, type BBox } from '../domain/geometry.js';
-import { nearestFirst, tileBBox, tileKey, type Tile } from './tile-grid.js';
+import { nearestFirst, TileCoverage, tileBBox, tileKey, type Tile } from './tile-grid.js';
 
 /**
- * The features each held tile of a layer loaded by view brought, so that the session can let go
- * of the tiles far from the view: a feature crossing tiles is let go with the last tile holding it.
+ * The tiles a layer loaded by view holds, and the features each brought, so that the tiles far
+ * from the view can be let go: a feature crossing tiles goes with the last tile holding it, and
+ * one that must stay when its last tile goes (`kept`) is a stray, dropped once nothing keeps it.
  */
 export class HeldTiles {
+  /** The tiles held, with their feature counts: what a view's plan asks. */
+  readonly coverage = new TileCoverage();
   private readonly tiles = new Map<string, { tile: Tile; ids: readonly string[] }>();
   /** How many held tiles hold each feature. */
   private readonly holders = new Map<string, number>();
+  /** Features kept when their last tile was let go: dropped once no longer kept, unless a tile read again holds them. */
+  private readonly strays = new Set<string>();
 
-  get size(): number {
-    return this.tiles.size;
+  /** Holds a tile and the features it brought (a tile held again replaces what it held). */
+  add(tile: Tile, ids: readonly string[]): void {
+    this.release(tile);
+    this.tiles.set(tileKey(tile), { tile, ids });
+    this.coverage.add(tile, ids.length);
+    for (const id of ids) {
+      this.holders.set(id, (this.holders.get(id) ?? 0) + 1);
+      this.strays.delete(id);
+    }
   }
 
-  /** Notes the features a tile brought (a tile held again replaces what it held). */
-  add(tile: Tile, ids: readonly string[]): void {
-    const key = tileKey(tile);
-    this.release(key);
-    this.tiles.set(key, { tile, ids });
-    for (const id of ids) this.holders.set(id, (this.holders.get(id) ?? 0) + 1);
+  /**
+   * Lets go of the held tiles that do not meet `keep`, farthest from its centre first, until
+   * `loaded` holds no more than `target` features; drops from `loaded` the features no held tile
+   * holds any more, except those `kept` answers true for (strays dropped later, once not kept).
+   * Answers the ids dropped.
+   */
+  letGo(keep: BBox, target: number, loaded: Map<string, MapFeature>, kept: (id: string) => boolean): string[] {
+    const dropped: string[] = [];
+    const drop = (id: string) => {
+      if (kept(id)) {
+        this.strays.add(id);
+        return;
+      }
+      this.strays.delete(id);
+      if (loaded.delete(id)) dropped.push(id);
+    };
+    for (const id of [...this.strays]) drop(id);
+    const far = [...this.tiles.values()].map(({ tile }) => tile).filter((tile) => !bboxIntersects(tileBBox(tile), keep));
+    for (const tile of nearestFirst(far, keep).reverse()) {
+      if (loaded.size <= target) break;
+      for (const id of this.release(tile)) drop(id);
+    }
+    return dropped;
+  }
+
+  clear(): void {
+    this.tiles.clear();
+    this.holders.clear();
+    this.strays.clear();
+    this.coverage.clear();
   }
 
   /** Lets the tile go; answers the features no other held tile holds. */
-  release(key: string): string[] {
+  private release(tile: Tile): string[] {
+    const key = tileKey(tile);
     const held = this.tiles.get(key);
     if (!held) return [];
     this.tiles.delete(key);
+    this.coverage.delete(tile);
     const free: string[] = [];
     for (const id of held.ids) {
       const holders = (this.holders.get(id) ?? 1) - 1;
@@ -38,21 +77,5 @@ export class HeldTiles {
       }
     }
     return free;
-  }
-
-  /** Whether a held tile holds the feature. */
-  holds(id: string): boolean {
-    return this.holders.has(id);
-  }
-
-  /** The held tiles that do not meet `keep`, farthest from its centre first. */
-  outside(keep: BBox): Tile[] {
-    const far = [...this.tiles.values()].map(({ tile }) => tile).filter((tile) => !bboxIntersects(tileBBox(tile), keep));
-    return nearestFirst(far, keep).reverse();
-  }
-
-  clear(): void {
-    this.tiles.clear();
-    this.holders.clear();
   }
 }

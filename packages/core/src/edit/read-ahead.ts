@@ -2,7 +2,7 @@ import type { MapFeature } from '../domain/feature.js';
 import { bboxIntersects, type BBox } from '../domain/geometry.js';
 import { later } from '../util/timers.js';
 import type { TileRead } from './tile-reads.js';
-import { childTiles, nearestFirst, tileBBox, tileKey, tileLevelFor, tilesAround, tilesCovering, tileSize, type Tile } from './tile-grid.js';
+import { childTiles, nearestFirst, tileBBox, tileKey, tileLevelFor, tilesAround, tilesCovering, tileSize, widened, type Tile } from './tile-grid.js';
 
 /**
  * How long a loaded view stays before the tiles around it are read ahead (`EditSession`'s
@@ -73,8 +73,7 @@ export class ReadAhead {
     if (!this.host.current(bbox, epoch)) return;
     const { rings, maxFeatures } = this.host;
     const level = tileLevelFor(bbox);
-    const margin = (rings + 2) * tileSize(level);
-    const near: BBox = [bbox[0] - margin, bbox[1] - margin, bbox[2] + margin, bbox[3] + margin];
+    const near = widened(bbox, (rings + 2) * tileSize(level));
     for (const [key, { tile }] of this.tiles) if (!bboxIntersects(tileBBox(tile), near)) this.tiles.delete(key);
     // No more than about PREFETCH_LIMITS loads' worth of features aside (by the densest tile seen): a view zoomed out reads ahead fewer, larger tiles.
     const budget = PREFETCH_LIMITS * maxFeatures;

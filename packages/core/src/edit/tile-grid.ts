@@ -80,6 +80,11 @@ export function tilesAround(view: BBox, rings: number): Tile[] {
   );
 }
 
+/** The box `bbox` grown by `margin` degrees on every side. */
+export function widened(bbox: BBox, margin: number): BBox {
+  return [bbox[0] - margin, bbox[1] - margin, bbox[2] + margin, bbox[3] + margin];
+}
+
 /** The tiles sorted by the distance of their centres from the view's centre, nearest first. */
 export function nearestFirst(tiles: Tile[], view: BBox): Tile[] {
   const [cx, cy] = [(view[0] + view[2]) / 2, (view[1] + view[3]) / 2];

@@ -7,7 +7,7 @@ import type { PendingEdits } from './pending-edits.js';
 import type { SessionEvents } from './session-events.js';
 import { HeldTiles } from './held-tiles.js';
 import { aheadHolding, ReadAhead, type AheadTile } from './read-ahead.js';
-import { childTiles, nearestFirst, TileCoverage, tileBBox, tileKey, tileLevelFor, tilesCovering, tileSize, type Tile } from './tile-grid.js';
+import { childTiles, nearestFirst, TileCoverage, tileBBox, tileKey, tileLevelFor, tilesCovering, tileSize, widened, type Tile } from './tile-grid.js';
 
 export { DEFAULT_PREFETCH_DELAY_MS } from './read-ahead.js';
 
@@ -42,8 +42,8 @@ export interface ViewLoadingHost {
   readonly holdLimit: number;
   readonly edits: PendingEdits;
   readonly events: SessionEvents;
-  /** Whether a loaded feature must stay however far the view moves: it has a pending change, undo or redo reaches it, or the map works on it. */
-  kept(id: string): boolean;
+  /** Whether a loaded feature must stay however far the view moves (it has a pending change, undo or redo reaches it, or the map works on it), as things stand now. */
+  keeps(): (id: string) => boolean;
   /** Resolves when no load, save, redraw or restore runs; tiles are only merged between them. */
   idle(): Promise<void>;
   busy(): boolean;
@@ -112,11 +112,9 @@ function sameBBox(one: BBox, other: BBox): boolean {
 export class ViewLoading {
   private layerCount: number | undefined;
   private current: ViewState | undefined;
-  private readonly coverage = new TileCoverage();
-  /** The features each held tile brought: what letting a tile go drops. */
+  /** The tiles held, and the features each brought: what letting a tile go drops. */
   private readonly held = new HeldTiles();
-  /** Features kept when their last tile was let go: dropped once no longer kept, unless a tile read again holds them. */
-  private readonly strays = new Set<string>();
+  private readonly coverage = this.held.coverage;
   /** Tiles read ahead around the view: complete, not merged until a view needs them. */
   private readonly readAhead: ReadAhead;
   /** The tiles read ahead, by key. */
@@ -228,7 +226,6 @@ export class ViewLoading {
             return false;
           }
           const ids = this.merge(features);
-          this.coverage.add(tile, features.length);
           this.held.add(tile, features.map((feature) => feature.id));
           this.ahead.delete(tileKey(tile));
           added.push(...ids);
@@ -277,13 +274,8 @@ export class ViewLoading {
   private settle(count: number | undefined, state: ViewState | undefined, tiles: Array<{ tile: Tile; ids: string[] }>): void {
     this.invalidate();
     this.layerCount = count;
-    this.coverage.clear();
     this.held.clear();
-    this.strays.clear();
-    for (const { tile, ids } of tiles) {
-      this.coverage.add(tile, ids.length);
-      this.held.add(tile, ids);
-    }
+    for (const { tile, ids } of tiles) this.held.add(tile, ids);
     const previous = this.current;
     this.current = state;
     // A layer loaded whole has nothing new to tell at every load.
@@ -432,25 +424,8 @@ export class ViewLoading {
   private letGoFar(bbox: BBox, state: ViewState): void {
     const { edits, holdLimit } = this.host;
     if (edits.loaded.size <= holdLimit || this.host.busy()) return;
-    const margin = this.host.prefetch * tileSize(tileLevelFor(bbox));
-    const keep: BBox = [bbox[0] - margin, bbox[1] - margin, bbox[2] + margin, bbox[3] + margin];
-    const target = Math.floor(holdLimit * LET_GO_TO);
-    const dropped: string[] = [];
-    const drop = (id: string) => {
-      if (this.host.kept(id)) {
-        this.strays.add(id);
-        return;
-      }
-      this.strays.delete(id);
-      if (edits.loaded.delete(id)) dropped.push(id);
-    };
-    for (const id of this.strays) if (this.held.holds(id)) this.strays.delete(id);
-    for (const id of [...this.strays]) drop(id);
-    for (const tile of this.held.outside(keep)) {
-      if (edits.loaded.size <= target) break;
-      this.coverage.delete(tile);
-      for (const id of this.held.release(tileKey(tile))) drop(id);
-    }
+    const keep = widened(bbox, this.host.prefetch * tileSize(tileLevelFor(bbox)));
+    const dropped = this.held.letGo(keep, Math.floor(holdLimit * LET_GO_TO), edits.loaded, this.host.keeps());
     if (dropped.length > 0) this.host.events.emit('view', { state, added: [], dropped });
   }
 
