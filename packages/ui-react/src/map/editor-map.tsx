@@ -1,22 +1,18 @@
 import { CloseOutlined, DeleteOutlined, EditOutlined, CheckOutlined, SaveOutlined, BorderOutlined, UndoOutlined, RedoOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import {
   DRAWING,
-  fittableBounds,
   geometryProblem,
-  INITIAL_BOUNDS_PADDING,
-  padBounds,
   type GeometryProblem,
   type Properties,
 } from '@gportal/core';
 import { App, Tooltip } from 'antd';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { tellError } from '../i18n/describe-error';
 import { useI18n } from '../i18n/i18n-provider';
 import type { MessageKey } from '../i18n/messages';
 import { AttributeForm } from './attribute-form';
 import { SessionConflictDialog } from './conflict-dialog';
 import { applyDrawLocale } from './draw-locale';
-import { FeatureLayerRenderer } from './feature-layer-renderer';
 import { FeaturePopup } from './feature-popup';
 import { geometryOfParts, shapeKindOf, type ShapeParts } from './geometry-latlngs';
 import type { L } from './leaflet';
@@ -27,12 +23,13 @@ import type { FeatureSessionView } from './use-feature-session';
 import { ShapeFeedback } from './shape-feedback';
 import { useConflictHighlight } from './use-conflict-highlight';
 import { useMissingHighlight } from './use-missing-highlight';
+import { useFeatureLayer } from './use-feature-layer';
 import { useHeldFeatures } from './use-held-features';
 import { useGeometryEdit } from './use-geometry-edit';
 import { useLargeLayer } from './use-large-layer';
 import { useLatest } from './use-latest';
 import { useLayerInfoMarker, type LayerInfoOptions } from './use-layer-info';
-import { toLatLngBounds, useBaseLayer, useLeafletMap } from './use-leaflet-map';
+import { useBaseLayer, useLeafletMap } from './use-leaflet-map';
 import { useUndoKeys } from './use-undo-keys';
 import './map.css';
 import { LabelledButton } from './labelled-button';
@@ -68,9 +65,6 @@ export interface EditorMapProps {
   /** The map server's WMS endpoint: its rendering stands in where the view holds too many features to load. */
   wmsUrl?: string;
 }
-
-/** The session's events after which it shows other features (a load, an edit, a view's tiles merged). */
-const FEATURE_EVENTS = ['load', 'change', 'view'] as const;
 
 /**
  * The editor: a Leaflet view of the session's features with the drawing toolbar at the top
@@ -125,57 +119,14 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
 
   const onFeatureClick = useLatest((id: string, latlng: L.LatLng) => {
     // The toolbar floats inside the map's container: its rows' bottom is measured from the map's top.
-    if (mode.type === 'idle') setPopup({ id, latlng, clearTop: toolbarRef.current ? toolbarRowsBottom(toolbarRef.current) : 0 });
+    if (mode.type === 'idle') setPopup({ id, latlng, clearTop: toolbarRowsBottom(toolbarRef.current) });
     else if (mode.type === 'edit' && !mode.id) setMode({ type: 'edit', id });
     else if (mode.type === 'delete') {
       setMode({ type: 'delete', marked: mode.marked.includes(id) ? mode.marked.filter((marked) => marked !== id) : [...mode.marked, id] });
     }
   });
 
-  const [renderer, setRenderer] = useState<FeatureLayerRenderer>();
-  useEffect(() => {
-    if (!map) return;
-    const created = new FeatureLayerRenderer(map, { onFeatureClick: (id, latlng) => onFeatureClick.current(id, latlng) });
-    setRenderer(created);
-    return () => {
-      created.remove();
-      setRenderer(undefined);
-    };
-  }, [map, onFeatureClick]);
-  // The canvas draws the session's features as they are now: straight from the session's events,
-  // in the task that changed them (a pan's tiles read ahead are merged as the move ends, before
-  // the repaint the move asked for), without waiting for React to render the editor; and before
-  // the browser paints after a render (a layout effect). Drawing what is drawn already does nothing.
-  useLayoutEffect(() => {
-    if (!map || !renderer) return;
-    const element = map.getContainer();
-    const draw = () => {
-      renderer.render(session ? session.features() : features);
-      const size = String(renderer.size);
-      if (element.dataset.features !== size) element.dataset.features = size;
-    };
-    draw();
-    const offs = session ? FEATURE_EVENTS.map((name) => session.on(name, draw)) : [];
-    return () => {
-      for (const off of offs) off();
-    };
-  }, [map, renderer, session, features]);
-
-  // The extent and what is drawn, on the element, for pages that embed the map and for tests:
-  // in EPSG:4326 a screen position is a linear function of lat/lng inside these bounds.
-  useEffect(() => {
-    if (!map) return;
-    const element = map.getContainer();
-    const mark = () => {
-      const bounds = map.getBounds();
-      element.dataset.bounds = [bounds.getSouth(), bounds.getWest(), bounds.getNorth(), bounds.getEast()].join(',');
-    };
-    mark();
-    map.on('moveend zoomend resize', mark);
-    return () => {
-      map.off('moveend zoomend resize', mark);
-    };
-  }, [map]);
+  const renderer = useFeatureLayer(map, { session, features, loads: view.loads, toolbar: toolbarRef, onFeatureClick });
   const large = useLargeLayer(map, view, wmsUrl);
   const snapping = useSnapping(map, renderer);
   const hideSnap = snapping.hide;
@@ -187,19 +138,6 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
   useDeleteMarks(map, marked, (id) => setMode((now) => (now.type === 'delete' ? { type: 'delete', marked: now.marked.filter((other) => other !== id) } : now)));
   const hidden = useMemo(() => (mode.type === 'edit' && mode.id ? [mode.id] : mode.type === 'delete' ? mode.marked : []), [mode]);
   useEffect(() => renderer?.hide(hidden), [renderer, hidden]);
-
-  // Once per load: the features' bounds, padded 10 % (a single point widened to a 10 m box), as
-  // the renderer read them while drawing the load (its effect runs first), in the map's part
-  // below the toolbar's rows, so none of them lies under a button.
-  useEffect(() => {
-    if (!map || !renderer || view.loads === 0) return;
-    const bounds = renderer.bounds();
-    // Below the toolbar's rows: at 1024 px its buttons wrap into a second row over the map's top.
-    const below = toolbarRef.current ? toolbarRowsBottom(toolbarRef.current) : 0;
-    // Not animated: a second fit (after a restore) during the first one's zoom animation would be
-    // dropped by Leaflet, which answers "moved" while a zoom animates.
-    if (bounds) map.fitBounds(toLatLngBounds(padBounds(fittableBounds(bounds), INITIAL_BOUNDS_PADDING)), { animate: false, paddingTopLeft: [0, below] });
-  }, [map, renderer, view.loads]);
 
   useLayerInfoMarker(layerInfo && map, renderer, view.loads, mode.type === 'idle', layerInfo ?? { title: undefined });
 

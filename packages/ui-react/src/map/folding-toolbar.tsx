@@ -34,10 +34,11 @@ export function useFolded(element: RefObject<HTMLElement | null>): boolean {
  * How far down the map the toolbar's rows of buttons reach (px from the editor's top, where the map
  * starts): its first child, the tools' rows or the folded row. Not what shows beneath them for a
  * while (the hint, the keys, the unfolded tools), which a fit to the features need not leave clear.
+ * 0 without a toolbar.
  */
-export function toolbarRowsBottom(toolbar: HTMLElement): number {
-  const rows = toolbar.firstElementChild;
-  return rows instanceof HTMLElement ? toolbar.offsetTop + rows.offsetTop + rows.offsetHeight : 0;
+export function toolbarRowsBottom(toolbar: HTMLElement | null): number {
+  const rows = toolbar?.firstElementChild;
+  return toolbar && rows instanceof HTMLElement ? toolbar.offsetTop + rows.offsetTop + rows.offsetHeight : 0;
 }
 
 /** Props of {@link FoldingToolbar}. */
