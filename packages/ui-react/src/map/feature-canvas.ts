@@ -1,20 +1,15 @@
-import Flatbush from 'flatbush';
+import { CanvasFeatures, STROKE_REACH, type CanvasFeature } from './canvas-features';
 import { RasterWorkers, type RasterJob } from './feature-raster';
-import { simplify, shapeHit, type FlatShape, type Project, type ScreenShape } from './flat-shape';
+import type { FlatShape } from './flat-shape';
 import { L } from './leaflet';
 import { paint } from './paint';
 import { paintBatches, type PaintBatch } from './paint-batches';
 import { projectAt } from './project-at';
-import { CACHED_ZOOMS, CanvasSnapshots, type Snapshot } from './canvas-snapshots';
+import { CanvasSnapshots, type Snapshot } from './canvas-snapshots';
 import { intersects, subtract, type Rect } from './screen-rect';
 import { nextTask } from '../ui/stages';
 
-/** A line or polygon feature the canvas draws. */
-export interface CanvasFeature {
-  id: string;
-  shape: FlatShape;
-  style: L.PathOptions;
-}
+export type { CanvasFeature } from './canvas-features';
 
 export interface FeatureCanvasOptions extends L.RendererOptions {
   /** How far, in pixels, a position is simplified away for the zoom it is drawn at. */
@@ -38,9 +33,6 @@ export interface FeatureCanvasOptions extends L.RendererOptions {
 /** Main-thread time a repaint simplifies for before it lets other tasks run (input, frames, the next answer). */
 const SLICE_MS = 12;
 
-/** Half the widest outline drawn, in pixels: how far around a position the index is searched for a hit. */
-const STROKE_REACH = 8;
-
 /** Leaflet's internals of a renderer that this one builds on (Leaflet's own `L.Canvas` uses the same). */
 interface RendererInternals {
   _map: L.Map | undefined;
@@ -59,10 +51,8 @@ interface RendererInternals {
 export class FeatureCanvas extends L.Renderer {
   declare options: FeatureCanvasOptions;
   private canvas: HTMLCanvasElement | undefined;
-  private features: readonly CanvasFeature[] = [];
-  private hidden: ReadonlySet<string> = new Set();
-  private index: Flatbush | undefined;
-  private readonly screens = new WeakMap<FlatShape, Array<{ zoom: number; screen: ScreenShape }>>();
+  /** The features drawn, their index and their shapes simplified per zoom. */
+  private readonly features: CanvasFeatures;
   /** The repaint asked for and not started yet. */
   private redrawRequest: { cancel(): void } | undefined;
   /** What the canvas shows: the bounds (layer pixels), pixel origin and zoom it was drawn for. */
@@ -78,21 +68,14 @@ export class FeatureCanvas extends L.Renderer {
 
   constructor(options: FeatureCanvasOptions) {
     super(options);
+    this.features = new CanvasFeatures(options.simplifyTolerance);
   }
 
   /** Draws these features, in this order (later ones on top). */
   setFeatures(features: readonly CanvasFeature[]): void {
     // The same features drawn the same way (a render after the session's event drew them): nothing to repaint.
-    if (sameFeatures(features, this.features)) return;
-    this.features = features;
+    if (!this.features.set(features)) return;
     this.snapshots.drop();
-    this.index = undefined;
-    if (features.length > 0) {
-      const index = new Flatbush(features.length);
-      for (const { shape } of features) index.add(...shape.bbox);
-      index.finish();
-      this.index = index;
-    }
     // Repainted at once, not in the next frame: the workers start painting before the renders the
     // same change asks of the page (the editor's), and a moved canvas's repaint, asked for the
     // next task, is this one (a pan's tiles read ahead come as the move ends).
@@ -103,7 +86,7 @@ export class FeatureCanvas extends L.Renderer {
   }
 
   setHidden(ids: ReadonlySet<string>): void {
-    this.hidden = ids;
+    this.features.hide(ids);
     this.snapshots.drop();
     this.requestRedraw();
   }
@@ -120,49 +103,16 @@ export class FeatureCanvas extends L.Renderer {
   /** The topmost shown feature at a position in layer pixels, within `tolerance` pixels of a line or outline. */
   featureAt(layerPoint: L.Point, tolerance: number): string | undefined {
     const map = this.internals._map;
-    if (!map || !this.index) return undefined;
-    const zoom = map.getZoom();
-    const world = layerPoint.add(map.getPixelOrigin());
-    const reach = tolerance + STROKE_REACH;
-    const corners = [layerPoint.subtract([reach, reach]), layerPoint.add([reach, reach])].map((point) => map.layerPointToLatLng(point));
-    const found = this.visible(L.latLngBounds(corners));
-    const project = projectAt(map.options.crs ?? L.CRS.EPSG3857, zoom);
-    for (let at = found.length - 1; at >= 0; at -= 1) {
-      const feature = this.features[found[at] as number] as CanvasFeature;
-      const outline = (feature.style.weight ?? 0) / 2 + tolerance;
-      if (shapeHit(feature.shape.kind, this.screenOf(feature.shape, zoom, project), world.x, world.y, outline)) return feature.id;
-    }
-    return undefined;
+    return map && this.features.featureAt(map, layerPoint, tolerance);
   }
 
   /** The shapes of the shown features whose box meets these bounds (through the index): what a drawn vertex may snap to. */
   shapesNear(bounds: L.LatLngBounds): FlatShape[] {
-    return this.visible(bounds).map((index) => (this.features[index] as CanvasFeature).shape);
+    return this.features.visible(bounds).map((index) => this.features.at(index).shape);
   }
 
   private get internals(): RendererInternals {
     return this as unknown as RendererInternals;
-  }
-
-  /** Indices of the shown features whose box meets these bounds, in drawing order. */
-  private visible(bounds: L.LatLngBounds): number[] {
-    if (!this.index) return [];
-    const found = this.index.search(bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth(), (index) => !this.hidden.has((this.features[index] as CanvasFeature).id));
-    return found.sort((a, b) => a - b);
-  }
-
-  private screenOf(shape: FlatShape, zoom: number, project: Project): ScreenShape {
-    let cached = this.screens.get(shape);
-    if (!cached) {
-      cached = [];
-      this.screens.set(shape, cached);
-    }
-    const hit = cached.find((entry) => entry.zoom === zoom);
-    if (hit) return hit.screen;
-    const screen = simplify(shape, project, this.options.simplifyTolerance);
-    cached.unshift({ zoom, screen });
-    if (cached.length > CACHED_ZOOMS) cached.pop();
-    return screen;
   }
 
   private isDrawn(): boolean {
@@ -366,8 +316,7 @@ export class FeatureCanvas extends L.Renderer {
         if (!current()) return undefined;
         sliceStart = performance.now();
       }
-      const feature = this.features[index];
-      if (feature) positions += this.screenOf(feature.shape, zoom, project).points.length / 2;
+      positions += this.features.screenOf(this.features.at(index).shape, zoom, project).points.length / 2;
     }
     return current() ? positions : undefined;
   }
@@ -416,8 +365,8 @@ export class FeatureCanvas extends L.Renderer {
     parts = 1,
   ): void {
     const project = projectAt(map.options.crs ?? L.CRS.EPSG3857, zoom);
-    const shown = this.shownIn(map, zoom, regions).map((index) => this.features[index] as CanvasFeature);
-    paintBatches(shown, parts, (shape) => this.screenOf(shape, zoom, project), paintBatch);
+    const shown = this.shownIn(map, zoom, regions).map((index) => this.features.at(index));
+    paintBatches(shown, parts, (shape) => this.features.screenOf(shape, zoom, project), paintBatch);
   }
 
   /** Indices of the shown features that meet these regions (world pixels at `zoom`), in drawing order. */
@@ -428,7 +377,7 @@ export class FeatureCanvas extends L.Renderer {
         map.unproject(L.point(left - STROKE_REACH, top - STROKE_REACH), zoom),
         map.unproject(L.point(left + width + STROKE_REACH, top + height + STROKE_REACH), zoom),
       );
-      for (const index of this.visible(view)) found.add(index);
+      for (const index of this.features.visible(view)) found.add(index);
     }
     return [...found].sort((a, b) => a - b);
   }
@@ -465,9 +414,4 @@ export class FeatureCanvas extends L.Renderer {
   private onMouseOut(): void {
     this.canvas?.classList.remove('leaflet-interactive');
   }
-}
-
-/** Whether two lists draw the same shapes with the same styles in the same order. */
-function sameFeatures(next: readonly CanvasFeature[], drawn: readonly CanvasFeature[]): boolean {
-  return next.length === drawn.length && next.every((feature, at) => feature.id === drawn[at]?.id && feature.shape === drawn[at]?.shape && feature.style === drawn[at]?.style);
 }
