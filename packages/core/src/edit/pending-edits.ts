@@ -77,6 +77,52 @@ export function isEmpty(changes: PendingChanges): boolean {
   return changes.inserts.length === 0 && changes.updates.length === 0 && changes.deletes.length === 0;
 }
 
+/** A map that tells its owner of every change: what is shown is built again only after one. */
+class WatchedMap<K, V> extends Map<K, V> {
+  constructor(private readonly changed: () => void) {
+    super();
+  }
+
+  override set(key: K, value: V): this {
+    this.changed();
+    return super.set(key, value);
+  }
+
+  override delete(key: K): boolean {
+    const had = super.delete(key);
+    if (had) this.changed();
+    return had;
+  }
+
+  override clear(): void {
+    if (this.size > 0) this.changed();
+    super.clear();
+  }
+}
+
+/** A set that tells its owner of every change (see {@link WatchedMap}). */
+class WatchedSet<T> extends Set<T> {
+  constructor(private readonly changed: () => void) {
+    super();
+  }
+
+  override add(value: T): this {
+    if (!this.has(value)) this.changed();
+    return super.add(value);
+  }
+
+  override delete(value: T): boolean {
+    const had = super.delete(value);
+    if (had) this.changed();
+    return had;
+  }
+
+  override clear(): void {
+    if (this.size > 0) this.changed();
+    super.clear();
+  }
+}
+
 /**
  * The pending changes of one layer and their states (spec section 4): the server copies as
  * loaded, the edited copies of those touched by `update`, the ones marked for removal, and the
@@ -84,12 +130,19 @@ export function isEmpty(changes: PendingChanges): boolean {
  * geometries can be shared. Knows nothing of servers, events or the journal.
  */
 export class PendingEdits {
+  /** Every change to the four records below, since the features shown were last listed. */
+  private readonly changed = () => (this.shown = undefined);
   /** Server copies, in load order; the baseline updates are computed against. */
-  readonly loaded = new Map<string, MapFeature>();
+  readonly loaded: Map<string, MapFeature> = new WatchedMap(this.changed);
   /** Edited copies of the loaded features touched by `update`; one back at its loaded values is simply no update. */
-  readonly edited = new Map<string, MapFeature>();
-  readonly removed = new Set<string>();
-  readonly drafts = new Map<string, Draft>();
+  readonly edited: Map<string, MapFeature> = new WatchedMap(this.changed);
+  readonly removed: Set<string> = new WatchedSet(this.changed);
+  readonly drafts: Map<string, Draft> = new WatchedMap(this.changed);
+  /**
+   * The features shown, as last listed, until a record changes: a session asked for them after
+   * every event (a map's redraw, a screen's render) lists thousands of features once per change.
+   */
+  private shown: EditableFeature[] | undefined;
   /**
    * Snapshots by id. A snapshot is current while its record and state are the same.
    */
@@ -113,6 +166,7 @@ export class PendingEdits {
 
   /** Every feature shown: loaded ones (edited copies, removed ones left out), then drawn ones. */
   features(): EditableFeature[] {
+    if (this.shown) return [...this.shown];
     const shown: EditableFeature[] = [];
     const views = new Map<string, View>();
     for (const id of [...this.loaded.keys(), ...this.drafts.keys()]) {
@@ -123,7 +177,8 @@ export class PendingEdits {
     }
     // Only what is shown stays cached: deleted and removed features fall out.
     this.views = views;
-    return shown;
+    this.shown = shown;
+    return [...shown];
   }
 
   feature(id: string): EditableFeature | undefined {

@@ -1,5 +1,6 @@
 import type { EditableFeature, Geometry } from '@gportal/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FeatureCanvas } from './feature-canvas';
 import { FeatureLayerRenderer } from './feature-layer-renderer';
 import { L } from './leaflet';
 
@@ -74,5 +75,46 @@ describe('FeatureLayerRenderer.bounds', () => {
   it('skips a geometry without positions', () => {
     renderer.render([feature('e', { type: 'MultiPoint', coordinates: [] }), feature('f', { type: 'Point', coordinates: [119, 26] })]);
     expect(renderer.bounds()).toEqual({ south: 26, west: 119, north: 26, east: 119 });
+  });
+});
+
+describe('FeatureLayerRenderer.render', () => {
+  let element: HTMLDivElement;
+  let map: L.Map;
+  let renderer: FeatureLayerRenderer;
+
+  beforeEach(() => {
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    element = document.createElement('div');
+    document.body.append(element);
+    map = L.map(element).setView([26, 119], 10);
+    renderer = new FeatureLayerRenderer(map);
+  });
+  afterEach(() => {
+    renderer.remove();
+    map.remove();
+    element.remove();
+    vi.restoreAllMocks();
+  });
+
+  it('does nothing for the same features in the same order (a session event that changed none), and draws any change', () => {
+    const setFeatures = vi.spyOn(FeatureCanvas.prototype, 'setFeatures');
+    const line = feature('a', { type: 'LineString', coordinates: [[119, 26], [119.1, 26.1]] });
+    const point = feature('b', { type: 'Point', coordinates: [119, 26] });
+    renderer.render([line, point]);
+    expect(setFeatures).toHaveBeenCalledTimes(1);
+    // A new list of the same snapshots: nothing to draw.
+    renderer.render([line, point]);
+    expect(setFeatures).toHaveBeenCalledTimes(1);
+    // Another order, another snapshot of a feature, or one feature fewer: drawn.
+    renderer.render([point, line]);
+    expect(setFeatures).toHaveBeenCalledTimes(2);
+    const moved = feature('a', { type: 'LineString', coordinates: [[119, 26], [119.2, 26.2]] });
+    renderer.render([point, moved]);
+    expect(setFeatures).toHaveBeenCalledTimes(3);
+    expect(renderer.bounds()).toEqual({ south: 26, west: 119, north: 26.2, east: 119.2 });
+    renderer.render([point]);
+    expect(setFeatures).toHaveBeenCalledTimes(4);
+    expect(renderer.size).toBe(1);
   });
 });

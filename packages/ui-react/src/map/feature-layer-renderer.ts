@@ -57,6 +57,8 @@ export class FeatureLayerRenderer {
   private readonly markers = L.layerGroup();
   private readonly drawn = new Map<string, Drawn>();
   private hidden = new Set<string>();
+  /** The features last rendered, in their order: a render of the same ones (a session event that changed none) does nothing. */
+  private rendered: readonly EditableFeature[] = [];
 
   constructor(
     private readonly map: L.Map,
@@ -75,6 +77,8 @@ export class FeatureLayerRenderer {
 
   /** Shows exactly these features: draws the new and changed ones, removes the ones no longer given. */
   render(features: readonly EditableFeature[]): void {
+    if (features.length === this.rendered.length && features.every((feature, index) => feature === this.rendered[index])) return;
+    this.rendered = [...features];
     const shown = new Set<string>();
     const onCanvas: CanvasFeature[] = [];
     for (const feature of features) {
@@ -161,6 +165,7 @@ export class FeatureLayerRenderer {
     this.map.removeLayer(this.markers);
     this.map.removeLayer(this.canvas);
     this.drawn.clear();
+    this.rendered = [];
   }
 
   private drawnOf(feature: EditableFeature): Drawn {

@@ -94,6 +94,26 @@ describe('useFeatureSession', () => {
     expect(seen.current?.features.length).toBeGreaterThan(0);
   });
 
+  it('renders each view of a layer loaded by view: its state and its features, once the map has had the time to draw them', async () => {
+    // More features than a load: the layer loads by view, and a view it counts at 5000 is too many.
+    let count = 5000;
+    const { container, list, adapters } = heldServer({ countFeatures: async () => count });
+    const seen = mount(container, ASKED);
+    list();
+    await settle();
+    const session = seen.current?.session;
+    expect(session?.layerCount).toBe(5000);
+    await act(async () => void (await session?.loadView([118, 24, 121, 27])));
+    await vi.waitFor(() => expect(seen.current?.viewState).toEqual({ kind: 'too-many', bbox: [118, 24, 121, 27], count: 5000, limit: 2000 }));
+    expect(seen.current?.features).toEqual([]);
+    // A view within the limit loads its features, and the screen renders them.
+    count = 10;
+    await act(async () => void (await session?.loadView([118, 24, 121, 27.5])));
+    const stored = (await adapters.features.getFeatures({ typeName: ASKED })).features;
+    await vi.waitFor(() => expect(seen.current?.viewState?.kind).toBe('loaded'));
+    expect(seen.current?.features.map((feature) => feature.id).sort()).toEqual(stored.map((feature) => feature.id).sort());
+  });
+
   it('tells a listed layer that cannot be read as a failure', async () => {
     const { container, list } = heldServer({ countFeatures: undefined, getFeatures: () => Promise.reject(new Error('refused')) });
     const seen = mount(container, ASKED);

@@ -93,6 +93,14 @@ export function loadsByView(session: EditSession): boolean {
  */
 const VIEW_PREFETCH_RINGS = 4;
 
+/**
+ * How long after a view's event the screen around the map renders it (the view's loading state,
+ * its limit notice, the features the tools step through). The map draws the view's features from
+ * the session's events at once; the screen's render, which takes the main thread for a while,
+ * then waits until the map's workers have painted them, rather than competing with them.
+ */
+const VIEW_RENDER_DELAY_MS = 120;
+
 const NOTHING_PENDING: PendingCounts = { inserts: 0, updates: 0, deletes: 0, total: 0 };
 
 /** Why the layer is not shown: the server has no layer of the kind, or resolving or loading it failed. */
@@ -215,6 +223,13 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
     const confirmed = listed.current;
     let live = true;
     const refresh = () => live && setVersion((value) => value + 1);
+    let viewRender: ReturnType<typeof setTimeout> | undefined;
+    const refreshAfterView = () => {
+      viewRender ??= setTimeout(() => {
+        viewRender = undefined;
+        refresh();
+      }, VIEW_RENDER_DELAY_MS);
+    };
     const offs = [
       created.on('load', () => {
         if (!live) return;
@@ -223,7 +238,7 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
         refresh();
       }),
       created.on('change', refresh),
-      created.on('view', refresh),
+      created.on('view', refreshAfterView),
       created.on('save:success', ({ result }) => {
         if (!live) return;
         void message.success(t('map.saved', result.totals));
@@ -291,6 +306,7 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
     );
     return () => {
       live = false;
+      clearTimeout(viewRender);
       for (const off of offs) off();
       setSession(undefined);
     };
