@@ -11,6 +11,17 @@ export interface CanvasFeature {
   style: L.PathOptions;
 }
 
+/**
+ * How a new list of features differs from the one held, seen as features taken away and features
+ * added on top: the features kept stay in their order, and every added one comes after them all.
+ */
+export interface FeatureChange {
+  /** Features held and not kept in their place (gone, changed or moved). */
+  removed: CanvasFeature[];
+  /** Indices in the new list of the features after the last one kept. */
+  added: number[];
+}
+
 /** Half the widest outline drawn, in pixels: how far around a position the index is searched for a hit. */
 export const STROKE_REACH = 8;
 
@@ -49,6 +60,31 @@ export class CanvasFeatures {
       this.index = index;
     }
     return true;
+  }
+
+  /**
+   * How `next` differs from the features held (to be asked before `set`): those kept in order,
+   * matched from the start, and the rest of `next` after the last of them.
+   */
+  changeTo(next: readonly CanvasFeature[]): FeatureChange {
+    const removed: CanvasFeature[] = [];
+    let at = 0;
+    for (const held of this.list) {
+      const feature = next[at];
+      if (feature && sameFeature(feature, held)) at += 1;
+      else removed.push(held);
+    }
+    return { removed, added: Array.from({ length: next.length - at }, (_, offset) => at + offset) };
+  }
+
+  /** Those of these indices whose feature is shown (not hidden) and whose box meets `bounds`, in drawing order. */
+  shownAmong(indices: readonly number[], bounds: L.LatLngBounds): number[] {
+    return indices.filter((index) => !this.hidden.has(this.at(index).id) && boxMeets(this.at(index).shape.bbox, bounds));
+  }
+
+  /** Whether a feature's box meets `bounds`. */
+  static meets(feature: CanvasFeature, bounds: L.LatLngBounds): boolean {
+    return boxMeets(feature.shape.bbox, bounds);
   }
 
   /** Leaves these features out of what a view or a click meets (they are drawn elsewhere while edited). */
@@ -96,7 +132,17 @@ export class CanvasFeatures {
   }
 }
 
+/** Whether two features draw the same shape with the same style. */
+function sameFeature(a: CanvasFeature, b: CanvasFeature): boolean {
+  return a.id === b.id && a.shape === b.shape && a.style === b.style;
+}
+
 /** Whether two lists draw the same shapes with the same styles in the same order. */
 function sameFeatures(next: readonly CanvasFeature[], drawn: readonly CanvasFeature[]): boolean {
-  return next.length === drawn.length && next.every((feature, at) => feature.id === drawn[at]?.id && feature.shape === drawn[at]?.shape && feature.style === drawn[at]?.style);
+  return next.length === drawn.length && next.every((feature, at) => sameFeature(feature, drawn[at] as CanvasFeature));
+}
+
+/** Whether a box (west, south, east, north) meets lon/lat bounds. */
+function boxMeets([west, south, east, north]: FlatShape['bbox'], bounds: L.LatLngBounds): boolean {
+  return west <= bounds.getEast() && east >= bounds.getWest() && south <= bounds.getNorth() && north >= bounds.getSouth();
 }

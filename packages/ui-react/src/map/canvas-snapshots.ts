@@ -26,8 +26,13 @@ export class CanvasSnapshots {
     return this.list.find((candidate) => candidate.zoom === zoom);
   }
 
-  /** Keeps what the canvas shows at this zoom: a copy of the canvas, or the workers' layers (held, not copied). */
-  keep(zoom: number, area: Rect, source: HTMLCanvasElement | ImageBitmap[]): void {
+  /** The last snapshot kept, while the features have not changed since: what the canvas shows if it has not moved since. */
+  latest(): Snapshot | undefined {
+    return this.list[0];
+  }
+
+  /** Keeps what the canvas shows at this zoom: a copy of the canvas, or layers (the workers' bitmaps, a snapshot's layers: held, not copied). */
+  keep(zoom: number, area: Rect, source: HTMLCanvasElement | Snapshot['layers']): void {
     const index = this.list.findIndex((candidate) => candidate.zoom === zoom);
     const [replaced] = index >= 0 ? this.list.splice(index, 1) : this.list.length >= CACHED_ZOOMS ? this.list.splice(-1, 1) : [];
     let layers: Snapshot['layers'];

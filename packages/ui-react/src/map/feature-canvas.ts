@@ -1,4 +1,4 @@
-import { CanvasFeatures, STROKE_REACH, type CanvasFeature } from './canvas-features';
+import { CanvasFeatures, STROKE_REACH, type CanvasFeature, type FeatureChange } from './canvas-features';
 import { RasterWorkers, type RasterJob } from './feature-raster';
 import type { FlatShape } from './flat-shape';
 import { L } from './leaflet';
@@ -29,6 +29,12 @@ export interface FeatureCanvasOptions extends L.RendererOptions {
   onClick?(id: string, event: MouseEvent): void;
 }
 
+
+/**
+ * Layers a snapshot may grow to by features painted over it (each paint over adds one a worker);
+ * past them the canvas is repainted whole, in one layer a worker.
+ */
+const MAX_LAYERS = 6;
 
 /** Main-thread time a repaint simplifies for before it lets other tasks run (input, frames, the next answer). */
 const SLICE_MS = 12;
@@ -73,8 +79,12 @@ export class FeatureCanvas extends L.Renderer {
 
   /** Draws these features, in this order (later ones on top). */
   setFeatures(features: readonly CanvasFeature[]): void {
+    const change = this.features.changeTo(features);
     // The same features drawn the same way (a render after the session's event drew them): nothing to repaint.
     if (!this.features.set(features)) return;
+    // Features added on top of what the canvas shows (a tile's features merged as it arrives), or
+    // taken away where it shows nothing: those added are painted over it, nothing is repainted.
+    if (this.paintOver(change)) return;
     this.snapshots.drop();
     // Repainted at once, not in the next frame: the workers start painting before the renders the
     // same change asks of the page (the editor's), and a moved canvas's repaint, asked for the
@@ -277,6 +287,55 @@ export class FeatureCanvas extends L.Renderer {
     this.paintHere(context, map, drawn.zoom, area, ratio, partial ? snapshot : undefined);
   }
 
+  /**
+   * Paints the features `change` adds over what the canvas shows, when that is all it changes:
+   * the canvas shows every feature held before, painted for where it is now (no repaint pending),
+   * none of those taken away shows on it, and the added ones come on top of all those kept. The
+   * snapshot of this zoom then grows by the added features' layer; the others are dropped. `false`
+   * when the canvas must be repainted instead.
+   */
+  private paintOver({ removed, added }: FeatureChange): boolean {
+    const map = this.internals._map;
+    const drawn = this.drawn;
+    const raster = this.raster;
+    const base = this.snapshots.latest();
+    if (!map || !drawn || !this.canvas || this.job !== undefined || this.redrawRequest !== undefined || !base || base.zoom !== drawn.zoom) return false;
+    const area: Rect = { left: drawn.origin.x + drawn.min.x, top: drawn.origin.y + drawn.min.y, width: drawn.size.x, height: drawn.size.y };
+    if (base.area.left !== area.left || base.area.top !== area.top || base.area.width !== area.width || base.area.height !== area.height) return false;
+    const bounds = this.boundsOf(map, drawn.zoom, area);
+    if (removed.some((feature) => CanvasFeatures.meets(feature, bounds))) return false;
+    const shown = this.features.shownAmong(added, bounds);
+    const context = this.canvas.getContext('2d');
+    const workers = raster && !raster.failed ? raster : undefined;
+    if (!context || (workers && base.layers.length + workers.parts > MAX_LAYERS)) return false;
+    // The other zooms' snapshots lack the added features; this one shows them once painted over.
+    this.snapshots.drop();
+    if (shown.length === 0) {
+      this.snapshots.keep(drawn.zoom, area, base.layers);
+      return true;
+    }
+    const ratio = L.Browser.retina ? 2 : 1;
+    if (!workers) {
+      context.setTransform(ratio, 0, 0, ratio, 0, 0);
+      this.paintFeatures(map, drawn.zoom, shown, ({ style, polygon, screens }) => paint(context, style, screens, area, polygon));
+      this.snapshots.keep(drawn.zoom, area, context.canvas);
+      return true;
+    }
+    const id = ++this.jobs;
+    this.job = id;
+    this.settle();
+    void this.simplifyAll(map, drawn.zoom, shown, () => this.job === id && this.redrawRequest === undefined).then((positions) => {
+      if (positions === undefined) return;
+      if (this.raster !== workers || workers.failed) {
+        this.job = undefined;
+        this.draw();
+        return;
+      }
+      this.rasterInWorker(workers, map, drawn.zoom, area, ratio, id, shown, base);
+    });
+    return true;
+  }
+
   /** Paints the canvas on the main thread, in one task: what `reused` shows of the area copied from it, the rest drawn. */
   private paintHere(context: CanvasRenderingContext2D, map: L.Map, zoom: number, area: Rect, ratio: number, reused: Snapshot | undefined): void {
     context.setTransform(1, 0, 0, 1, 0, 0);
@@ -294,7 +353,7 @@ export class FeatureCanvas extends L.Renderer {
         for (const region of regions) context.rect(region.left - area.left, region.top - area.top, region.width, region.height);
         context.clip();
       }
-      this.paintFeatures(map, zoom, regions, ({ style, polygon, screens }) => paint(context, style, screens, area, polygon));
+      this.paintFeatures(map, zoom, this.shownIn(map, zoom, regions), ({ style, polygon, screens }) => paint(context, style, screens, area, polygon));
       if (reused) context.restore();
     }
     this.snapshots.keep(zoom, area, context.canvas);
@@ -306,11 +365,16 @@ export class FeatureCanvas extends L.Renderer {
    * `SLICE_MS` per task; answers how many positions they have once simplified, or `undefined`
    * when the repaint is no longer `current` once done.
    */
-  private async simplifyShown(map: L.Map, zoom: number, area: Rect, current: () => boolean): Promise<number | undefined> {
+  private simplifyShown(map: L.Map, zoom: number, area: Rect, current: () => boolean): Promise<number | undefined> {
+    return this.simplifyAll(map, zoom, this.shownIn(map, zoom, [area]), current);
+  }
+
+  /** Simplifies these features' shapes for the zoom, as `simplifyShown` does. */
+  private async simplifyAll(map: L.Map, zoom: number, indices: readonly number[], current: () => boolean): Promise<number | undefined> {
     const project = projectAt(map.options.crs ?? L.CRS.EPSG3857, zoom);
     let sliceStart = performance.now();
     let positions = 0;
-    for (const index of this.shownIn(map, zoom, [area])) {
+    for (const index of indices) {
       if (performance.now() - sliceStart > SLICE_MS) {
         await nextTask();
         if (!current()) return undefined;
@@ -321,10 +385,14 @@ export class FeatureCanvas extends L.Renderer {
     return current() ? positions : undefined;
   }
 
-  /** Paints the whole canvas in the workers, batch by batch as they are simplified here, and shows it when every layer arrives. */
-  private rasterInWorker(raster: RasterWorkers, map: L.Map, zoom: number, area: Rect, ratio: number, id: number): void {
+  /**
+   * Paints the whole canvas in the workers, batch by batch as they are simplified here, and shows
+   * it when every layer arrives. With `over`, paints only the features `shown` over what the
+   * canvas and its snapshot `over` show.
+   */
+  private rasterInWorker(raster: RasterWorkers, map: L.Map, zoom: number, area: Rect, ratio: number, id: number, shown?: readonly number[], over?: Snapshot): void {
     const painting: RasterJob = raster.begin(area, ratio);
-    this.paintFeatures(map, zoom, [area], ({ style, polygon, screens, part }) => painting.paint(part, style, polygon, screens), painting.parts);
+    this.paintFeatures(map, zoom, shown ?? this.shownIn(map, zoom, [area]), ({ style, polygon, screens, part }) => painting.paint(part, style, polygon, screens), painting.parts);
     void painting.end().then(
       (layers) => {
         const context = this.canvas?.getContext('2d');
@@ -334,9 +402,9 @@ export class FeatureCanvas extends L.Renderer {
         }
         this.job = undefined;
         context.setTransform(1, 0, 0, 1, 0, 0);
-        context.clearRect(0, 0, context.canvas.width, context.canvas.height);
+        if (!over) context.clearRect(0, 0, context.canvas.width, context.canvas.height);
         for (const layer of layers) context.drawImage(layer, 0, 0);
-        this.snapshots.keep(zoom, area, layers);
+        this.snapshots.keep(zoom, area, over ? [...over.layers, ...layers] : layers);
         this.settle();
       },
       () => {
@@ -357,29 +425,22 @@ export class FeatureCanvas extends L.Renderer {
    * order is cut into `parts` runs of about as many positions each, painted as layers one over
    * the other (a batch never spans two parts).
    */
-  private paintFeatures(
-    map: L.Map,
-    zoom: number,
-    regions: readonly Rect[],
-    paintBatch: (batch: PaintBatch) => void,
-    parts = 1,
-  ): void {
+  private paintFeatures(map: L.Map, zoom: number, indices: readonly number[], paintBatch: (batch: PaintBatch) => void, parts = 1): void {
     const project = projectAt(map.options.crs ?? L.CRS.EPSG3857, zoom);
-    const shown = this.shownIn(map, zoom, regions).map((index) => this.features.at(index));
+    const shown = indices.map((index) => this.features.at(index));
     paintBatches(shown, parts, (shape) => this.features.screenOf(shape, zoom, project), paintBatch);
   }
 
   /** Indices of the shown features that meet these regions (world pixels at `zoom`), in drawing order. */
   private shownIn(map: L.Map, zoom: number, regions: readonly Rect[]): number[] {
     const found = new Set<number>();
-    for (const { left, top, width, height } of regions) {
-      const view = L.latLngBounds(
-        map.unproject(L.point(left - STROKE_REACH, top - STROKE_REACH), zoom),
-        map.unproject(L.point(left + width + STROKE_REACH, top + height + STROKE_REACH), zoom),
-      );
-      for (const index of this.features.visible(view)) found.add(index);
-    }
+    for (const region of regions) for (const index of this.features.visible(this.boundsOf(map, zoom, region))) found.add(index);
     return [...found].sort((a, b) => a - b);
+  }
+
+  /** The lon/lat bounds a feature drawn in a region (world pixels at `zoom`) may lie in, its outline's reach included. */
+  private boundsOf(map: L.Map, zoom: number, { left, top, width, height }: Rect): L.LatLngBounds {
+    return L.latLngBounds(map.unproject(L.point(left - STROKE_REACH, top - STROKE_REACH), zoom), map.unproject(L.point(left + width + STROKE_REACH, top + height + STROKE_REACH), zoom));
   }
 
   private onClick(event: Event): void {

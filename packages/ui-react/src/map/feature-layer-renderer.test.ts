@@ -117,4 +117,15 @@ describe('FeatureLayerRenderer.render', () => {
     expect(setFeatures).toHaveBeenCalledTimes(4);
     expect(renderer.size).toBe(1);
   });
+
+  it('repaints for another set of hidden features only', () => {
+    const setHidden = vi.spyOn(FeatureCanvas.prototype, 'setHidden');
+    renderer.render([feature('a', { type: 'LineString', coordinates: [[119, 26], [119.1, 26.1]] })]);
+    renderer.hide(['a']);
+    renderer.hide(new Set(['a']));
+    expect(setHidden).toHaveBeenCalledTimes(1);
+    renderer.hide([]);
+    renderer.hide([]);
+    expect(setHidden).toHaveBeenCalledTimes(2);
+  });
 });

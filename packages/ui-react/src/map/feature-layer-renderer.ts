@@ -135,6 +135,8 @@ export class FeatureLayerRenderer {
   /** Hides these features (the one being edited, those marked in delete mode) and shows the others again. */
   hide(ids: Iterable<string>): void {
     const next = new Set(ids);
+    // The same features hidden (a mode that hides none after another): nothing to repaint.
+    if (next.size === this.hidden.size && [...next].every((id) => this.hidden.has(id))) return;
     for (const [id, { markers }] of this.drawn) {
       if (!markers) continue;
       const hide = next.has(id);

@@ -77,6 +77,11 @@ export class RasterWorkers {
     });
   }
 
+  /** How many layers a job is painted in (one a worker). */
+  get parts(): number {
+    return this.workers.length;
+  }
+
   /** Whether a worker failed: nothing more is sent to them. */
   get failed(): boolean {
     return this.failure !== undefined;

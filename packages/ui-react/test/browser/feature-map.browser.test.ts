@@ -537,6 +537,29 @@ describe('the layer painted off the main thread', () => {
       await without.close();
     }
   });
+
+  it('paints a feature added on top over what the canvas shows, pixel for pixel as a whole repaint paints it', async () => {
+    await openFeatureMap();
+    const before = await layerPixels(page);
+    await button('标绘').click();
+    for (const [lng, lat] of [...TRIANGLE, TRIANGLE[0] as [number, number]]) await clickMap(page, lng, lat);
+    await waitForFeatures(page, 9);
+    await skipAttributes(page);
+    // The drawing is the last feature: painted over the canvas as it was.
+    const over = await layerPixels(page);
+    expect(over.rows.filter((hash, row) => hash !== before.rows[row]).length).toBeGreaterThan(10);
+    expect(over.painted).toBeGreaterThan(before.painted);
+    // A whole repaint of the same view: features marked in delete mode are hidden, and shown again on 取消.
+    await button('删除').click();
+    await clickMap(page, 118.09, 24.48);
+    await page.getByText('已选 1 个').waitFor();
+    await button('取消').click();
+    await waitForFeatures(page, 9);
+    const whole = await layerPixels(page);
+    expect([whole.width, whole.height]).toEqual([over.width, over.height]);
+    expect(whole.painted).toBe(over.painted);
+    expect(whole.rows.filter((hash, row) => hash !== over.rows[row]).length).toBe(0);
+  });
 });
 
 describe('feature map in both languages, 1024 and 1280 px wide', () => {
