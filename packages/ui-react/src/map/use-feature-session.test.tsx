@@ -94,6 +94,27 @@ describe('useFeatureSession', () => {
     expect(seen.current?.features.length).toBeGreaterThan(0);
   });
 
+  it('asks for the layer list once the layer asked for shows, so a server answering one request at a time reads the layer first', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { container, list, listTypes, adapters } = heldServer({
+      getFeatures: async (query) => {
+        await answered;
+        return adapters.features.getFeatures(query);
+      },
+    });
+    list();
+    const seen = mount(container, ASKED);
+    await settle();
+    expect(seen.current?.status).toBe('loading');
+    expect(listTypes).not.toHaveBeenCalled();
+    answer();
+    await settle();
+    expect(seen.current?.status).toBe('ready');
+    expect(listTypes).toHaveBeenCalledTimes(1);
+    expect(seen.current?.layers.length).toBeGreaterThan(0);
+  });
+
   it('renders each view of a layer loaded by view: its state and its features, once the map has had the time to draw them', async () => {
     // More features than a load: the layer loads by view, and a view it counts at 5000 is too many.
     let count = 5000;

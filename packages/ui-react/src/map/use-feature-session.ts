@@ -101,6 +101,13 @@ const VIEW_PREFETCH_RINGS = 4;
  */
 const VIEW_RENDER_DELAY_MS = 120;
 
+/**
+ * How long the server's layer list waits at most for the first view of the layer asked for. The
+ * list (GetCapabilities, the slowest request of an opening) is asked for once the layer shows: a
+ * server that answers one request at a time (QGIS Server) answers the layer's reads first.
+ */
+const LIST_WAIT_MS = 3000;
+
 const NOTHING_PENDING: PendingCounts = { inserts: 0, updates: 0, deletes: 0, total: 0 };
 
 /** Why the layer is not shown: the server has no layer of the kind, or resolving or loading it failed. */
@@ -153,6 +160,8 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
   const [editingElsewhere, setEditingElsewhere] = useState<FeatureSessionView['editingElsewhere']>();
   /** Bumped to start the session again: after this tab took the layer over, or handed it over. */
   const [claims, setClaims] = useState(0);
+  /** Resolved once the layer asked for shows its first view, or cannot: the layer list is asked for then. */
+  const firstView = useRef<() => void>(() => undefined);
   /** The save under way: a hand-over waits for it, so the other tab never sends the same edits again. */
   const saving = useRef<Promise<unknown>>(Promise.resolve());
   /**
@@ -174,7 +183,13 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
     // The layer asked for is read at once, beside the server's layer list (GetCapabilities, the
     // slowest request of an opening): its title and the list fill in when the list comes.
     setTypeName(typeNameAsked);
-    const listing = source.listTypes();
+    // Without a name asked for, the list chooses the layer: asked for at once.
+    const shown = new Promise<void>((resolve) => {
+      firstView.current = resolve;
+      if (typeNameAsked === undefined) resolve();
+      else setTimeout(resolve, LIST_WAIT_MS);
+    });
+    const listing = shown.then(() => source.listTypes());
     const asked = typeNameAsked === undefined ? undefined : listing.then((summaries) => summaries.some(({ name }) => name === typeNameAsked));
     listed.current = asked?.catch(() => false) ?? Promise.resolve(true);
     // A type name the server lists is edited as asked, by its own kind: one DescribeFeatureType,
@@ -223,6 +238,7 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
     const confirmed = listed.current;
     let live = true;
     const refresh = () => live && setVersion((value) => value + 1);
+    const shown = firstView.current;
     let viewRender: ReturnType<typeof setTimeout> | undefined;
     const refreshAfterView = () => {
       viewRender ??= setTimeout(() => {
@@ -238,7 +254,10 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
         refresh();
       }),
       created.on('change', refresh),
-      created.on('view', refreshAfterView),
+      created.on('view', ({ state }) => {
+        if (state.kind !== 'loading') shown();
+        refreshAfterView();
+      }),
       created.on('save:success', ({ result }) => {
         if (!live) return;
         void message.success(t('map.saved', result.totals));
@@ -250,6 +269,7 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
         void message.error({ key: 'save', content: createElement(ErrorMessage, { tell: (translate) => saveFailureMessage(failure, translate) }), duration: 8 });
       }),
       created.on('error', ({ operation, error }) => {
+        if (operation === 'view') shown();
         if (!live) return;
         const tell = tellError(error);
         // A journal that cannot be written loses nothing on screen, but a reload would: say so at once.
@@ -285,6 +305,8 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
     // The layer loads while the journal is claimed; the journal goes back on top only when this tab holds it.
     created.restore({ claimed }).then(
       (report) => {
+        // A layer loaded whole shows now; one loaded by view once its first view has loaded.
+        if (!loadsByView(created)) shown();
         if (!live) return;
         setStatus('ready');
         // Drawings set aside are told at every start until a redraw discards them.
@@ -296,6 +318,7 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
         refresh();
       },
       (error: unknown) => {
+        shown();
         // A name the server does not list is no failure: the layer of the kind replaces it.
         void confirmed.then((isListed) => {
           if (!live || !isListed) return;
