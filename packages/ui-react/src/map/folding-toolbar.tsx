@@ -16,14 +16,15 @@ export const FOLD_BELOW_PX = { width: 480, height: 360 } as const;
 
 /** Whether an element is smaller than {@link FOLD_BELOW_PX}, kept current as it resizes (a phone turned). */
 export function useFolded(element: RefObject<HTMLElement | null>): boolean {
-  const [folded, setFolded] = useState(false);
-  // Measured before the first paint, so a phone never shows the unfolded tools for a frame.
+  // Folded from the first paint where the window itself is smaller (a phone), so a phone never
+  // shows the unfolded tools for a frame. The element is measured by its ResizeObserver, whose
+  // first answer comes with the first frame's layout: reading its size here, in the commit, would
+  // lay out the whole page inside React's task, as long a task again on a slow machine.
+  const [folded, setFolded] = useState(() => typeof window !== 'undefined' && (window.innerWidth < FOLD_BELOW_PX.width || window.innerHeight < FOLD_BELOW_PX.height));
   useLayoutEffect(() => {
     const target = element.current;
     if (!target) return;
-    const measure = () => setFolded(target.clientWidth < FOLD_BELOW_PX.width || target.clientHeight < FOLD_BELOW_PX.height);
-    measure();
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver(() => setFolded(target.clientWidth < FOLD_BELOW_PX.width || target.clientHeight < FOLD_BELOW_PX.height));
     observer.observe(target);
     return () => observer.disconnect();
   }, [element]);
