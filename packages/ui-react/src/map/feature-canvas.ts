@@ -372,6 +372,10 @@ export class FeatureCanvas extends L.Renderer {
   /** Simplifies these features' shapes for the zoom, as `simplifyShown` does. */
   private async simplifyAll(map: L.Map, zoom: number, indices: readonly number[], current: () => boolean): Promise<number | undefined> {
     const project = projectAt(map.options.crs ?? L.CRS.EPSG3857, zoom);
+    // The first slice too in a task of its own: the change that asked for the repaint (a load
+    // merged, the map's render of it) has had its own task's time already.
+    await nextTask();
+    if (!current()) return undefined;
     let sliceStart = performance.now();
     let positions = 0;
     for (const index of indices) {
