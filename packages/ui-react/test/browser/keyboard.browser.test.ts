@@ -4,7 +4,7 @@ import { sampleSeed } from '@gportal/core/memory';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, screenshot, signIn } from './browser.js';
 import { featuresInView } from '../../src/map/feature-stepping.js';
-import { clickMap, mapElement, selectLayer, waitForMapReady, waitForMapStill } from './map-helpers.js';
+import { clickMap, mapElement, screenPixel, selectLayer, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
 /** The feature map without a pointer (issue 24): focus that follows the tools, and drawing by keyboard. */
 
@@ -271,6 +271,18 @@ describe('features by keyboard', () => {
   it('steps through the features in view with ] and [, opens one with Enter and closes it with Escape; picks one in 编辑 and 删除', async () => {
     await openFeatureMap();
     await mapElement(page).focus();
+    // Its focus ring shows all round it, over the land and the map's controls.
+    const box = await mapElement(page).boundingBox();
+    if (!box) throw new Error('no map');
+    for (const [x, y] of [
+      [box.x + 1, box.y + box.height / 2],
+      [box.x + box.width / 2, box.y + 1],
+      [box.x + box.width - 2, box.y + box.height / 2],
+      [box.x + box.width / 2, box.y + box.height - 2],
+      [box.x + 1, box.y + 1],
+    ]) {
+      expect(await screenPixel(page, x as number, y as number), `the ring at ${x}, ${y}`).toEqual([9, 88, 217]);
+    }
     // The fitted view holds all eight towns.
     const fitted = await steppingOrder();
     expect(fitted).toHaveLength(8);

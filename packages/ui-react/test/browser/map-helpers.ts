@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { inflateSync } from 'node:zlib';
 
 /** The feature map element (Leaflet's container) of the page. */
 export const mapElement = (page: Page) => page.locator('.gportal-map');
@@ -92,4 +93,25 @@ export function readLength(text: string): number {
 export async function skipAttributes(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^(跳过|Skip)$/ }).click();
   await page.getByRole('dialog').waitFor({ state: 'hidden' });
+}
+
+/**
+ * The colour (red, green, blue) the page shows at one CSS pixel, read from a screenshot of it: what
+ * the user sees there, whatever element, canvas or ring paints it. A 1×1 PNG's one row is its
+ * pixel whatever its filter (a filter predicts from pixels it does not have, all 0).
+ */
+export async function screenPixel(page: Page, x: number, y: number): Promise<[number, number, number]> {
+  const png = await page.screenshot({ clip: { x: Math.floor(x), y: Math.floor(y), width: 1, height: 1 } });
+  const chunks: Buffer[] = [];
+  let colourType = 0;
+  for (let at = 8; at < png.length; ) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('ascii', at + 4, at + 8);
+    if (type === 'IHDR') colourType = png.readUInt8(at + 8 + 9);
+    if (type === 'IDAT') chunks.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  if (colourType !== 2 && colourType !== 6) throw new Error(`a screenshot in PNG colour type ${colourType}`);
+  const row = inflateSync(Buffer.concat(chunks));
+  return [row[1] as number, row[2] as number, row[3] as number];
 }
