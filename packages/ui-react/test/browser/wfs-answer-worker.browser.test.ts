@@ -133,7 +133,16 @@ async function startWfs(): Promise<{ url: string; features: { text: string }; cl
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, features, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    features,
+    // The browser keeps its connections alive: closed here, or `close` waits for them to time out.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }
 
 let wfs: Awaited<ReturnType<typeof startWfs>>;
