@@ -18,7 +18,7 @@
 #   psql    open psql on the test database (extra args are passed on).
 # Environment:
 #   GPORTAL_WFS_DIR        work dir: pgdata, sockets, logs, pid files, project (default ${TMPDIR:-/tmp}/gportal-wfs)
-#   GPORTAL_WFS_PG_PORT    PostgreSQL port (default 55432)
+#   GPORTAL_WFS_PG_PORT    PostgreSQL port (default 25432)
 #   GPORTAL_WFS_HTTP_PORT  QGIS Server HTTP port (default 8910)
 #   GPORTAL_WFS_LOG_LEVEL  QGIS_SERVER_LOG_LEVEL, 0 = every request .. 2 = critical only (default 1)
 # Messages go to stderr; only "start" and "url" write to stdout (the URL).
@@ -28,7 +28,9 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 RES=$HERE/wfs-server                      # schema.sql, seed.sql, seed-large.sql, gen-project.sh
 DIR=${GPORTAL_WFS_DIR:-${TMPDIR:-/tmp}/gportal-wfs}
 case $DIR in /*) ;; *) DIR=$PWD/$DIR ;; esac
-PG_PORT=${GPORTAL_WFS_PG_PORT:-55432}
+# Below Linux's ephemeral ports (32768-60999): a port there may be taken at any moment as the
+# local end of some outgoing connection, and PostgreSQL then cannot bind it.
+PG_PORT=${GPORTAL_WFS_PG_PORT:-25432}
 HTTP_PORT=${GPORTAL_WFS_HTTP_PORT:-8910}
 LOG_LEVEL=${GPORTAL_WFS_LOG_LEVEL:-1}
 PACKAGES=(qgis-server postgresql-15-postgis-3)

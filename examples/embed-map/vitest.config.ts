@@ -18,7 +18,7 @@ export default defineProject({
     // reset their data while this one runs. GPORTAL_EMBED_WFS_* move it.
     env: {
       GPORTAL_WFS_DIR: process.env.GPORTAL_EMBED_WFS_DIR ?? join(tmpdir(), 'gportal-wfs-embed'),
-      GPORTAL_WFS_PG_PORT: process.env.GPORTAL_EMBED_WFS_PG_PORT ?? '55434',
+      GPORTAL_WFS_PG_PORT: process.env.GPORTAL_EMBED_WFS_PG_PORT ?? '25434',
       GPORTAL_WFS_HTTP_PORT: process.env.GPORTAL_EMBED_WFS_HTTP_PORT ?? '8912',
     },
   },

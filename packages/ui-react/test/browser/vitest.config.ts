@@ -29,7 +29,7 @@ export default defineProject({
     // GPORTAL_BROWSER_WFS_* move it, for two checkouts testing on one machine.
     env: {
       GPORTAL_WFS_DIR: process.env.GPORTAL_BROWSER_WFS_DIR ?? join(tmpdir(), 'gportal-wfs-browser'),
-      GPORTAL_WFS_PG_PORT: process.env.GPORTAL_BROWSER_WFS_PG_PORT ?? '55433',
+      GPORTAL_WFS_PG_PORT: process.env.GPORTAL_BROWSER_WFS_PG_PORT ?? '25433',
       GPORTAL_WFS_HTTP_PORT: process.env.GPORTAL_BROWSER_WFS_HTTP_PORT ?? '8911',
     },
   },
