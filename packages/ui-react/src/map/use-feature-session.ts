@@ -180,14 +180,15 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
     setStatus('resolving');
     setProblem(undefined);
     setResolved(undefined);
-    // The layer asked for is read at once, beside the server's layer list (GetCapabilities, the
-    // slowest request of an opening): its title and the list fill in when the list comes.
-    setTypeName(typeNameAsked);
+    // The layer asked for is read at once; the server's layer list (GetCapabilities, the slowest
+    // request of an opening) once that layer shows: its title and the list fill in when it comes.
     // Without a name asked for, the list chooses the layer: asked for at once.
+    setTypeName(typeNameAsked);
+    let waited: ReturnType<typeof setTimeout> | undefined;
     const shown = new Promise<void>((resolve) => {
       firstView.current = resolve;
       if (typeNameAsked === undefined) resolve();
-      else setTimeout(resolve, LIST_WAIT_MS);
+      else waited = setTimeout(resolve, LIST_WAIT_MS);
     });
     const listing = shown.then(() => source.listTypes());
     const asked = typeNameAsked === undefined ? undefined : listing.then((summaries) => summaries.some(({ name }) => name === typeNameAsked));
@@ -226,6 +227,7 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
       );
     return () => {
       live = false;
+      clearTimeout(waited);
     };
     // `t` changes with the language; the layer is resolved again only for another choice.
   }, [source, kind, typeNameAsked]);
