@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CanvasFeature } from './feature-canvas';
 import { paintBatches, type PaintBatch } from './paint-batches';
 import { projectAt } from './project-at';
-import { subtract } from './screen-rect';
+import { sameRect, subtract } from './screen-rect';
 import { flatShapeOf, type FlatShape, type ScreenShape } from './flat-shape';
 import { L } from './leaflet';
 
@@ -42,6 +42,12 @@ describe('subtract', () => {
       { left: 70, top: 0, width: 30, height: 60 },
     ]);
     expect(size(strips)).toBe(100 * 80 - 70 * 60);
+  });
+
+  it('tells the same rectangle from a moved or resized one', () => {
+    expect(sameRect(area, { ...area })).toBe(true);
+    expect(sameRect(area, { ...area, left: 1 })).toBe(false);
+    expect(sameRect(area, { ...area, height: 81 })).toBe(false);
   });
 
   it('leaves nothing when the snapshot covers the area, and a frame around a smaller one', () => {

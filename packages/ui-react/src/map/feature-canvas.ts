@@ -6,7 +6,7 @@ import { paint } from './paint';
 import { paintBatches, type PaintBatch } from './paint-batches';
 import { projectAt } from './project-at';
 import { CanvasSnapshots, type Snapshot } from './canvas-snapshots';
-import { intersects, subtract, type Rect } from './screen-rect';
+import { intersects, sameRect, subtract, type Rect } from './screen-rect';
 import { nextTask } from '../ui/stages';
 
 export type { CanvasFeature } from './canvas-features';
@@ -38,6 +38,11 @@ const MAX_LAYERS = 6;
 
 /** Main-thread time a repaint simplifies for before it lets other tasks run (input, frames, the next answer). */
 const SLICE_MS = 12;
+
+/** The world pixels at its zoom that a canvas drawn at `min` (layer pixels) from `origin` covers. */
+function areaOf({ min, size, origin }: { min: L.Point; size: L.Point; origin: L.Point }): Rect {
+  return { left: origin.x + min.x, top: origin.y + min.y, width: size.x, height: size.y };
+}
 
 /** Leaflet's internals of a renderer that this one builds on (Leaflet's own `L.Canvas` uses the same). */
 interface RendererInternals {
@@ -239,7 +244,7 @@ export class FeatureCanvas extends L.Renderer {
   private draw(reuse = false, moved = false): void {
     const map = this.internals._map;
     const drawn = this.drawn;
-    const area: Rect | undefined = drawn && { left: drawn.origin.x + drawn.min.x, top: drawn.origin.y + drawn.min.y, width: drawn.size.x, height: drawn.size.y };
+    const area = drawn && areaOf(drawn);
     // No feature over the canvas (the land's canvas over the sea, say): cleared here, no worker job to wait for.
     const nothing = this.features.length === 0 || (map !== undefined && drawn !== undefined && area !== undefined && this.shownIn(map, drawn.zoom, [area]).length === 0);
     const context = nothing && moved ? undefined : this.canvas?.getContext('2d');
@@ -300,8 +305,8 @@ export class FeatureCanvas extends L.Renderer {
     const raster = this.raster;
     const base = this.snapshots.latest();
     if (!map || !drawn || !this.canvas || this.job !== undefined || this.redrawRequest !== undefined || !base || base.zoom !== drawn.zoom) return false;
-    const area: Rect = { left: drawn.origin.x + drawn.min.x, top: drawn.origin.y + drawn.min.y, width: drawn.size.x, height: drawn.size.y };
-    if (base.area.left !== area.left || base.area.top !== area.top || base.area.width !== area.width || base.area.height !== area.height) return false;
+    const area = areaOf(drawn);
+    if (!sameRect(base.area, area)) return false;
     const bounds = this.boundsOf(map, drawn.zoom, area);
     if (removed.some((feature) => CanvasFeatures.meets(feature, bounds))) return false;
     const shown = this.features.shownAmong(added, bounds);

@@ -6,6 +6,11 @@ export interface Rect {
   height: number;
 }
 
+/** Whether two rectangles are the same. */
+export function sameRect(a: Rect, b: Rect): boolean {
+  return a.left === b.left && a.top === b.top && a.width === b.width && a.height === b.height;
+}
+
 /** Whether two rectangles overlap. */
 export function intersects(a: Rect, b: Rect): boolean {
   return a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
