@@ -1,5 +1,6 @@
 import type { MapBounds } from '@gportal/core';
 import type { LayerInfoTemplate } from '../app/app-config';
+import { formatCount } from '../i18n/format-count';
 import type { Locale } from '../i18n/messages';
 
 /** What the info popup of a loaded layer tells (spec section 2). */
@@ -27,7 +28,7 @@ export function templateFor(setting: LayerInfoTemplate | undefined, locale: Loca
 export function renderLayerInfo(template: string, { title, count, bounds }: LayerInfo, locale: Locale): string {
   const values: Record<string, string> = {
     title,
-    count: new Intl.NumberFormat(locale).format(count),
+    count: formatCount(count, locale),
     west: degrees(bounds.west),
     south: degrees(bounds.south),
     east: degrees(bounds.east),
