@@ -3,6 +3,7 @@ import { CACHED_ZOOMS } from './canvas-snapshots';
 import { simplify, shapeHit, type FlatShape, type Project, type ScreenShape } from './flat-shape';
 import { L } from './leaflet';
 import { projectAt } from './project-at';
+import type { Rect } from './screen-rect';
 
 /** A line or polygon feature the canvas draws. */
 export interface CanvasFeature {
@@ -99,6 +100,13 @@ export class CanvasFeatures {
     return found.sort((a, b) => a - b);
   }
 
+  /** Indices of the shown features that meet these regions (world pixels at `zoom`), in drawing order. */
+  shownIn(map: L.Map, zoom: number, regions: readonly Rect[]): number[] {
+    const found = new Set<number>();
+    for (const region of regions) for (const index of this.visible(boundsOf(map, zoom, region))) found.add(index);
+    return [...found].sort((a, b) => a - b);
+  }
+
   /** The shape simplified for this zoom (kept for the last few zooms). */
   screenOf(shape: FlatShape, zoom: number, project: Project): ScreenShape {
     let cached = this.screens.get(shape);
@@ -130,6 +138,11 @@ export class CanvasFeatures {
     }
     return undefined;
   }
+}
+
+/** The lon/lat bounds a feature drawn in a region (world pixels at `zoom`) may lie in, its outline's reach included. */
+export function boundsOf(map: L.Map, zoom: number, { left, top, width, height }: Rect): L.LatLngBounds {
+  return L.latLngBounds(map.unproject(L.point(left - STROKE_REACH, top - STROKE_REACH), zoom), map.unproject(L.point(left + width + STROKE_REACH, top + height + STROKE_REACH), zoom));
 }
 
 /** Whether two features draw the same shape with the same style. */

@@ -1,12 +1,9 @@
-import { CanvasFeatures, STROKE_REACH, type CanvasFeature, type FeatureChange } from './canvas-features';
-import { RasterWorkers, type RasterJob } from './feature-raster';
+import { CanvasFeatures, type CanvasFeature, type FeatureChange } from './canvas-features';
+import { CanvasPainter, type CanvasView } from './canvas-painter';
+import { RasterWorkers } from './feature-raster';
 import type { FlatShape } from './flat-shape';
 import { L } from './leaflet';
-import { paint } from './paint';
-import { paintBatches, type PaintBatch } from './paint-batches';
-import { projectAt } from './project-at';
-import { CanvasSnapshots, type Snapshot } from './canvas-snapshots';
-import { intersects, sameRect, subtract, type Rect } from './screen-rect';
+import type { Rect } from './screen-rect';
 import { nextTask } from '../ui/stages';
 
 export type { CanvasFeature } from './canvas-features';
@@ -29,19 +26,14 @@ export interface FeatureCanvasOptions extends L.RendererOptions {
   onClick?(id: string, event: MouseEvent): void;
 }
 
-
-/**
- * Layers a snapshot may grow to by features painted over it (each paint over adds one a worker);
- * past them the canvas is repainted whole, in one layer a worker.
- */
-const MAX_LAYERS = 6;
-
-/** Main-thread time a repaint simplifies for before it lets other tasks run (input, frames, the next answer). */
-const SLICE_MS = 12;
-
 /** The world pixels at its zoom that a canvas drawn at `min` (layer pixels) from `origin` covers. */
 function areaOf({ min, size, origin }: { min: L.Point; size: L.Point; origin: L.Point }): Rect {
   return { left: origin.x + min.x, top: origin.y + min.y, width: size.x, height: size.y };
+}
+
+/** Canvas pixels a CSS pixel: two on a high-density screen, as Leaflet's own canvas. */
+function pixelRatio(): number {
+  return L.Browser.retina ? 2 : 1;
 }
 
 /** Leaflet's internals of a renderer that this one builds on (Leaflet's own `L.Canvas` uses the same). */
@@ -57,7 +49,9 @@ interface RendererInternals {
  * zoom animation and is redrawn after each move as Leaflet's own canvas is). Each feature is
  * drawn from its flat lon/lat shape, simplified for the zoom and kept for the last few zooms;
  * only the features whose box meets the view are drawn, found through a spatial index
- * (`flatbush`) that also finds what a click hits.
+ * (`flatbush`) that also finds what a click hits. The canvas decides when it is repainted and
+ * how (whole, partly from a snapshot after a pan, or painted over); its `CanvasPainter` paints,
+ * on the main thread or in the raster workers.
  */
 export class FeatureCanvas extends L.Renderer {
   declare options: FeatureCanvasOptions;
@@ -69,12 +63,8 @@ export class FeatureCanvas extends L.Renderer {
   /** What the canvas shows: the bounds (layer pixels), pixel origin and zoom it was drawn for. */
   private drawn: { min: L.Point; size: L.Point; origin: L.Point; zoom: number } | undefined;
   private hoverPending = false;
-  /** What the canvas showed at the last few zooms, until the features or what is hidden change. */
-  private readonly snapshots = new CanvasSnapshots();
-  private raster: RasterWorkers | undefined;
-  /** The whole repaint the workers are painting, if any (its number). */
-  private job: number | undefined;
-  private jobs = 0;
+  /** Paints the canvas element, while there is one: its repaints, its workers' jobs, what it showed at the last few zooms. */
+  private painter: CanvasPainter | undefined;
   private readonly drawnWaiters: Array<() => void> = [];
 
   constructor(options: FeatureCanvasOptions) {
@@ -90,7 +80,7 @@ export class FeatureCanvas extends L.Renderer {
     // Features added on top of what the canvas shows (a tile's features merged as it arrives), or
     // taken away where it shows nothing: those added are painted over it, nothing is repainted.
     if (this.paintOver(change)) return;
-    this.snapshots.drop();
+    this.painter?.dropSnapshots();
     // Repainted at once, not in the next frame: the workers start painting before the renders the
     // same change asks of the page (the editor's), and a moved canvas's repaint, asked for the
     // next task, is this one (a pan's tiles read ahead come as the move ends).
@@ -102,7 +92,7 @@ export class FeatureCanvas extends L.Renderer {
 
   setHidden(ids: ReadonlySet<string>): void {
     this.features.hide(ids);
-    this.snapshots.drop();
+    this.painter?.dropSnapshots();
     this.requestRedraw();
   }
 
@@ -131,7 +121,7 @@ export class FeatureCanvas extends L.Renderer {
   }
 
   private isDrawn(): boolean {
-    return !this.internals._map || (this.redrawRequest === undefined && this.job === undefined);
+    return !this.internals._map || (this.redrawRequest === undefined && !this.painter?.painting);
   }
 
   /**
@@ -187,7 +177,11 @@ export class FeatureCanvas extends L.Renderer {
     (this as unknown as { _container: HTMLElement })._container = canvas;
     this.canvas = canvas;
     // Whole repaints are rasterised by the raster workers where the browser has them.
-    this.raster = RasterWorkers.shared();
+    this.painter = new CanvasPainter(canvas, this.features, RasterWorkers.shared(), this.options.mainThreadPositions ?? 0, {
+      redrawPending: () => this.redrawRequest !== undefined,
+      settle: () => this.settle(),
+      redraw: () => this.draw(),
+    });
   }
 
   protected _destroyContainer(): void {
@@ -200,9 +194,8 @@ export class FeatureCanvas extends L.Renderer {
     this.canvas = undefined;
     (this as unknown as { _container: HTMLElement | undefined })._container = undefined;
     this.drawn = undefined;
-    this.snapshots.clear();
-    this.job = undefined;
-    this.raster = undefined;
+    this.painter?.dispose();
+    this.painter = undefined;
     this.settle();
   }
 
@@ -221,7 +214,7 @@ export class FeatureCanvas extends L.Renderer {
     // A view reset right after a move (Leaflet fires both) leaves nothing to redraw.
     if (drawn && drawn.zoom === zoom && drawn.min.equals(min as L.Point) && drawn.size.equals(size) && drawn.origin.equals(origin) && this.redrawRequest === undefined) return;
     L.DomUtil.setPosition(canvas, min as L.Point);
-    const ratio = L.Browser.retina ? 2 : 1;
+    const ratio = pixelRatio();
     canvas.width = ratio * size.x;
     canvas.height = ratio * size.y;
     canvas.style.width = `${size.x}px`;
@@ -242,214 +235,44 @@ export class FeatureCanvas extends L.Renderer {
    * resize cleared it), so a map opened before its layer loads allocates no pixels for it.
    */
   private draw(reuse = false, moved = false): void {
-    const map = this.internals._map;
-    const drawn = this.drawn;
-    const area = drawn && areaOf(drawn);
+    const painter = this.painter;
+    const view = this.view();
+    painter?.drop();
     // No feature over the canvas (the land's canvas over the sea, say): cleared here, no worker job to wait for.
-    const nothing = this.features.length === 0 || (map !== undefined && drawn !== undefined && area !== undefined && this.shownIn(map, drawn.zoom, [area]).length === 0);
-    const context = nothing && moved ? undefined : this.canvas?.getContext('2d');
-    if (!map || !context || !drawn || !area || nothing) {
-      this.job = undefined;
-      if (context && nothing) {
-        context.setTransform(1, 0, 0, 1, 0, 0);
-        context.clearRect(0, 0, context.canvas.width, context.canvas.height);
-      }
+    const nothing = this.features.length === 0 || (view !== undefined && this.features.shownIn(view.map, view.zoom, [view.area]).length === 0);
+    if (nothing && !moved) painter?.clear();
+    if (!painter || !view || nothing || !painter.canPaint()) {
       this.settle();
       return;
     }
-    const ratio = L.Browser.retina ? 2 : 1;
-    const snapshot = reuse ? this.snapshots.at(drawn.zoom) : undefined;
-    const partial = snapshot !== undefined && intersects(snapshot.area, area);
-    this.job = undefined;
-    const raster = this.raster;
-    if (!partial && raster && !raster.failed) {
-      if (moved) {
-        // Repainted in the next task: features a move brings (a view loaded from tiles read
-        // ahead) come before it, and the workers paint the canvas once, not twice.
-        this.snapshots.drawPlaceholder(context, area, ratio, drawn.zoom, (from) => map.getZoomScale(drawn.zoom, from));
-        this.requestRedraw(true);
-        return;
-      }
-      const id = ++this.jobs;
-      this.job = id;
-      this.settle();
-      // Simplified first, a slice per task (a new zoom simplifies every shape shown, a long task in one go), then painted in the workers.
-      void this.simplifyShown(map, drawn.zoom, area, () => this.job === id && this.redrawRequest === undefined).then((positions) => {
-        if (positions === undefined) return;
-        if (positions <= (this.options.mainThreadPositions ?? 0)) {
-          this.job = undefined;
-          this.paintHere(context, map, drawn.zoom, area, ratio, undefined);
-          return;
-        }
-        if (this.raster === raster && !raster.failed) this.rasterInWorker(raster, map, drawn.zoom, area, ratio, id);
-        else {
-          this.job = undefined;
-          this.draw();
-        }
-      });
-      return;
+    const reused = reuse ? painter.reusable(view) : undefined;
+    if (reused) {
+      painter.paintHere(view, reused);
+    } else if (moved && painter.workers) {
+      // Repainted in the next task: features a move brings (a view loaded from tiles read
+      // ahead) come before it, and the workers paint the canvas once, not twice.
+      painter.drawPlaceholder(view);
+      this.requestRedraw(true);
+    } else {
+      painter.paintWhole(view);
     }
-    this.paintHere(context, map, drawn.zoom, area, ratio, partial ? snapshot : undefined);
   }
 
   /**
-   * Paints the features `change` adds over what the canvas shows, when that is all it changes:
-   * the canvas shows every feature held before, painted for where it is now (no repaint pending),
-   * none of those taken away shows on it, and the added ones come on top of all those kept. The
-   * snapshot of this zoom then grows by the added features' layer; the others are dropped. `false`
-   * when the canvas must be repainted instead.
+   * Paints the features `change` adds over what the canvas shows, when the canvas is drawn for
+   * where it is now (on a map, no repaint pending) and that is all the change asks of it (the
+   * painter tells). `false` when the canvas must be repainted instead.
    */
-  private paintOver({ removed, added }: FeatureChange): boolean {
+  private paintOver(change: FeatureChange): boolean {
+    const view = this.view();
+    return view !== undefined && this.redrawRequest === undefined && this.painter !== undefined && this.painter.paintOver(view, change);
+  }
+
+  /** What the canvas is drawn for, while it is on a map and drawn. */
+  private view(): CanvasView | undefined {
     const map = this.internals._map;
     const drawn = this.drawn;
-    const raster = this.raster;
-    const base = this.snapshots.latest();
-    if (!map || !drawn || !this.canvas || this.job !== undefined || this.redrawRequest !== undefined || !base || base.zoom !== drawn.zoom) return false;
-    const area = areaOf(drawn);
-    if (!sameRect(base.area, area)) return false;
-    const bounds = this.boundsOf(map, drawn.zoom, area);
-    if (removed.some((feature) => CanvasFeatures.meets(feature, bounds))) return false;
-    const shown = this.features.shownAmong(added, bounds);
-    const context = this.canvas.getContext('2d');
-    const workers = raster && !raster.failed ? raster : undefined;
-    if (!context || (workers && base.layers.length + workers.parts > MAX_LAYERS)) return false;
-    // The other zooms' snapshots lack the added features; this one shows them once painted over.
-    this.snapshots.drop();
-    if (shown.length === 0) {
-      this.snapshots.keep(drawn.zoom, area, base.layers);
-      return true;
-    }
-    const ratio = L.Browser.retina ? 2 : 1;
-    if (!workers) {
-      context.setTransform(ratio, 0, 0, ratio, 0, 0);
-      this.paintFeatures(map, drawn.zoom, shown, ({ style, polygon, screens }) => paint(context, style, screens, area, polygon));
-      this.snapshots.keep(drawn.zoom, area, context.canvas);
-      return true;
-    }
-    const id = ++this.jobs;
-    this.job = id;
-    this.settle();
-    void this.simplifyAll(map, drawn.zoom, shown, () => this.job === id && this.redrawRequest === undefined).then((positions) => {
-      if (positions === undefined) return;
-      if (this.raster !== workers || workers.failed) {
-        this.job = undefined;
-        this.draw();
-        return;
-      }
-      this.rasterInWorker(workers, map, drawn.zoom, area, ratio, id, shown, base);
-    });
-    return true;
-  }
-
-  /** Paints the canvas on the main thread, in one task: what `reused` shows of the area copied from it, the rest drawn. */
-  private paintHere(context: CanvasRenderingContext2D, map: L.Map, zoom: number, area: Rect, ratio: number, reused: Snapshot | undefined): void {
-    context.setTransform(1, 0, 0, 1, 0, 0);
-    context.clearRect(0, 0, context.canvas.width, context.canvas.height);
-    let regions = [area];
-    if (reused) {
-      for (const layer of reused.layers) context.drawImage(layer, (reused.area.left - area.left) * ratio, (reused.area.top - area.top) * ratio);
-      regions = subtract(area, reused.area);
-    }
-    context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    if (regions.length > 0) {
-      if (reused) {
-        context.save();
-        context.beginPath();
-        for (const region of regions) context.rect(region.left - area.left, region.top - area.top, region.width, region.height);
-        context.clip();
-      }
-      this.paintFeatures(map, zoom, this.shownIn(map, zoom, regions), ({ style, polygon, screens }) => paint(context, style, screens, area, polygon));
-      if (reused) context.restore();
-    }
-    this.snapshots.keep(zoom, area, context.canvas);
-    this.settle();
-  }
-
-  /**
-   * Simplifies the shapes shown over `area` for the zoom (kept for it), a slice of about
-   * `SLICE_MS` per task; answers how many positions they have once simplified, or `undefined`
-   * when the repaint is no longer `current` once done.
-   */
-  private simplifyShown(map: L.Map, zoom: number, area: Rect, current: () => boolean): Promise<number | undefined> {
-    return this.simplifyAll(map, zoom, this.shownIn(map, zoom, [area]), current);
-  }
-
-  /** Simplifies these features' shapes for the zoom, as `simplifyShown` does. */
-  private async simplifyAll(map: L.Map, zoom: number, indices: readonly number[], current: () => boolean): Promise<number | undefined> {
-    const project = projectAt(map.options.crs ?? L.CRS.EPSG3857, zoom);
-    // The first slice too in a task of its own: the change that asked for the repaint (a load
-    // merged, the map's render of it) has had its own task's time already.
-    await nextTask();
-    if (!current()) return undefined;
-    let sliceStart = performance.now();
-    let positions = 0;
-    for (const index of indices) {
-      if (performance.now() - sliceStart > SLICE_MS) {
-        await nextTask();
-        if (!current()) return undefined;
-        sliceStart = performance.now();
-      }
-      positions += this.features.screenOf(this.features.at(index).shape, zoom, project).points.length / 2;
-    }
-    return current() ? positions : undefined;
-  }
-
-  /**
-   * Paints the whole canvas in the workers, batch by batch as they are simplified here, and shows
-   * it when every layer arrives. With `over`, paints only the features `shown` over what the
-   * canvas and its snapshot `over` show.
-   */
-  private rasterInWorker(raster: RasterWorkers, map: L.Map, zoom: number, area: Rect, ratio: number, id: number, shown?: readonly number[], over?: Snapshot): void {
-    const painting: RasterJob = raster.begin(area, ratio);
-    this.paintFeatures(map, zoom, shown ?? this.shownIn(map, zoom, [area]), ({ style, polygon, screens, part }) => painting.paint(part, style, polygon, screens), painting.parts);
-    void painting.end().then(
-      (layers) => {
-        const context = this.canvas?.getContext('2d');
-        if (this.job !== id || !context) {
-          for (const layer of layers) layer.close();
-          return;
-        }
-        this.job = undefined;
-        context.setTransform(1, 0, 0, 1, 0, 0);
-        if (!over) context.clearRect(0, 0, context.canvas.width, context.canvas.height);
-        for (const layer of layers) context.drawImage(layer, 0, 0);
-        this.snapshots.keep(zoom, area, over ? [...over.layers, ...layers] : layers);
-        this.settle();
-      },
-      () => {
-        // The worker failed (it is dropped): the canvas paints on the main thread from now on.
-        if (this.job !== id) return;
-        this.job = undefined;
-        this.raster = undefined;
-        this.draw();
-      },
-    );
-    this.job = id;
-    this.settle();
-  }
-
-  /**
-   * Hands the shown features that meet these regions (world pixels at `zoom`) to `paintBatch`, in
-   * batches simplified for the zoom: style by style, polygons then lines, in drawing order. That
-   * order is cut into `parts` runs of about as many positions each, painted as layers one over
-   * the other (a batch never spans two parts).
-   */
-  private paintFeatures(map: L.Map, zoom: number, indices: readonly number[], paintBatch: (batch: PaintBatch) => void, parts = 1): void {
-    const project = projectAt(map.options.crs ?? L.CRS.EPSG3857, zoom);
-    const shown = indices.map((index) => this.features.at(index));
-    paintBatches(shown, parts, (shape) => this.features.screenOf(shape, zoom, project), paintBatch);
-  }
-
-  /** Indices of the shown features that meet these regions (world pixels at `zoom`), in drawing order. */
-  private shownIn(map: L.Map, zoom: number, regions: readonly Rect[]): number[] {
-    const found = new Set<number>();
-    for (const region of regions) for (const index of this.features.visible(this.boundsOf(map, zoom, region))) found.add(index);
-    return [...found].sort((a, b) => a - b);
-  }
-
-  /** The lon/lat bounds a feature drawn in a region (world pixels at `zoom`) may lie in, its outline's reach included. */
-  private boundsOf(map: L.Map, zoom: number, { left, top, width, height }: Rect): L.LatLngBounds {
-    return L.latLngBounds(map.unproject(L.point(left - STROKE_REACH, top - STROKE_REACH), zoom), map.unproject(L.point(left + width + STROKE_REACH, top + height + STROKE_REACH), zoom));
+    return map && drawn && { map, zoom: drawn.zoom, area: areaOf(drawn), ratio: pixelRatio() };
   }
 
   private onClick(event: Event): void {

@@ -1,0 +1,292 @@
+import { boundsOf, CanvasFeatures, type FeatureChange } from './canvas-features';
+import { CanvasSnapshots, type Snapshot } from './canvas-snapshots';
+import type { RasterJob, RasterWorkers } from './feature-raster';
+import { L } from './leaflet';
+import { paint } from './paint';
+import { paintBatches, type PaintBatch } from './paint-batches';
+import { projectAt } from './project-at';
+import { intersects, sameRect, subtract, type Rect } from './screen-rect';
+import { nextTask } from '../ui/stages';
+
+/**
+ * Layers a snapshot may grow to by features painted over it (each paint over adds one a worker);
+ * past them the canvas is repainted whole, in one layer a worker.
+ */
+const MAX_LAYERS = 6;
+
+/** Main-thread time a repaint simplifies for before it lets other tasks run (input, frames, the next answer). */
+const SLICE_MS = 12;
+
+/** What a canvas is drawn for: its map and zoom, the area it covers (world pixels at that zoom), and its pixels per CSS pixel. */
+export interface CanvasView {
+  map: L.Map;
+  zoom: number;
+  area: Rect;
+  ratio: number;
+}
+
+/** What a painter asks of the feature canvas it paints. */
+export interface PainterHost {
+  /** Whether a repaint is asked for and not started: a job still simplifying for the view before stops. */
+  redrawPending(): boolean;
+  /** A job started or ended: the canvas tells whether it is drawn. */
+  settle(): void;
+  /** Repaints the canvas whole: the workers failed, or were let go, while a job was under way. */
+  redraw(): void;
+}
+
+/**
+ * Paints a feature canvas's element: on the main thread, in one task, or as a job of the raster
+ * workers (its shapes simplified here, a slice per task, and painted there as layers); and over
+ * what the canvas shows when features are only added on top. It keeps what the canvas showed at
+ * its last few zooms (`CanvasSnapshots`). One painter a canvas element: it goes with the element
+ * (`dispose`), and a job of it that is still under way is dropped.
+ */
+export class CanvasPainter {
+  private readonly snapshots = new CanvasSnapshots();
+  /** The job under way, if any (its number): its shapes being simplified, or its layers painted in the workers. */
+  private job: number | undefined;
+  private jobs = 0;
+
+  /**
+   * `raster`: the raster workers, where the browser has them (let go once they fail);
+   * `mainThreadPositions`: a whole repaint of at most this many positions, simplified, is painted
+   * here rather than in the workers (`FeatureCanvasOptions.mainThreadPositions`).
+   */
+  constructor(
+    private readonly canvas: HTMLCanvasElement,
+    private readonly features: CanvasFeatures,
+    private raster: RasterWorkers | undefined,
+    private readonly mainThreadPositions: number,
+    private readonly host: PainterHost,
+  ) {}
+
+  /** Whether a job is under way: the canvas does not show yet what it was last asked to. */
+  get painting(): boolean {
+    return this.job !== undefined;
+  }
+
+  /** The raster workers while none of them has failed: whole repaints go to them. */
+  get workers(): RasterWorkers | undefined {
+    const raster = this.raster;
+    return raster && !raster.failed ? raster : undefined;
+  }
+
+  /** Whether the canvas has a 2D context to paint on (jsdom's has none). */
+  canPaint(): boolean {
+    return this.canvas.getContext('2d') !== null;
+  }
+
+  /** Drops the job under way, if any: its layers are closed unseen as they arrive. */
+  drop(): void {
+    this.job = undefined;
+  }
+
+  /** Forgets the snapshots: the features or those hidden changed. */
+  dropSnapshots(): void {
+    this.snapshots.drop();
+  }
+
+  /** Lets the canvas go (it left the map): the job under way is dropped and every snapshot freed. */
+  dispose(): void {
+    this.snapshots.clear();
+    this.job = undefined;
+    this.raster = undefined;
+  }
+
+  /** Clears the canvas: no feature lies over it. */
+  clear(): void {
+    const context = this.canvas.getContext('2d');
+    if (!context) return;
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.clearRect(0, 0, context.canvas.width, context.canvas.height);
+  }
+
+  /** The snapshot of the view's zoom, where it meets the view: what a repaint after a pan copies from. */
+  reusable({ zoom, area }: CanvasView): Snapshot | undefined {
+    const snapshot = this.snapshots.at(zoom);
+    return snapshot && intersects(snapshot.area, area) ? snapshot : undefined;
+  }
+
+  /** Shows the last snapshot scaled and moved to the view, until its repaint arrives (as map tiles of the last zoom stay until the new ones load). */
+  drawPlaceholder({ map, zoom, area, ratio }: CanvasView): void {
+    const context = this.canvas.getContext('2d');
+    if (context) this.snapshots.drawPlaceholder(context, area, ratio, zoom, (from) => map.getZoomScale(zoom, from));
+  }
+
+  /**
+   * Repaints the whole canvas for the view. In the workers where there are any: the shapes are
+   * simplified first, a slice per task (a new zoom simplifies every shape shown, a long task in
+   * one go), then painted there, and the canvas keeps what it shows until their layers arrive; or
+   * here, in one task, when they come to few positions (`mainThreadPositions`). Without workers,
+   * painted here at once.
+   */
+  paintWhole(view: CanvasView): void {
+    const workers = this.workers;
+    if (!workers) {
+      this.paintHere(view, undefined);
+      return;
+    }
+    const id = this.start();
+    void this.simplify(view, this.features.shownIn(view.map, view.zoom, [view.area]), id).then((positions) => {
+      if (positions === undefined) return;
+      if (positions <= this.mainThreadPositions) {
+        this.job = undefined;
+        this.paintHere(view, undefined);
+      } else if (this.raster === workers && !workers.failed) {
+        this.rasterInWorkers(workers, view, id);
+      } else {
+        this.job = undefined;
+        this.host.redraw();
+      }
+    });
+  }
+
+  /** Paints the canvas on the main thread, in one task: what `reused` shows of the view copied from it, the rest drawn. */
+  paintHere({ map, zoom, area, ratio }: CanvasView, reused: Snapshot | undefined): void {
+    const context = this.canvas.getContext('2d');
+    if (!context) return;
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.clearRect(0, 0, context.canvas.width, context.canvas.height);
+    let regions = [area];
+    if (reused) {
+      for (const layer of reused.layers) context.drawImage(layer, (reused.area.left - area.left) * ratio, (reused.area.top - area.top) * ratio);
+      regions = subtract(area, reused.area);
+    }
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    if (regions.length > 0) {
+      if (reused) {
+        context.save();
+        context.beginPath();
+        for (const region of regions) context.rect(region.left - area.left, region.top - area.top, region.width, region.height);
+        context.clip();
+      }
+      this.paintFeatures(map, zoom, this.features.shownIn(map, zoom, regions), ({ style, polygon, screens }) => paint(context, style, screens, area, polygon));
+      if (reused) context.restore();
+    }
+    this.snapshots.keep(zoom, area, context.canvas);
+    this.host.settle();
+  }
+
+  /**
+   * Paints the features `change` adds over what the canvas shows, when the canvas shows every
+   * feature held before for this view (its last snapshot, no job under way), none of those taken
+   * away shows on it, and the added ones come on top of all those kept: on the main thread at
+   * once, or as a job of the workers whose layers go over the snapshot's. The snapshot of this
+   * zoom then grows by the added features; the others are dropped. `false` when the canvas must
+   * be repainted instead.
+   */
+  paintOver(view: CanvasView, { removed, added }: FeatureChange): boolean {
+    const { map, zoom, area, ratio } = view;
+    const base = this.snapshots.latest();
+    if (this.job !== undefined || !base || base.zoom !== zoom || !sameRect(base.area, area)) return false;
+    const bounds = boundsOf(map, zoom, area);
+    if (removed.some((feature) => CanvasFeatures.meets(feature, bounds))) return false;
+    const shown = this.features.shownAmong(added, bounds);
+    const context = this.canvas.getContext('2d');
+    const workers = this.workers;
+    if (!context || (workers && base.layers.length + workers.parts > MAX_LAYERS)) return false;
+    // The other zooms' snapshots lack the added features; this one shows them once painted over.
+    this.snapshots.drop();
+    if (shown.length === 0) {
+      this.snapshots.keep(zoom, area, base.layers);
+      return true;
+    }
+    if (!workers) {
+      context.setTransform(ratio, 0, 0, ratio, 0, 0);
+      this.paintFeatures(map, zoom, shown, ({ style, polygon, screens }) => paint(context, style, screens, area, polygon));
+      this.snapshots.keep(zoom, area, context.canvas);
+      return true;
+    }
+    const id = this.start();
+    void this.simplify(view, shown, id).then((positions) => {
+      if (positions === undefined) return;
+      if (this.raster !== workers || workers.failed) {
+        this.job = undefined;
+        this.host.redraw();
+        return;
+      }
+      this.rasterInWorkers(workers, view, id, shown, base);
+    });
+    return true;
+  }
+
+  /** Starts a job: its number, which stays current until the job ends or is dropped. */
+  private start(): number {
+    const id = ++this.jobs;
+    this.job = id;
+    this.host.settle();
+    return id;
+  }
+
+  /**
+   * Simplifies these features' shapes for the view's zoom (kept for it), a slice of about
+   * `SLICE_MS` per task; answers how many positions they have once simplified, or `undefined`
+   * when job `id` is no longer current once done (dropped, or a repaint asked for meanwhile).
+   */
+  private async simplify({ map, zoom }: CanvasView, indices: readonly number[], id: number): Promise<number | undefined> {
+    const current = () => this.job === id && !this.host.redrawPending();
+    const project = projectAt(map.options.crs ?? L.CRS.EPSG3857, zoom);
+    // The first slice too in a task of its own: the change that asked for the repaint (a load
+    // merged, the map's render of it) has had its own task's time already.
+    await nextTask();
+    if (!current()) return undefined;
+    let sliceStart = performance.now();
+    let positions = 0;
+    for (const index of indices) {
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await nextTask();
+        if (!current()) return undefined;
+        sliceStart = performance.now();
+      }
+      positions += this.features.screenOf(this.features.at(index).shape, zoom, project).points.length / 2;
+    }
+    return current() ? positions : undefined;
+  }
+
+  /**
+   * Paints the features `shown` (by default every one over the view) in the workers, batch by
+   * batch as they are simplified here, as job `id`, and shows the canvas when every layer arrives:
+   * the whole canvas, or with `over`, the layers over what the canvas and that snapshot show.
+   */
+  private rasterInWorkers(workers: RasterWorkers, view: CanvasView, id: number, shown = this.features.shownIn(view.map, view.zoom, [view.area]), over?: Snapshot): void {
+    const { map, zoom, area, ratio } = view;
+    const painting: RasterJob = workers.begin(area, ratio);
+    this.paintFeatures(map, zoom, shown, ({ style, polygon, screens, part }) => painting.paint(part, style, polygon, screens), painting.parts);
+    void painting.end().then(
+      (layers) => {
+        const context = this.canvas.getContext('2d');
+        if (this.job !== id || !context) {
+          for (const layer of layers) layer.close();
+          return;
+        }
+        this.job = undefined;
+        context.setTransform(1, 0, 0, 1, 0, 0);
+        if (!over) context.clearRect(0, 0, context.canvas.width, context.canvas.height);
+        for (const layer of layers) context.drawImage(layer, 0, 0);
+        this.snapshots.keep(zoom, area, over ? [...over.layers, ...layers] : layers);
+        this.host.settle();
+      },
+      () => {
+        // The worker failed (it is dropped): the canvas paints on the main thread from now on.
+        if (this.job !== id) return;
+        this.job = undefined;
+        this.raster = undefined;
+        this.host.redraw();
+      },
+    );
+    this.job = id;
+    this.host.settle();
+  }
+
+  /**
+   * Hands these features to `paintBatch`, in batches simplified for the zoom: style by style,
+   * polygons then lines, in drawing order. That order is cut into `parts` runs of about as many
+   * positions each, painted as layers one over the other (a batch never spans two parts).
+   */
+  private paintFeatures(map: L.Map, zoom: number, indices: readonly number[], paintBatch: (batch: PaintBatch) => void, parts = 1): void {
+    const project = projectAt(map.options.crs ?? L.CRS.EPSG3857, zoom);
+    const shown = indices.map((index) => this.features.at(index));
+    paintBatches(shown, parts, (shape) => this.features.screenOf(shape, zoom, project), paintBatch);
+  }
+}
