@@ -5,72 +5,8 @@ import { FEATURE_STYLE, FeatureLayerRenderer } from './feature-layer-renderer';
 import { flatShapeOf, type FlatShape, type ScreenShape } from './flat-shape';
 import { RasterWorkers } from './feature-raster';
 import { L } from './leaflet';
-import type { RasterReply, RasterRequest } from './raster-protocol';
-
-/** A worker's painted layer (the global `ImageBitmap` where a test stubs it). */
-class FakeBitmap {
-  readonly close = vi.fn();
-
-  constructor(
-    readonly part: number,
-    readonly job: number,
-  ) {}
-}
-
-/** A stand-in for the raster worker: records what it is sent and answers `end` as the real one does, or fails to start. */
-class FakeWorker {
-  static made: FakeWorker[] = [];
-  static broken = false;
-  /** Answers held back until `release` (a worker still painting). */
-  static held: Array<() => void> | undefined;
-  static bitmaps: FakeBitmap[] = [];
-
-  static reset(): void {
-    FakeWorker.made = [];
-    FakeWorker.broken = false;
-    FakeWorker.held = undefined;
-    FakeWorker.bitmaps = [];
-  }
-
-  static release(): void {
-    for (const answer of FakeWorker.held?.splice(0) ?? []) answer();
-  }
-
-  onmessage: ((event: MessageEvent<RasterReply>) => void) | null = null;
-  onerror: ((event: ErrorEvent) => void) | null = null;
-  readonly received: Array<{ request: RasterRequest; transfer: Transferable[] }> = [];
-  terminated = false;
-
-  constructor() {
-    FakeWorker.made.push(this);
-  }
-
-  postMessage(request: RasterRequest, transfer: Transferable[] = []): void {
-    this.received.push({ request, transfer });
-    if (request.kind !== 'end') return;
-    const answer = () => {
-      if (FakeWorker.broken) {
-        this.onerror?.({ message: 'it did not load', preventDefault: () => undefined } as unknown as ErrorEvent);
-        return;
-      }
-      const made = new FakeBitmap(FakeWorker.made.indexOf(this), request.job);
-      FakeWorker.bitmaps.push(made);
-      const bitmap = made as unknown as ImageBitmap;
-      this.onmessage?.({ data: { kind: 'done', job: request.job, bitmap } } as MessageEvent<RasterReply>);
-    };
-    if (FakeWorker.held) FakeWorker.held.push(answer);
-    else queueMicrotask(answer);
-  }
-
-  terminate(): void {
-    this.terminated = true;
-  }
-}
-
-/** The machine's cores as the page sees them. */
-function cores(count: number): void {
-  Object.defineProperty(navigator, 'hardwareConcurrency', { value: count, configurable: true });
-}
+import type { RasterRequest } from './raster-protocol';
+import { cores, FakeBitmap, FakeWorker, recordContexts } from '../test-support/raster-fakes';
 
 const screen: ScreenShape = { points: Float64Array.of(10, 10, 20, 10, 20, 20), rings: Uint32Array.of(0, 3), bounds: [10, 10, 20, 20] };
 
@@ -164,18 +100,7 @@ describe('FeatureLayerRenderer painting through the raster workers', () => {
     vi.stubGlobal('ImageBitmap', FakeBitmap);
     cores(2);
     calls = [];
-    // jsdom has no 2D context: a recording one stands in for the map's canvas.
-    const contextOf = (canvas: HTMLCanvasElement) =>
-      new Proxy({} as Record<string, unknown>, {
-        get: (target, name: string) => (name === 'canvas' ? canvas : name in target ? target[name] : (...args: unknown[]) => calls.push([name, ...args])),
-        set: (target, name: string, value: unknown) => {
-          target[name] = value;
-          return true;
-        },
-      });
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
-      return contextOf(this) as never;
-    } as never);
+    recordContexts((call) => calls.push(call));
     element = document.createElement('div');
     Object.defineProperty(element, 'clientWidth', { value: 400 });
     Object.defineProperty(element, 'clientHeight', { value: 300 });
