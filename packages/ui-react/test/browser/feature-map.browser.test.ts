@@ -562,6 +562,58 @@ describe('the layer painted off the main thread', () => {
   });
 });
 
+/** The layer canvas's top left pixel: as it is, or once the test marks it (opaque magenta) or clears it. */
+function cornerPixel(on: Page, change?: 'mark' | 'clear'): Promise<number[]> {
+  return on.locator('.gportal-feature-canvas').evaluate((canvas, how) => {
+    const context = (canvas as HTMLCanvasElement).getContext('2d') as CanvasRenderingContext2D;
+    if (how) {
+      context.setTransform(1, 0, 0, 1, 0, 0);
+      context.clearRect(0, 0, 1, 1);
+    }
+    if (how === 'mark') {
+      context.globalAlpha = 1;
+      context.fillStyle = '#ff00ff';
+      context.fillRect(0, 0, 1, 1);
+    }
+    return [...context.getImageData(0, 0, 1, 1).data];
+  }, change);
+}
+
+describe('the layer painted on the main thread', () => {
+  it('paints a feature added on top over what the canvas shows where the page has no Worker, pixel for pixel as a whole repaint paints it', async () => {
+    await page.addInitScript(() => {
+      delete (globalThis as { Worker?: unknown }).Worker;
+    });
+    await openFeatureMap();
+    expect(await page.evaluate(() => typeof Worker)).toBe('undefined');
+    const before = await layerPixels(page);
+    // A pixel in the canvas's corner (off the view, past every town), drawn by the test: painting over keeps it, a whole repaint clears it.
+    expect(await cornerPixel(page)).toEqual([0, 0, 0, 0]);
+    expect(await cornerPixel(page, 'mark')).toEqual([255, 0, 255, 255]);
+    await button('标绘').click();
+    for (const [lng, lat] of [...TRIANGLE, TRIANGLE[0] as [number, number]]) await clickMap(page, lng, lat);
+    await waitForFeatures(page, 9);
+    await skipAttributes(page);
+    await waitForLayerPainted(page);
+    // The drawing is the last feature: painted over the canvas as it was, the mark kept.
+    expect(await cornerPixel(page)).toEqual([255, 0, 255, 255]);
+    expect(await cornerPixel(page, 'clear')).toEqual([0, 0, 0, 0]);
+    const over = await layerPixels(page);
+    expect(over.rows.filter((hash, row) => hash !== before.rows[row]).length).toBeGreaterThan(10);
+    expect(over.painted).toBeGreaterThan(before.painted);
+    // A whole repaint of the same view: features marked in delete mode are hidden, and shown again on 取消.
+    await button('删除').click();
+    await clickMap(page, 118.09, 24.48);
+    await page.getByText('已选 1 个').waitFor();
+    await button('取消').click();
+    await waitForFeatures(page, 9);
+    const whole = await layerPixels(page);
+    expect([whole.width, whole.height]).toEqual([over.width, over.height]);
+    expect(whole.painted).toBe(over.painted);
+    expect(whole.rows.filter((hash, row) => hash !== over.rows[row]).length).toBe(0);
+  });
+});
+
 describe('feature map in both languages, 1024 and 1280 px wide', () => {
   it('names every control from the message table in English too, and fits a 1024 px screen', async () => {
     for (const width of [1024, 1280]) {
