@@ -3,8 +3,8 @@ import type { CanvasFeature } from './canvas-features';
 import { FeatureCanvas } from './feature-canvas';
 import { RasterWorkers } from './feature-raster';
 import { flatShapeOf, type FlatShape } from './flat-shape';
-import { L } from './leaflet';
-import { cores, FakeBitmap, FakeWorker, recordContexts } from '../test-support/raster-fakes';
+import type { L } from './leaflet';
+import { cores, FakeBitmap, FakeWorker, mapOnPage, recordContexts } from '../test-support/raster-fakes';
 
 const style: L.PathOptions = { color: 'blue', weight: 3 };
 /** A triangle 0.05° across at `west` (the view below spans about 119.0–119.3° E). */
@@ -44,11 +44,7 @@ describe('FeatureCanvas painting over what it shows', () => {
   beforeEach(() => {
     calls = [];
     recordContexts((call) => calls.push(call));
-    element = document.createElement('div');
-    Object.defineProperty(element, 'clientWidth', { value: 400 });
-    Object.defineProperty(element, 'clientHeight', { value: 300 });
-    document.body.append(element);
-    map = L.map(element).setView([26.02, 119.1], 10);
+    ({ element, map } = mapOnPage());
   });
 
   afterEach(() => {

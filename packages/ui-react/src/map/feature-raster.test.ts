@@ -4,9 +4,9 @@ import { FeatureCanvas } from './feature-canvas';
 import { FEATURE_STYLE, FeatureLayerRenderer } from './feature-layer-renderer';
 import { flatShapeOf, type FlatShape, type ScreenShape } from './flat-shape';
 import { RasterWorkers } from './feature-raster';
-import { L } from './leaflet';
+import type { L } from './leaflet';
 import type { RasterRequest } from './raster-protocol';
-import { cores, FakeBitmap, FakeWorker, recordContexts } from '../test-support/raster-fakes';
+import { cores, FakeBitmap, FakeWorker, mapOnPage, recordContexts } from '../test-support/raster-fakes';
 
 const screen: ScreenShape = { points: Float64Array.of(10, 10, 20, 10, 20, 20), rings: Uint32Array.of(0, 3), bounds: [10, 10, 20, 20] };
 
@@ -101,11 +101,7 @@ describe('FeatureLayerRenderer painting through the raster workers', () => {
     cores(2);
     calls = [];
     recordContexts((call) => calls.push(call));
-    element = document.createElement('div');
-    Object.defineProperty(element, 'clientWidth', { value: 400 });
-    Object.defineProperty(element, 'clientHeight', { value: 300 });
-    document.body.append(element);
-    map = L.map(element).setView([26.02, 119.1], 10);
+    ({ element, map } = mapOnPage());
     renderer = new FeatureLayerRenderer(map);
   });
 

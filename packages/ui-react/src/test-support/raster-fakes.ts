@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { L } from '../map/leaflet';
 import type { RasterReply, RasterRequest } from '../map/raster-protocol';
 
 /**
@@ -84,4 +85,13 @@ export function recordContexts(record: (call: [string, ...unknown[]]) => void): 
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
     return contextOf(this) as never;
   } as never);
+}
+
+/** A 400 × 300 px map in the page (jsdom lays nothing out), over Fuzhou at zoom 10, and its element. */
+export function mapOnPage(): { element: HTMLDivElement; map: L.Map } {
+  const element = document.createElement('div');
+  Object.defineProperty(element, 'clientWidth', { value: 400 });
+  Object.defineProperty(element, 'clientHeight', { value: 300 });
+  document.body.append(element);
+  return { element, map: L.map(element).setView([26.02, 119.1], 10) };
 }
