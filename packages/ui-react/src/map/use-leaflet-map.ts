@@ -9,7 +9,8 @@ export const toLatLngBounds = ({ south, west, north, east }: MapBounds): L.LatLn
 
 /**
  * A Leaflet map in the element of `container`, showing the initial bounds (spec section 9)
- * until data arrives; removed with everything on it when the component goes. Its zoom buttons
+ * until data arrives, and kept the element's size as it changes; removed with everything on it
+ * when the component goes. Its zoom buttons
  * are named in the app's language.
  */
 export function useLeafletMap(container: RefObject<HTMLDivElement | null>): L.Map | undefined {
@@ -24,8 +25,15 @@ export function useLeafletMap(container: RefObject<HTMLDivElement | null>): L.Ma
     const pane = created.createPane(BASE_PANE);
     pane.style.zIndex = '250';
     created.fitBounds(toLatLngBounds(initialMapBounds()));
+    // The map follows its element, not only the window (Leaflet's `trackResize`): the side menu
+    // folding, or the page's layout settling, resize the element while the window keeps its size,
+    // and a map that did not know would leave its new part without land, features or tiles. The
+    // centre stays; its layers are redrawn once the element has stopped changing (a transition).
+    const resized = new ResizeObserver(() => created.invalidateSize({ debounceMoveend: true }));
+    resized.observe(element);
     setMap(created);
     return () => {
+      resized.disconnect();
       created.remove();
       setMap(undefined);
     };

@@ -586,6 +586,49 @@ function cornerPixel(on: Page, change?: 'mark' | 'clear'): Promise<number[]> {
   }, change);
 }
 
+describe('the map as its element changes size', () => {
+  /** The map element's box, its view's width in degrees (`data-bounds`), and the boxes of the land's and the features' canvases. */
+  const measure = () =>
+    page.evaluate(() => {
+      const element = document.querySelector('.gportal-map') as HTMLElement;
+      const [, west, , east] = (element.dataset.bounds ?? '').split(',').map(Number) as [number, number, number, number];
+      const box = (selector: string) => {
+        const { left, right, top, bottom } = (document.querySelector(selector) as HTMLElement).getBoundingClientRect();
+        return { left, right, top, bottom };
+      };
+      return { map: box('.gportal-map'), degrees: east - west, land: box('.gportal-base-canvas'), features: box('.gportal-feature-canvas') };
+    });
+
+  it('follows its element when the side menu folds and unfolds: the view widens and narrows with it, and the land and the features cover it', async () => {
+    await openFeatureMap();
+    await page.locator('.gportal-base-canvas').waitFor({ state: 'attached' });
+    const before = await measure();
+    await page.getByRole('button', { name: '收起菜单' }).click();
+    await page.getByRole('button', { name: '展开菜单' }).waitFor();
+    for (const expectedWider of [true, false]) {
+      // The element changes size with the menu's transition; the map follows it, not the window (which keeps its size).
+      await expect
+        .poll(async () => {
+          const now = await measure();
+          return Math.abs(now.degrees / before.degrees - (now.map.right - now.map.left) / (before.map.right - before.map.left)) < 0.01;
+        })
+        .toBe(true);
+      await waitForMapStill(page);
+      await waitForLayerPainted(page);
+      const now = await measure();
+      expect(now.map.right - now.map.left > before.map.right - before.map.left + 100).toBe(expectedWider);
+      for (const canvas of [now.land, now.features]) {
+        expect(canvas.left).toBeLessThanOrEqual(now.map.left);
+        expect(canvas.right).toBeGreaterThanOrEqual(now.map.right);
+        expect(canvas.top).toBeLessThanOrEqual(now.map.top);
+        expect(canvas.bottom).toBeGreaterThanOrEqual(now.map.bottom);
+      }
+      await screenshot(page, expectedWider ? 'feature-map-menu-folded' : 'feature-map-menu-unfolded');
+      if (expectedWider) await page.getByRole('button', { name: '展开菜单' }).click();
+    }
+  });
+});
+
 describe('the layer painted on the main thread', () => {
   it('paints a feature added on top over what the canvas shows where the page has no Worker, pixel for pixel as a whole repaint paints it', async () => {
     await page.addInitScript(() => {

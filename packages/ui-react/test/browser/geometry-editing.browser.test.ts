@@ -3,7 +3,7 @@ import { geodesicArea } from '@gportal/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, screenshot, signIn } from './browser.js';
-import { clickMap, mapElement, mapPoint, readArea, selectLayer, skipAttributes, toolbarRowsBottom, waitForFeatures, waitForMapReady, waitForMapStill } from './map-helpers.js';
+import { clickMap, mapElement, mapPoint, readArea, selectLayer, skipAttributes, toolbarRowsBottom, waitForFeatures, waitForLayerPainted, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
 const baseUrl = inject('baseUrl');
 let page: Page;
@@ -259,6 +259,9 @@ describe('the loaded layer (spec section 2, issue 20)', () => {
     await page.getByText('English', { exact: true }).click();
     await expect.poll(() => popup().textContent()).toMatch(/^store_33:multipolygon\nFeatures: 8\nBounds: /);
     await page.setViewportSize({ width: 1280, height: 800 });
+    // The map's layers are redrawn for the wider element once it has stopped changing size.
+    await waitForMapStill(page);
+    await waitForLayerPainted(page);
     await screenshot(page, 'feature-map-layer-info-en-1280');
 
     // A tool hides it; another layer moves it and counts again.
