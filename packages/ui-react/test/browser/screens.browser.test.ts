@@ -93,8 +93,28 @@ describe('map screens', () => {
 
   it('an unknown path inside the app shows not found', async () => {
     await page.goto(`${baseUrl}/nowhere`);
-    await page.getByText('页面不存在').waitFor();
+    await page.getByRole('heading', { name: '页面不存在', level: 1 }).waitFor();
     expect(pathname()).toBe('/nowhere');
+    await screenshot(page, 'not-found');
+    // The way back is one link (no button inside it), followed within the app.
+    const back = page.getByRole('link', { name: '返回首页' });
+    expect(await back.locator('button').count()).toBe(0);
+    await back.click();
+    // The start page: `/` leads to the landing route (the index demo).
+    await button('设置用户缓存').waitFor();
+    expect(pathname()).not.toBe('/nowhere');
+  });
+
+  it('says so in English too, at 1024 px and on a phone', async () => {
+    await page.goto(`${baseUrl}/nowhere`);
+    await page.getByText('English', { exact: true }).click();
+    for (const width of [1024, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
+      await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
+      const back = await page.getByRole('link', { name: 'Back to the start page' }).boundingBox();
+      expect(back && back.x >= 0 && back.x + back.width <= width).toBe(true);
+      await screenshot(page, `not-found-en-${width}`);
+    }
   });
 });
 
