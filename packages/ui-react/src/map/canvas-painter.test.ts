@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CanvasFeature } from './canvas-features';
 import { FeatureCanvas } from './feature-canvas';
-import { RasterWorkers } from './feature-raster';
 import { flatShapeOf, type FlatShape } from './flat-shape';
 import type { L } from './leaflet';
-import { cores, FakeBitmap, FakeWorker, mapOnPage, recordContexts } from '../test-support/raster-fakes';
+import { cores, FakeBitmap, FakeWorker, mapOnPage, recordContexts, tearDownCanvasTest } from '../test-support/raster-fakes';
 
 const style: L.PathOptions = { color: 'blue', weight: 3 };
 /** A triangle 0.05° across at `west` (the view below spans about 119.0–119.3° E). */
@@ -48,13 +47,7 @@ describe('FeatureCanvas painting over what it shows', () => {
   });
 
   afterEach(() => {
-    map.remove();
-    element.remove();
-    RasterWorkers.stop();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-    delete (navigator as { hardwareConcurrency?: number }).hardwareConcurrency;
-    FakeWorker.reset();
+    tearDownCanvasTest({ element, map });
   });
 
   const addCanvas = () => new FeatureCanvas({ padding: 0.1, simplifyTolerance: 1, hitTolerance: { mouse: 0, touch: 0 } }).addTo(map) as FeatureCanvas;

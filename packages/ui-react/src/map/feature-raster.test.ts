@@ -6,7 +6,7 @@ import { flatShapeOf, type FlatShape, type ScreenShape } from './flat-shape';
 import { RasterWorkers } from './feature-raster';
 import type { L } from './leaflet';
 import type { RasterRequest } from './raster-protocol';
-import { cores, FakeBitmap, FakeWorker, mapOnPage, recordContexts } from '../test-support/raster-fakes';
+import { cores, FakeBitmap, FakeWorker, mapOnPage, recordContexts, tearDownCanvasTest } from '../test-support/raster-fakes';
 
 const screen: ScreenShape = { points: Float64Array.of(10, 10, 20, 10, 20, 20), rings: Uint32Array.of(0, 3), bounds: [10, 10, 20, 20] };
 
@@ -107,13 +107,7 @@ describe('FeatureLayerRenderer painting through the raster workers', () => {
 
   afterEach(() => {
     renderer.remove();
-    map.remove();
-    element.remove();
-    RasterWorkers.stop();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-    delete (navigator as { hardwareConcurrency?: number }).hardwareConcurrency;
-    FakeWorker.reset();
+    tearDownCanvasTest({ element, map });
   });
 
   const drawn = (name: string) => calls.filter(([called]) => called === name);

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { RasterWorkers } from '../map/feature-raster';
 import { L } from '../map/leaflet';
 import type { RasterReply, RasterRequest } from '../map/raster-protocol';
 
@@ -94,4 +95,15 @@ export function mapOnPage(): { element: HTMLDivElement; map: L.Map } {
   Object.defineProperty(element, 'clientHeight', { value: 300 });
   document.body.append(element);
   return { element, map: L.map(element).setView([26.02, 119.1], 10) };
+}
+
+/** Undoes what a test of the feature canvas set up: the map and its element, the shared raster workers, the stubs and the stand-ins. */
+export function tearDownCanvasTest({ element, map }: { element: HTMLElement; map: L.Map }): void {
+  map.remove();
+  element.remove();
+  RasterWorkers.stop();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  delete (navigator as { hardwareConcurrency?: number }).hardwareConcurrency;
+  FakeWorker.reset();
 }
