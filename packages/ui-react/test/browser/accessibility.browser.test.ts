@@ -31,7 +31,7 @@ const SCREENS: ReadonlyArray<{ path: string; ready: (page: Page) => Promise<void
   { path: '/geoserver/map', ready: (p) => p.locator('.leaflet-container').waitFor() },
   { path: '/test-map', ready: (p) => waitForMapReady(p, 8) },
   { path: '/feature-map', ready: (p) => waitForMapReady(p, 8) },
-  { path: '/nowhere', ready: (p) => p.locator('.ant-result, .ant-empty').first().waitFor() },
+  { path: '/nowhere', ready: (p) => p.getByRole('link', { name: /^(返回首页|Back to the start page)$/ }).waitFor() },
 ];
 
 interface Finding {
