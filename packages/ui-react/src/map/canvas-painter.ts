@@ -119,22 +119,23 @@ export class CanvasPainter {
    * simplified first, a slice per task (a new zoom simplifies every shape shown, a long task in
    * one go), then painted there, and the canvas keeps what it shows until their layers arrive; or
    * here, in one task, when they come to few positions (`mainThreadPositions`). Without workers,
-   * painted here at once.
+   * painted here at once. `shown`: the features over the view (`CanvasFeatures.shownIn`), which
+   * stay so while the job is current (a change of the features or of those hidden drops it).
    */
-  paintWhole(view: CanvasView): void {
+  paintWhole(view: CanvasView, shown: readonly number[]): void {
     const workers = this.workers;
     if (!workers) {
-      this.paintHere(view, undefined);
+      this.paintHere(view, undefined, shown);
       return;
     }
     const id = this.start();
-    void this.simplify(view, this.features.shownIn(view.map, view.zoom, [view.area]), id).then((positions) => {
+    void this.simplify(view, shown, id).then((positions) => {
       if (positions === undefined) return;
       if (positions <= this.mainThreadPositions) {
         this.job = undefined;
-        this.paintHere(view, undefined);
+        this.paintHere(view, undefined, shown);
       } else if (this.raster === workers && !workers.failed) {
-        this.rasterInWorkers(workers, view, id);
+        this.rasterInWorkers(workers, view, id, shown);
       } else {
         this.job = undefined;
         this.host.redraw();
@@ -142,8 +143,11 @@ export class CanvasPainter {
     });
   }
 
-  /** Paints the canvas on the main thread, in one task: what `reused` shows of the view copied from it, the rest drawn. */
-  paintHere({ map, zoom, area, ratio }: CanvasView, reused: Snapshot | undefined): void {
+  /**
+   * Paints the canvas on the main thread, in one task: what `reused` shows of the view copied
+   * from it, the rest drawn; without `reused`, the features `shown` over the view when known.
+   */
+  paintHere({ map, zoom, area, ratio }: CanvasView, reused: Snapshot | undefined, shown?: readonly number[]): void {
     const context = this.canvas.getContext('2d');
     if (!context) return;
     context.setTransform(1, 0, 0, 1, 0, 0);
@@ -161,7 +165,8 @@ export class CanvasPainter {
         for (const region of regions) context.rect(region.left - area.left, region.top - area.top, region.width, region.height);
         context.clip();
       }
-      this.paintFeatures(map, zoom, this.features.shownIn(map, zoom, regions), ({ style, polygon, screens }) => paint(context, style, screens, area, polygon));
+      const indices = (!reused && shown) || this.features.shownIn(map, zoom, regions);
+      this.paintFeatures(map, zoom, indices, ({ style, polygon, screens }) => paint(context, style, screens, area, polygon));
       if (reused) context.restore();
     }
     this.snapshots.keep(zoom, area, context.canvas);
@@ -245,11 +250,11 @@ export class CanvasPainter {
   }
 
   /**
-   * Paints the features `shown` (by default every one over the view) in the workers, batch by
-   * batch as they are simplified here, as job `id`, and shows the canvas when every layer arrives:
-   * the whole canvas, or with `over`, the layers over what the canvas and that snapshot show.
+   * Paints the features `shown` in the workers (their shapes simplified already), as job `id`,
+   * and shows the canvas when every layer arrives: the whole canvas, or with `over`, the layers
+   * over what the canvas and that snapshot show.
    */
-  private rasterInWorkers(workers: RasterWorkers, view: CanvasView, id: number, shown = this.features.shownIn(view.map, view.zoom, [view.area]), over?: Snapshot): void {
+  private rasterInWorkers(workers: RasterWorkers, view: CanvasView, id: number, shown: readonly number[], over?: Snapshot): void {
     const { map, zoom, area, ratio } = view;
     const painting: RasterJob = workers.begin(area, ratio);
     this.paintFeatures(map, zoom, shown, ({ style, polygon, screens, part }) => painting.paint(part, style, polygon, screens), painting.parts);
@@ -275,8 +280,6 @@ export class CanvasPainter {
         this.host.redraw();
       },
     );
-    this.job = id;
-    this.host.settle();
   }
 
   /**

@@ -238,10 +238,11 @@ export class FeatureCanvas extends L.Renderer {
     const painter = this.painter;
     const view = this.view();
     painter?.drop();
-    // No feature over the canvas (the land's canvas over the sea, say): cleared here, no worker job to wait for.
-    const nothing = this.features.length === 0 || (view !== undefined && this.features.shownIn(view.map, view.zoom, [view.area]).length === 0);
+    // The features over the canvas, looked up once for the repaint. None (the land's canvas over the sea, say): cleared here, no worker job to wait for.
+    const shown = view && this.features.length > 0 ? this.features.shownIn(view.map, view.zoom, [view.area]) : undefined;
+    const nothing = this.features.length === 0 || shown?.length === 0;
     if (nothing && !moved) painter?.clear();
-    if (!painter || !view || nothing || !painter.canPaint()) {
+    if (!painter || !view || !shown || nothing || !painter.canPaint()) {
       this.settle();
       return;
     }
@@ -254,7 +255,7 @@ export class FeatureCanvas extends L.Renderer {
       painter.drawPlaceholder(view);
       this.requestRedraw(true);
     } else {
-      painter.paintWhole(view);
+      painter.paintWhole(view, shown);
     }
   }
 
