@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { useHref, useLinkClickHandler } from 'react-router-dom';
 import { useI18n } from '../../i18n/i18n-provider';
 import { useDocumentTitle } from '../../i18n/use-document-title';
 
@@ -10,21 +10,14 @@ import { useDocumentTitle } from '../../i18n/use-document-title';
  */
 export function NotFoundPage() {
   const { t } = useI18n();
-  const navigate = useNavigate();
+  // The router's own link behaviour: a plain click stays in the app, a modified one (a new tab) is the browser's.
+  const start = useHref('/');
+  const followLink = useLinkClickHandler<HTMLElement>('/');
   useDocumentTitle(t('notFound.title'));
   return (
     <div style={{ paddingBlock: 48, textAlign: 'center' }}>
       <h1 style={{ marginBlock: '0 24px', fontSize: 24, fontWeight: 400, color: 'rgba(0, 0, 0, 0.88)' }}>{t('notFound.title')}</h1>
-      <Button
-        type="primary"
-        href="/"
-        onClick={(event) => {
-          // A plain click stays in the app; a modified one (a new tab) is the browser's.
-          if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
-          event.preventDefault();
-          void navigate('/');
-        }}
-      >
+      <Button type="primary" href={start} onClick={followLink}>
         {t('notFound.back')}
       </Button>
     </div>
