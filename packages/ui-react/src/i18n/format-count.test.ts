@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatCount } from './format-count';
 import { LOCALES } from './messages';
 
@@ -14,6 +14,17 @@ describe('formatCount', () => {
     expect(formatCount(100000, 'zh-CN')).toBe('100,000');
     expect(formatCount(1234567, 'en')).toBe('1,234,567');
     expect(formatCount(999, 'en')).toBe('999');
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('makes no Intl.NumberFormat for a whole number (a page\'s first one is a long task)', () => {
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    expect(formatCount(100000, 'zh-CN')).toBe('100,000');
+    expect(formatCount(2001, 'en')).toBe('2,001');
+    expect(made).not.toHaveBeenCalled();
   });
 
   it('leaves what is not a safe integer to Intl', () => {

@@ -10,8 +10,7 @@ export const toLatLngBounds = ({ south, west, north, east }: MapBounds): L.LatLn
 /**
  * A Leaflet map in the element of `container`, showing the initial bounds (spec section 9)
  * until data arrives, and kept the element's size as it changes; removed with everything on it
- * when the component goes. Its zoom buttons
- * are named in the app's language.
+ * when the component goes. Its zoom buttons are named in the app's language.
  */
 export function useLeafletMap(container: RefObject<HTMLDivElement | null>): L.Map | undefined {
   const { t } = useI18n();
