@@ -124,6 +124,13 @@ const TEST_FILES = [
   '^[.]dependency-cruiser[.]cjs$',
 ];
 
+/**
+ * The repository's scripts that other workspaces' tests, test support and bench may import by a
+ * relative path: they belong to no package, so no package entry can carry them.
+ * `debian-packages.ts` installs the Debian packages both the browser tests and the bench need.
+ */
+const SHARED_SCRIPTS = ['^scripts/debian-packages[.]ts$'];
+
 const WORKSPACES = Object.keys(LIBRARIES);
 const folderOf = (workspace) => (workspace.startsWith('examples') ? workspace : `packages/${workspace}`);
 const npm = (names) => `(^|/)node_modules/(${names.join('|')})/`;
@@ -138,7 +145,7 @@ module.exports = {
       comment: 'A package reaches another only through its public entry: import "@gportal/<name>", never a relative path into its folder.',
       severity: 'error',
       from: { path: '^(packages/[^/]+|examples|tests|scripts|bench)/' },
-      to: { path: '^(packages|examples|tests|scripts|bench)/', pathNot: ['^$1/'], dependencyTypes: ['local'], dependencyTypesNot: ['aliased-workspace'] },
+      to: { path: '^(packages|examples|tests|scripts|bench)/', pathNot: ['^$1/', ...SHARED_SCRIPTS], dependencyTypes: ['local'], dependencyTypesNot: ['aliased-workspace'] },
     },
     {
       name: 'no-bench-in-production',
@@ -197,6 +204,7 @@ module.exports = {
     { from: { path: '^(packages/[^/]+|examples|tests|scripts|bench)/' }, to: { path: '^$1/' } },
     { from: { path: '^[^/]+$' }, to: { path: '^[^/]+$' } },
     { from: { path: TEST_FILES }, to: { path: '^vitest[.]shared[.]ts$' } },
+    { from: { path: TEST_FILES }, to: { path: SHARED_SCRIPTS } },
     // Each package: its named libraries (tests included); in production code only the public entries it may use.
     ...WORKSPACES.flatMap((workspace) => [
       ...(LIBRARIES[workspace].length > 0 ? [{ from: { path: `^${folderOf(workspace)}/` }, to: { path: npm(LIBRARIES[workspace]) } }] : []),

@@ -39,6 +39,8 @@ const UI = probe('packages/ui-react/src');
 const EXAMPLES = probe('examples');
 const EMBED_MAP_APP = probe('examples/embed-map/src');
 const BENCH = probe('bench/page');
+const BENCH_RUNNER = probe('bench');
+const UI_BROWSER_TESTS = probe('packages/ui-react/test/browser');
 const UI_MAP = probe('packages/ui-react/src/map');
 const UI_SHARED = probe('packages/ui-react/src/ui');
 
@@ -77,6 +79,7 @@ describe('architecture import rules (dependency-cruiser allow-lists)', () => {
     ['an adapter into the core', GEOSERVER, "import { ValidationError } from '../../core/src/errors/errors.js';\nexport const x = ValidationError;\n"],
     ['examples into an adapter', EXAMPLES, "import { createWfsAdapters } from '../packages/adapters-geoserver/src/index.js';\nexport const x = createWfsAdapters;\n"],
     ["the UI into the benchmark's map contract", UI, "import { scriptedSteps } from '../../../bench/page/map-contract.js';\nexport const x = scriptedSteps;\n"],
+    ['the benchmark into a script no other workspace shares', BENCH_RUNNER, "import { updateReadme } from '../scripts/reliability/readme-section.js';\nexport const x = updateReadme;\n"],
   ])('refuses relative imports across packages: %s', async (_kind, path, code) => {
     expect(await importViolations(path, code)).toContain('no-relative-import-across-packages');
   });
@@ -112,6 +115,10 @@ describe('architecture import rules (dependency-cruiser allow-lists)', () => {
     expect(await importViolations(path, code)).toEqual([rule]);
   });
 
+  it('refuses the shared Debian package installer in production code (it runs apt as root)', async () => {
+    expect(await importViolations(UI, "import { ensureDebianPackages } from '../../../scripts/debian-packages.js';\nexport const x = ensureDebianPackages;\n")).toEqual(['not-in-allowed']);
+  });
+
   it('refuses an import that does not resolve', async () => {
     expect(await importViolations(GEOSERVER, "import { x } from './no-such-file.js';\nexport const y = x;\n")).toContain('no-unresolvable-import');
   });
@@ -129,6 +136,8 @@ describe('architecture import rules (dependency-cruiser allow-lists)', () => {
     ["the benchmark, the UI's public entry and React (gportal's map contenders)", BENCH, "import { FeatureLayerRenderer, useGeometryEdit } from '@gportal/ui-react';\nimport { createRoot } from 'react-dom/client';\nimport { createElement } from 'react';\nimport { scriptedSteps } from './map-contract.js';\nexport const x = [FeatureLayerRenderer, useGeometryEdit, createRoot, createElement, scriptedSteps];\n"],
     ['examples, public entries and Node', EXAMPLES, "import { EditSession } from '@gportal/core';\nimport { userCacheContract } from '@gportal/core/contracts';\nimport { pathToFileURL } from 'node:url';\nexport const x = [EditSession, userCacheContract, pathToFileURL];\n"],
     ["the embedding example's app, React, inversify and the UI's entry", EMBED_MAP_APP, "import { createRoot } from 'react-dom/client';\nimport { Container } from 'inversify';\nimport { FeatureMap } from '@gportal/ui-react';\nimport { EDIT_JOURNAL } from '@gportal/core';\nexport const x = [createRoot, Container, FeatureMap, EDIT_JOURNAL];\n"],
+    ["the benchmark's runner, the shared Debian package installer", BENCH_RUNNER, "import { ensureDebianPackages } from '../scripts/debian-packages.js';\nexport const x = ensureDebianPackages;\n"],
+    ["the UI's browser tests, the shared Debian package installer", UI_BROWSER_TESTS, "import { ensureDebianPackages } from '../../../../scripts/debian-packages.js';\nexport const x = ensureDebianPackages;\n"],
   ])('accepts what the architecture allows: %s', async (_kind, path, code) => {
     expect(await importViolations(path, code)).toEqual([]);
   });

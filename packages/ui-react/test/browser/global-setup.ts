@@ -1,8 +1,9 @@
-import { execSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { build } from 'vite';
+import { ensureDebianPackages } from '../../../../scripts/debian-packages.js';
 import { sourceConditions } from '../../../../vitest.shared.js';
 import { CJK_FONT, DEJAVU_SANS } from './fonts.js';
 import { APP_BUILD, CHROMIUM, NGINX, REPO_ROOT, SCREENSHOTS, STORAGE_HARNESS, UI_PACKAGE } from './paths.js';
@@ -14,41 +15,30 @@ declare module 'vitest' {
   }
 }
 
-const POLICY_RC = '/usr/sbin/policy-rc.d';
-
-/**
- * Installs Debian packages with apt. Their services are not started meanwhile (a `policy-rc.d`
- * that refuses, removed afterwards when it was ours): the nginx test runs nginx by itself, on a
- * port of its own, and nothing should be left listening on port 80.
- */
-function aptInstall(packages: string): void {
-  if (process.getuid?.() !== 0) {
-    throw new Error(`the browser tests need Debian's ${packages}: run \`apt-get install -y --no-install-recommends ${packages}\` as root`);
-  }
-  const ownPolicy = !existsSync(POLICY_RC);
-  if (ownPolicy) writeFileSync(POLICY_RC, '#!/bin/sh\n# gportal browser tests: install packages without starting their services\nexit 101\n', { mode: 0o755 });
-  try {
-    execSync(`apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${packages}`, { stdio: 'inherit' });
-  } finally {
-    if (ownPolicy) rmSync(POLICY_RC);
-  }
-}
-
 /**
  * Debian's Chromium and the fonts the tests render with besides the app's own Latin font: the
  * Chinese font the app names (any other CJK font would lay Chinese out differently) and DejaVu
  * Sans, served in place of the app's font by the test that proves the layout holds without it.
- * Never `playwright install`.
+ * Never `playwright install`. `npm run bench` installs its Chromium through the same module
+ * (`scripts/debian-packages.ts`), so it needs no test run before it on a fresh machine.
  */
 function ensureBrowser(): void {
-  const missing: string[] = [];
-  if (!existsSync(CHROMIUM)) missing.push('chromium');
-  // Debian's nginx, for the deployment test of deploy/nginx.conf.
-  if (!existsSync(NGINX)) missing.push('nginx');
-  const chinese = spawnSync('fc-list', [CJK_FONT, 'family'], { encoding: 'utf8' });
-  if (chinese.status !== 0 || chinese.stdout.trim() === '') missing.push('fonts-noto-cjk');
-  if (!Object.values(DEJAVU_SANS).every((file) => existsSync(file))) missing.push('fonts-dejavu-core');
-  if (missing.length > 0) aptInstall(missing.join(' '));
+  ensureDebianPackages(
+    [
+      { name: 'chromium', present: () => existsSync(CHROMIUM) },
+      // Debian's nginx, for the deployment test of deploy/nginx.conf.
+      { name: 'nginx', present: () => existsSync(NGINX) },
+      {
+        name: 'fonts-noto-cjk',
+        present: () => {
+          const chinese = spawnSync('fc-list', [CJK_FONT, 'family'], { encoding: 'utf8' });
+          return chinese.status === 0 && chinese.stdout.trim() !== '';
+        },
+      },
+      { name: 'fonts-dejavu-core', present: () => Object.values(DEJAVU_SANS).every((file) => existsSync(file)) },
+    ],
+    'the browser tests',
+  );
 }
 
 /**
