@@ -482,21 +482,9 @@ describe('feature map (embedded default)', () => {
 });
 
 /** The layer canvas's pixels, one FNV-1a hash per row, and how many pixels are painted at all. */
-async function layerPixels(on: Page): Promise<CanvasPixels> {
+async function layerPixels(on: Page): Promise<{ rows: number[]; painted: number; width: number; height: number }> {
   await waitForLayerPainted(on);
-  return canvasPixels(on, '.gportal-feature-canvas');
-}
-
-interface CanvasPixels {
-  rows: number[];
-  painted: number;
-  width: number;
-  height: number;
-}
-
-/** The pixels of the canvas `selector` finds: one FNV-1a hash per row, and how many pixels are painted at all. */
-function canvasPixels(on: Page, selector: string): Promise<CanvasPixels> {
-  return on.locator(selector).evaluate((canvas) => {
+  return on.locator('.gportal-feature-canvas').evaluate((canvas) => {
     const { width, height } = canvas as HTMLCanvasElement;
     const data = (canvas as HTMLCanvasElement).getContext('2d')?.getImageData(0, 0, width, height).data ?? new Uint8ClampedArray();
     const rows: number[] = [];
@@ -509,21 +497,6 @@ function canvasPixels(on: Page, selector: string): Promise<CanvasPixels> {
     }
     return { rows, painted, width, height };
   });
-}
-
-/** Runs `check` on the feature map opened in a page of the same browser context (the sign-in is remembered) that has no `Worker`; closes it after. */
-async function withoutWorkers(check: (without: Page) => Promise<void>): Promise<void> {
-  const without = await page.context().newPage();
-  try {
-    await without.addInitScript(() => {
-      delete (globalThis as { Worker?: unknown }).Worker;
-    });
-    await without.goto(`${baseUrl}/feature-map`);
-    await waitForFeatures(without, 8);
-    await check(without);
-  } finally {
-    await without.close();
-  }
 }
 
 describe('the layer painted off the main thread', () => {
@@ -546,14 +519,23 @@ describe('the layer painted off the main thread', () => {
     expect((await pixelAt(118.5, 25.5))[3]).toBe(0);
 
     // The same map where the page has no Worker: painted on the main thread.
-    await withoutWorkers(async (without) => {
+    const without = await page.context().newPage();
+    try {
+      await without.addInitScript(() => {
+        delete (globalThis as { Worker?: unknown }).Worker;
+      });
+      // The same browser context: the sign-in is remembered.
+      await without.goto(`${baseUrl}/feature-map`);
+      await waitForFeatures(without, 8);
       const onMain = await layerPixels(without);
       expect(await without.evaluate(() => typeof Worker)).toBe('undefined');
       expect([onMain.width, onMain.height]).toEqual([withWorkers.width, withWorkers.height]);
       expect(onMain.painted).toBeGreaterThan(1000);
       const differing = withWorkers.rows.filter((hash, row) => hash !== onMain.rows[row]).length;
       expect(differing).toBe(0);
-    });
+    } finally {
+      await without.close();
+    }
   });
 
   it('paints a feature added on top over what the canvas shows, pixel for pixel as a whole repaint paints it', async () => {
@@ -576,8 +558,21 @@ describe('the layer painted off the main thread', () => {
  * read when nothing is being painted and two reads 300 ms apart agree (the land comes after the
  * features, from its worker or from slices on the main thread).
  */
-async function landPixels(on: Page): Promise<CanvasPixels> {
-  const read = () => canvasPixels(on, '.gportal-base-canvas:not([data-painting])');
+async function landPixels(on: Page): Promise<{ rows: number[]; painted: number; width: number; height: number }> {
+  const read = () =>
+    on.locator('.gportal-base-canvas:not([data-painting])').evaluate((canvas) => {
+      const { width, height } = canvas as HTMLCanvasElement;
+      const data = (canvas as HTMLCanvasElement).getContext('2d')?.getImageData(0, 0, width, height).data ?? new Uint8ClampedArray();
+      const rows: number[] = [];
+      let painted = 0;
+      for (let y = 0; y < height; y += 1) {
+        let hash = 0x811c9dc5;
+        for (let at = y * width * 4; at < (y + 1) * width * 4; at += 1) hash = Math.imul(hash ^ (data[at] as number), 16777619) >>> 0;
+        for (let at = y * width * 4 + 3; at < (y + 1) * width * 4; at += 4) if (data[at] !== 0) painted += 1;
+        rows.push(hash);
+      }
+      return { rows, painted, width, height };
+    });
   for (let last = await read(); ; ) {
     await on.waitForTimeout(300);
     const now = await read();
@@ -596,12 +591,20 @@ describe('the offline base map', () => {
     expect(inWorker.painted).toBeGreaterThan(inWorker.width * inWorker.height * 0.2);
     expect(inWorker.painted).toBeLessThan(inWorker.width * inWorker.height);
 
-    await withoutWorkers(async (without) => {
+    const without = await page.context().newPage();
+    try {
+      await without.addInitScript(() => {
+        delete (globalThis as { Worker?: unknown }).Worker;
+      });
+      await without.goto(`${baseUrl}/feature-map`);
+      await waitForFeatures(without, 8);
       const onMain = await landPixels(without);
       expect(await without.evaluate(() => performance.getEntriesByType('resource').some((entry) => /land\.worker/.test(entry.name)))).toBe(false);
       expect([onMain.width, onMain.height, onMain.painted]).toEqual([inWorker.width, inWorker.height, inWorker.painted]);
       expect(inWorker.rows.filter((hash, row) => hash !== onMain.rows[row]).length).toBe(0);
-    });
+    } finally {
+      await without.close();
+    }
   });
 });
 
@@ -609,7 +612,7 @@ describe('the offline base map', () => {
  * Repaints the layer whole for the same view (a town marked in delete mode is hidden, then shown
  * again on 取消; the drawing makes 9 features) and expects exactly the pixels `over` held.
  */
-async function expectSameAsWholeRepaint(over: CanvasPixels): Promise<void> {
+async function expectSameAsWholeRepaint(over: Awaited<ReturnType<typeof layerPixels>>): Promise<void> {
   await button('删除').click();
   await clickMap(page, 118.09, 24.48);
   await page.getByText('已选 1 个').waitFor();
