@@ -1,8 +1,9 @@
 import type * as TopoJSON from 'topojson-specification';
 import LAND_50M_URL from 'world-atlas/land-50m.json?url';
+import type { Geometry } from '@gportal/core';
 import { FeatureCanvas, type CanvasFeature } from './feature-canvas';
-import type { LandReply, LandRequest } from './land-protocol';
-import { landSteps, unpackLand, type LandShape, type PackedLand } from './land-shapes';
+import { flatShapeOf } from './flat-shape';
+import { cutLand } from './land-cells';
 import { L } from './leaflet';
 
 /** The map's CRS: the WMTS grid of the map-server mode is EPSG:4326, and the offline base map draws in any CRS. */
@@ -18,18 +19,22 @@ const COAST_STYLE: L.PathOptions = { color: '#8c9aa8', weight: 1, fill: false, i
 /** The land outlines may be large on a slow line; past this the map goes on without them. */
 const LAND_TIMEOUT_MS = 30_000;
 
-/** The land worker's name (in the browser's task manager and devtools, and for tests that block it). */
-export const LAND_WORKER_NAME = 'gportal-land';
-
 /**
  * The embedded mode's offline base map: Natural Earth 1:50m land (its outline is the
  * coastline), shipped with the app from `world-atlas` as a data file beside the scripts (data,
  * not JavaScript: nothing to parse as code) and loaded on demand, so no tile server is needed.
  * Country borders are left out on purpose: the app shows no political boundaries it does not own.
- * Read, decoded and cut in the land worker where the page has workers; on the main thread, in
- * slices, where it has none or the worker fails. Rejects when the land cannot be read.
  */
 export async function naturalEarthLayer(): Promise<L.Layer> {
+  const [{ feature }, topology] = await Promise.all([
+    import('topojson-client'),
+    fetch(LAND_50M_URL, { signal: AbortSignal.timeout(LAND_TIMEOUT_MS) }).then((response) => {
+      if (!response.ok) throw new Error(`Natural Earth land: HTTP ${response.status}`);
+      return response.json() as Promise<TopoJSON.Topology>;
+    }),
+  ]);
+  const landObject = topology.objects.land;
+  if (!landObject) throw new Error('world-atlas land-50m has no "land" object');
   // Drawn as the feature map draws its features (culled through an index, simplified for the
   // zoom, painted by the raster workers): Leaflet's own canvas projects and paints every
   // coastline on the main thread at every zoom, tasks of 50 to 200 ms.
@@ -42,51 +47,8 @@ export async function naturalEarthLayer(): Promise<L.Layer> {
     attribution: 'Natural Earth',
     mainThreadPositions: LAND_MAIN_THREAD_POSITIONS,
   });
-  const packed = await landFromWorker();
-  if (packed) {
-    void inSlices(unpackLand(packed)).then((shapes) => land.setFeatures(landFeatures(shapes)));
-  } else {
-    const [{ feature }, topology] = await Promise.all([import('topojson-client'), readLand()]);
-    void inSlices(landSteps(topology, feature)).then((shapes) => land.setFeatures(landFeatures(shapes)));
-  }
+  void decodeInSlices(landPieces(landObject).map((piece) => () => feature(topology, piece))).then((shapes) => land.setFeatures(shapes));
   return land;
-}
-
-/** The land's topology, read on the main thread. */
-async function readLand(): Promise<TopoJSON.Topology> {
-  const response = await fetch(LAND_50M_URL, { signal: AbortSignal.timeout(LAND_TIMEOUT_MS) });
-  if (!response.ok) throw new Error(`Natural Earth land: HTTP ${response.status}`);
-  return (await response.json()) as Promise<TopoJSON.Topology>;
-}
-
-/**
- * The land's shapes from a land worker (started for this one answer, then stopped): `undefined`
- * where the page has no workers, or the worker did not start or failed after reading the land
- * (the main thread then does the work); rejects when the land could not be read.
- */
-function landFromWorker(): Promise<PackedLand | undefined> {
-  if (typeof Worker === 'undefined') return Promise.resolve(undefined);
-  let worker: Worker;
-  try {
-    worker = new Worker(new URL('./land.worker.ts', import.meta.url), { type: 'module', name: LAND_WORKER_NAME });
-  } catch {
-    return Promise.resolve(undefined);
-  }
-  return new Promise<PackedLand | undefined>((resolve, reject) => {
-    worker.onmessage = ({ data: reply }: MessageEvent<LandReply>) => {
-      worker.terminate();
-      if (reply.kind === 'done') resolve(reply.packed);
-      else if (reply.kind === 'unread') reject(new Error(reply.message));
-      else resolve(undefined);
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      worker.terminate();
-      resolve(undefined);
-    };
-    const request: LandRequest = { url: new URL(LAND_50M_URL, document.baseURI).href, timeoutMs: LAND_TIMEOUT_MS };
-    worker.postMessage(request);
-  });
 }
 
 /**
@@ -100,33 +62,57 @@ const LAND_MAIN_THREAD_POSITIONS = 4_000;
 /** How far, in pixels, a coastline position is simplified away: as the features are. */
 const LAND_SIMPLIFY_PX = 1;
 
-/** Main-thread time the land is decoded, cut or unpacked for before other tasks run. */
+/** Land polygons decoded at a time (then cut, in slices): decoding all 1 419 of land-50m at once is a task of 300 ms or more on a slow machine. */
+const LAND_POLYGONS_PER_SLICE = 120;
+
+/** An object of the land topology. */
+type LandObject = TopoJSON.Topology['objects'][string];
+
+/** The land object cut into pieces of at most `LAND_POLYGONS_PER_SLICE` polygons, decoded one at a time. */
+function landPieces(land: LandObject): LandObject[] {
+  const geometries = land.type === 'GeometryCollection' ? land.geometries : [land];
+  return geometries.flatMap((geometry) => {
+    if (geometry.type !== 'MultiPolygon') return [geometry];
+    const pieces: LandObject[] = [];
+    for (let start = 0; start < geometry.arcs.length; start += LAND_POLYGONS_PER_SLICE) pieces.push({ type: 'MultiPolygon', arcs: geometry.arcs.slice(start, start + LAND_POLYGONS_PER_SLICE) });
+    return pieces;
+  });
+}
+
+/** Main-thread time the land is decoded and cut for before other tasks run. */
 const LAND_SLICE_MS = 8;
 
 /**
- * Runs `steps` to their end, a slice of about `LAND_SLICE_MS` per task, so the page stays
- * responsive while the base map is made; answers what they yielded, in order.
+ * Decodes the pieces and cuts their polygons into pieces (`land-cells.ts`), a slice of about
+ * `LAND_SLICE_MS` per task, so the page stays responsive while the base map is read; answers the
+ * land's flat shapes: opaque fills without outline, then the coastline over them.
  */
-async function inSlices<T>(steps: Iterator<T[]>): Promise<T[]> {
-  const made: T[] = [];
-  let sliceStart = performance.now();
-  for (let step = steps.next(); !step.done; step = steps.next()) {
-    made.push(...step.value);
-    if (performance.now() - sliceStart >= LAND_SLICE_MS) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      sliceStart = performance.now();
-    }
-  }
-  return made;
-}
-
-/** The land's features for the canvas: opaque fills without outline, then the coastline over them. */
-function landFeatures(shapes: readonly LandShape[]): CanvasFeature[] {
+async function decodeInSlices(pieces: Array<() => GeoJSON.Feature | GeoJSON.FeatureCollection>): Promise<CanvasFeature[]> {
   const fills: CanvasFeature[] = [];
   const coasts: CanvasFeature[] = [];
-  for (const { kind, shape } of shapes) {
-    if (kind === 'fill') fills.push({ id: `land ${fills.length}`, shape, style: LAND_FILL_STYLE });
-    else coasts.push({ id: `coast ${coasts.length}`, shape, style: COAST_STYLE });
+  let sliceStart = performance.now();
+  const pause = async () => {
+    if (performance.now() - sliceStart < LAND_SLICE_MS) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    sliceStart = performance.now();
+  };
+  for (const piece of pieces) {
+    const decoded = piece();
+    for (const { geometry } of decoded.type === 'FeatureCollection' ? decoded.features : [decoded]) {
+      const polygons = geometry?.type === 'MultiPolygon' ? geometry.coordinates : geometry?.type === 'Polygon' ? [geometry.coordinates] : [];
+      for (const rings of polygons) {
+        for (const step of cutLand(rings as Array<[number, number]>[])) {
+          for (const { kind, geometry: cut } of step) {
+            const shape = flatShapeOf(cut as Geometry);
+            if (!shape) continue;
+            if (kind === 'fill') fills.push({ id: `land ${fills.length}`, shape, style: LAND_FILL_STYLE });
+            else coasts.push({ id: `coast ${coasts.length}`, shape, style: COAST_STYLE });
+          }
+          await pause();
+        }
+      }
+    }
+    await pause();
   }
   return [...fills, ...coasts];
 }

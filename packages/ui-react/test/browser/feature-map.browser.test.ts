@@ -554,61 +554,6 @@ describe('the layer painted off the main thread', () => {
 });
 
 /**
- * The base map's canvas once its land is painted: a hash per row and how many pixels are painted,
- * read when nothing is being painted and two reads 300 ms apart agree (the land comes after the
- * features, from its worker or from slices on the main thread).
- */
-async function landPixels(on: Page): Promise<{ rows: number[]; painted: number; width: number; height: number }> {
-  const read = () =>
-    on.locator('.gportal-base-canvas:not([data-painting])').evaluate((canvas) => {
-      const { width, height } = canvas as HTMLCanvasElement;
-      const data = (canvas as HTMLCanvasElement).getContext('2d')?.getImageData(0, 0, width, height).data ?? new Uint8ClampedArray();
-      const rows: number[] = [];
-      let painted = 0;
-      for (let y = 0; y < height; y += 1) {
-        let hash = 0x811c9dc5;
-        for (let at = y * width * 4; at < (y + 1) * width * 4; at += 1) hash = Math.imul(hash ^ (data[at] as number), 16777619) >>> 0;
-        for (let at = y * width * 4 + 3; at < (y + 1) * width * 4; at += 4) if (data[at] !== 0) painted += 1;
-        rows.push(hash);
-      }
-      return { rows, painted, width, height };
-    });
-  for (let last = await read(); ; ) {
-    await on.waitForTimeout(300);
-    const now = await read();
-    if (now.painted > 0 && now.rows.every((hash, row) => hash === last.rows[row])) return now;
-    last = now;
-  }
-}
-
-describe('the offline base map', () => {
-  it('reads, decodes and cuts its land in a worker, and paints it pixel for pixel as the main thread makes it where the page has no workers', async () => {
-    await openFeatureMap();
-    const inWorker = await landPixels(page);
-    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
-    expect(scripts.some((name) => /land\.worker/.test(name))).toBe(true);
-    // Fujian's coast: land and sea both in the view.
-    expect(inWorker.painted).toBeGreaterThan(inWorker.width * inWorker.height * 0.2);
-    expect(inWorker.painted).toBeLessThan(inWorker.width * inWorker.height);
-
-    const without = await page.context().newPage();
-    try {
-      await without.addInitScript(() => {
-        delete (globalThis as { Worker?: unknown }).Worker;
-      });
-      await without.goto(`${baseUrl}/feature-map`);
-      await waitForFeatures(without, 8);
-      const onMain = await landPixels(without);
-      expect(await without.evaluate(() => performance.getEntriesByType('resource').some((entry) => /land\.worker/.test(entry.name)))).toBe(false);
-      expect([onMain.width, onMain.height, onMain.painted]).toEqual([inWorker.width, inWorker.height, inWorker.painted]);
-      expect(inWorker.rows.filter((hash, row) => hash !== onMain.rows[row]).length).toBe(0);
-    } finally {
-      await without.close();
-    }
-  });
-});
-
-/**
  * Repaints the layer whole for the same view (a town marked in delete mode is hidden, then shown
  * again on 取消; the drawing makes 9 features) and expects exactly the pixels `over` held.
  */
