@@ -35,8 +35,8 @@ const POLICY_RC = '/usr/sbin/policy-rc.d';
  */
 const PACKAGE_NAME = /^[a-z0-9][a-z0-9+.-]+$/;
 
-/** The command a root user runs to install `names`, as the error for anyone else quotes it. */
-export function aptCommand(names: readonly string[]): string {
+/** The command that installs `names`: run here as root, and quoted by the error for anyone else. */
+function aptCommand(names: readonly string[]): string {
   return `apt-get update && apt-get install -y --no-install-recommends ${names.join(' ')}`;
 }
 
@@ -52,7 +52,7 @@ export const debianApt: Apt = {
     const ownPolicy = !existsSync(POLICY_RC);
     if (ownPolicy) writeFileSync(POLICY_RC, '#!/bin/sh\n# gportal: install packages without starting their services\nexit 101\n', { mode: 0o755 });
     try {
-      execSync(`apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${names.join(' ')}`, { stdio: 'inherit' });
+      execSync(aptCommand(names), { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     } finally {
       if (ownPolicy) rmSync(POLICY_RC);
     }
