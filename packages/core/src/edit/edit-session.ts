@@ -1,5 +1,5 @@
 import { DEFAULT_MAX_FEATURES } from '../domain/constants.js';
-import type { FeatureSchema, FeatureState, PropertyValue } from '../domain/feature.js';
+import type { FeatureSchema, FeatureState, MapFeature, PropertyValue } from '../domain/feature.js';
 import type { BBox, Geometry } from '../domain/geometry.js';
 import { NotFoundError } from '../errors/errors.js';
 import { resolve, type ConflictChoice, type FeatureConflict } from './conflict-check.js';
@@ -258,6 +258,16 @@ export class EditSession {
    */
   get layerCount(): number | undefined {
     return this.views.count;
+  }
+
+  /**
+   * The features read ahead around the view (option `prefetch`) and kept aside, not loaded yet,
+   * each once: not in `features()`, and never merged over a feature the session holds. A map may
+   * prepare or paint them ahead of the pan that merges them (an `ahead` event tells when more
+   * came); an edit, a load or a save drops them.
+   */
+  featuresAhead(): MapFeature[] {
+    return this.views.featuresAhead();
   }
 
   /** Drops every pending change and feature (and the journal), then loads again. */

@@ -174,6 +174,39 @@ describe('EditSession reading views: nearest first, counted only when needed, re
     for (const id of squaresIn(tileBBox(beside as Tile))) expect(idsOf(session.features())).toContain(id);
   });
 
+  it('gives the features read ahead (featuresAhead, each once, none loaded) with an ahead event per tile kept, and a pan merges those very objects', async () => {
+    const { session, getFeatures } = setup({ prefetch: 1 });
+    await session.load();
+    const told: string[][] = [];
+    session.on('ahead', ({ added }) => told.push(added));
+    const view = viewAt(101.03, 21.03, 0.25);
+    await session.loadView(view);
+    expect(session.featuresAhead()).toEqual([]);
+    await settled(getFeatures);
+    const ahead = session.featuresAhead();
+    const shown = new Set(idsOf(session.features()));
+    expect(ahead.length).toBeGreaterThan(0);
+    expect(told.length).toBe(tilesAround(view, 1).length);
+    // Each once, none of them loaded, and every one an event told of.
+    const ids = ahead.map((feature) => feature.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(shown.has(id)).toBe(false);
+    const toldIds = new Set(told.flat());
+    for (const id of ids) expect(toldIds.has(id)).toBe(true);
+    // A pan east by a tile merges them: the session's snapshots share their geometries (a map keyed by geometry reuses what it prepared).
+    const ring = tilesAround(view, 1);
+    const size = tileBBox(ring[0] as Tile)[2] - tileBBox(ring[0] as Tile)[0];
+    await session.loadView(viewAt(101.03 + size, 21.03, 0.25));
+    const byId = new Map(session.features().map((feature) => [feature.id, feature]));
+    const merged = ahead.filter((feature) => byId.has(feature.id));
+    expect(merged.length).toBeGreaterThan(0);
+    for (const feature of merged) expect(byId.get(feature.id)?.geometry).toBe(feature.geometry);
+    for (const feature of session.featuresAhead()) expect(byId.has(feature.id)).toBe(false);
+    // An operation drops what was read ahead.
+    await session.load();
+    expect(session.featuresAhead()).toEqual([]);
+  });
+
   it('reads the rings around a loaded view ahead without showing them, and a pan there shows them without a request', async () => {
     const { session, getFeatures } = setup({ prefetch: 1 });
     await session.load();

@@ -48,6 +48,8 @@ export interface ReadAheadHost {
   density(): number | undefined;
   /** The tile's first page, shared with the view reads that ask for it meanwhile. */
   firstPage(tile: Tile): Promise<TileRead>;
+  /** A tile read ahead was kept aside (a map may paint its features ahead). */
+  kept(tile: AheadTile): void;
 }
 
 /**
@@ -91,7 +93,11 @@ export class ReadAhead {
     const next = async (): Promise<void> => {
       for (let tile = queue.shift(); tile && this.host.current(bbox, epoch); tile = queue.shift()) {
         const read = await this.host.firstPage(tile);
-        if (read.complete && epoch === this.host.epoch() && !this.host.covers(tile)) this.tiles.set(tileKey(tile), { tile, features: read.features });
+        if (read.complete && epoch === this.host.epoch() && !this.host.covers(tile)) {
+          const kept = { tile, features: read.features };
+          this.tiles.set(tileKey(tile), kept);
+          this.host.kept(kept);
+        }
       }
     };
     // A tile that cannot be read is left to the view that needs it, which tells the error.

@@ -80,6 +80,12 @@ export interface EditSessionEvents {
    */
   view: { state: ViewState; added: string[]; dropped?: string[] };
   /**
+   * A tile around the view was read ahead (`prefetch`) and kept aside; `added`: the ids of its
+   * features. They are not in `features()` until a view merges them; `featuresAhead()` gives them
+   * all (a map may paint them ahead of the pan that shows them).
+   */
+  ahead: { added: string[] };
+  /**
    * A failed load, redraw, restore or view load (`view`; all also reject), a failed reload after a save, a failed
    * journal write (`journal`, a `JournalConflictError` when another tab edits the layer), or an
    * event handler that threw (`handler`; the session carried on as if it had not).

@@ -142,6 +142,7 @@ export class ViewLoading {
       covers: (tile) => this.coverage.covers(tile),
       density: () => this.density,
       firstPage: (tile) => this.firstPage(tile),
+      kept: ({ features }) => host.events.emit('ahead', { added: features.map((feature) => feature.id) }),
     });
     this.ahead = this.readAhead.tiles;
   }
@@ -153,6 +154,24 @@ export class ViewLoading {
   /** The layer's features as the last load counted them (no further than `maxFeatures + 1`); `undefined` when not counted. */
   get count(): number | undefined {
     return this.layerCount;
+  }
+
+  /**
+   * The features of the tiles read ahead and kept aside that are not loaded (each once, in the
+   * order they were read): what the next views will merge unless a load or an edit comes first.
+   */
+  featuresAhead(): MapFeature[] {
+    const { loaded } = this.host.edits;
+    const seen = new Set<string>();
+    const features: MapFeature[] = [];
+    for (const { features: tile } of this.ahead.values()) {
+      for (const feature of tile) {
+        if (seen.has(feature.id) || loaded.has(feature.id)) continue;
+        seen.add(feature.id);
+        features.push(feature);
+      }
+    }
+    return features;
   }
 
   /** Called when an operation starts: tiles read until now may predate what it changes. */
