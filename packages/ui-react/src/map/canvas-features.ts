@@ -35,6 +35,8 @@ export class CanvasFeatures {
   private list: readonly CanvasFeature[] = [];
   private hidden: ReadonlySet<string> = new Set();
   private index: Flatbush | undefined;
+  /** The ids of the features held, once asked for (`holds`). */
+  private ids: Set<string> | undefined;
   private readonly screens = new WeakMap<FlatShape, Array<{ zoom: number; screen: ScreenShape }>>();
 
   /** `simplifyTolerance`: how far, in pixels, a position is simplified away for the zoom it is drawn at. */
@@ -54,6 +56,7 @@ export class CanvasFeatures {
     if (sameFeatures(features, this.list)) return false;
     this.list = features;
     this.index = undefined;
+    this.ids = undefined;
     if (features.length > 0) {
       const index = new Flatbush(features.length);
       for (const { shape } of features) index.add(...shape.bbox);
@@ -86,6 +89,12 @@ export class CanvasFeatures {
   /** Whether a feature's box meets `bounds`. */
   static meets(feature: CanvasFeature, bounds: L.LatLngBounds): boolean {
     return boxMeets(feature.shape.bbox, bounds);
+  }
+
+  /** Whether a feature of this id is held or hidden: a copy of it read ahead is not drawn. */
+  holds(id: string): boolean {
+    this.ids ??= new Set(this.list.map((feature) => feature.id));
+    return this.ids.has(id) || this.hidden.has(id);
   }
 
   /** Leaves these features out of what a view or a click meets (they are drawn elsewhere while edited). */

@@ -1,3 +1,4 @@
+import type { AheadTile } from './ahead-raster';
 import { boundsOf, CanvasFeatures, type FeatureChange } from './canvas-features';
 import { CanvasSnapshots, type Snapshot } from './canvas-snapshots';
 import type { RasterJob, RasterWorkers } from './feature-raster';
@@ -169,6 +170,17 @@ export class CanvasPainter {
       this.paintFeatures(map, zoom, indices, ({ style, polygon, screens }) => paint(context, style, screens, area, polygon));
       if (reused) context.restore();
     }
+    this.snapshots.keep(zoom, area, context.canvas);
+    this.host.settle();
+  }
+
+  /** Shows the view from tiles painted ahead (`AheadPainter.covering`: they cover it and show what it shows), in one task. */
+  paintTiles({ zoom, area, ratio }: CanvasView, tiles: readonly AheadTile[]): void {
+    const context = this.canvas.getContext('2d');
+    if (!context) return;
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.clearRect(0, 0, context.canvas.width, context.canvas.height);
+    for (const { area: at, bitmap } of tiles) if (bitmap) context.drawImage(bitmap, (at.left - area.left) * ratio, (at.top - area.top) * ratio);
     this.snapshots.keep(zoom, area, context.canvas);
     this.host.settle();
   }

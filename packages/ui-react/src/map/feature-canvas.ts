@@ -1,8 +1,10 @@
-import { CanvasFeatures, type CanvasFeature, type FeatureChange } from './canvas-features';
+import { AheadPainter } from './ahead-raster';
+import { boundsOf, CanvasFeatures, STROKE_REACH, type CanvasFeature, type FeatureChange } from './canvas-features';
 import { CanvasPainter, type CanvasView } from './canvas-painter';
 import { RasterWorkers } from './feature-raster';
 import type { FlatShape } from './flat-shape';
 import { L } from './leaflet';
+import { projectAt } from './project-at';
 import type { Rect } from './screen-rect';
 import { nextTask } from '../ui/stages';
 
@@ -66,6 +68,12 @@ export class FeatureCanvas extends L.Renderer {
   /** Paints the canvas element, while there is one: its repaints, its workers' jobs, what it showed at the last few zooms. */
   private painter: CanvasPainter | undefined;
   private readonly drawnWaiters: Array<() => void> = [];
+  /** Features read ahead and kept aside (not drawn): what the tiles painted ahead show besides the canvas's features. */
+  private aheadFeatures: readonly CanvasFeature[] = [];
+  /** Paints tiles around the canvas ahead, while it has workers. */
+  private ahead: AheadPainter | undefined;
+  /** The canvas's last move at its zoom, in pixels: which way painting ahead expects the next view. */
+  private lastPan: { x: number; y: number } | undefined;
 
   constructor(options: FeatureCanvasOptions) {
     super(options);
@@ -88,6 +96,26 @@ export class FeatureCanvas extends L.Renderer {
     this.redrawRequest?.cancel();
     this.redrawRequest = undefined;
     this.draw();
+  }
+
+  /**
+   * The features read ahead around the view and kept aside (not drawn until given to
+   * `setFeatures`): tiles around the canvas are painted ahead with them, so a pan that merges
+   * them shows at once. Those with the id of a feature drawn, or hidden, are left out.
+   */
+  setAhead(features: readonly CanvasFeature[]): void {
+    this.aheadFeatures = features;
+    this.ahead?.schedule();
+  }
+
+  /** Tiles painted ahead (with features or none) around the canvas, for its zoom. */
+  get tilesAhead(): number {
+    return this.ahead?.size ?? 0;
+  }
+
+  /** Resolves once nothing is being painted ahead or waiting to be (for tests and benches). */
+  whenPaintedAhead(): Promise<void> {
+    return this.ahead?.whenIdle() ?? Promise.resolve();
   }
 
   setHidden(ids: ReadonlySet<string>): void {
@@ -135,6 +163,7 @@ export class FeatureCanvas extends L.Renderer {
     }
     if (this.canvas) delete this.canvas.dataset.painting;
     for (const resolve of this.drawnWaiters.splice(0)) resolve();
+    this.ahead?.schedule();
   }
 
   /**
@@ -182,6 +211,35 @@ export class FeatureCanvas extends L.Renderer {
       settle: () => this.settle(),
       redraw: () => this.draw(),
     });
+    this.ahead = new AheadPainter({
+      idleView: () => (this.isDrawn() && !this.painter?.painting ? this.view() : undefined),
+      lastPan: () => this.lastPan,
+      workers: () => this.painter?.workers,
+      featuresOver: (view, tile, ahead) => this.featuresOver(view, tile, ahead),
+      overlap: ({ map, zoom }, tile) => {
+        // Two outlines meet when their boxes come within both reaches: in degrees at this zoom over the tile.
+        const bounds = boundsOf(map, zoom, tile);
+        const reach = 2 * STROKE_REACH;
+        const x = (reach * (bounds.getEast() - bounds.getWest())) / (tile.width + 2 * STROKE_REACH);
+        const y = (reach * (bounds.getNorth() - bounds.getSouth())) / (tile.height + 2 * STROKE_REACH);
+        return ({ shape: { bbox: a } }, { shape: { bbox: b } }) => a[0] <= b[2] + x && b[0] <= a[2] + x && a[1] <= b[3] + y && b[1] <= a[3] + y;
+      },
+      screensOf: ({ map, zoom }) => {
+        const project = projectAt(map.options.crs ?? L.CRS.EPSG3857, zoom);
+        return (shape) => this.features.screenOf(shape, zoom, project);
+      },
+    });
+  }
+
+  /** The features over a tile (world pixels at the view's zoom), in drawing order: the canvas's shown ones, then with `ahead` those read ahead that it does not hold. */
+  private featuresOver({ map, zoom }: CanvasView, tile: Rect, ahead: boolean): CanvasFeature[] {
+    const over = this.features.shownIn(map, zoom, [tile]).map((index) => this.features.at(index));
+    if (!ahead || this.aheadFeatures.length === 0) return over;
+    const bounds = boundsOf(map, zoom, tile);
+    for (const feature of this.aheadFeatures) {
+      if (CanvasFeatures.meets(feature, bounds) && !this.features.holds(feature.id)) over.push(feature);
+    }
+    return over;
   }
 
   protected _destroyContainer(): void {
@@ -196,6 +254,8 @@ export class FeatureCanvas extends L.Renderer {
     this.drawn = undefined;
     this.painter?.dispose();
     this.painter = undefined;
+    this.ahead?.dispose();
+    this.ahead = undefined;
     this.settle();
   }
 
@@ -219,6 +279,14 @@ export class FeatureCanvas extends L.Renderer {
     canvas.height = ratio * size.y;
     canvas.style.width = `${size.x}px`;
     canvas.style.height = `${size.y}px`;
+    // A pan at the same zoom tells which way the next is likely to go; a zoom forgets it.
+    if (drawn && drawn.zoom === zoom) {
+      const x = origin.x + (min as L.Point).x - (drawn.origin.x + drawn.min.x);
+      const y = origin.y + (min as L.Point).y - (drawn.origin.y + drawn.min.y);
+      if (x !== 0 || y !== 0) this.lastPan = { x, y };
+    } else {
+      this.lastPan = undefined;
+    }
     this.drawn = { min: min as L.Point, size, origin, zoom };
     this.redrawRequest?.cancel();
     this.redrawRequest = undefined;
@@ -244,6 +312,12 @@ export class FeatureCanvas extends L.Renderer {
     if (nothing && !moved) painter?.clear();
     if (!painter || !view || !shown || nothing || !painter.canPaint()) {
       this.settle();
+      return;
+    }
+    // A view whose tiles were all painted ahead, with what it shows now: drawn from them at once.
+    const tiles = painter.workers ? this.ahead?.covering(view) : undefined;
+    if (tiles) {
+      painter.paintTiles(view, tiles);
       return;
     }
     const reused = reuse ? painter.reusable(view) : undefined;

@@ -1,4 +1,4 @@
-import { DRAWING, type EditableFeature, type MapBounds } from '@gportal/core';
+import { DRAWING, type EditableFeature, type Geometry, type MapBounds, type MapFeature } from '@gportal/core';
 import { FeatureCanvas, type CanvasFeature } from './feature-canvas';
 import { flatShapeOf, type FlatShape } from './flat-shape';
 import { shapeParts, toLatLng } from './geometry-latlngs';
@@ -59,6 +59,12 @@ export class FeatureLayerRenderer {
   private hidden = new Set<string>();
   /** The features last rendered, in their order: a render of the same ones (a session event that changed none) does nothing. */
   private rendered: readonly EditableFeature[] = [];
+  /**
+   * Each geometry's flat shape (`null`: a point's, drawn as markers), read once: a feature read
+   * ahead and painted ahead keeps its shape when a pan merges it (the session's snapshot shares
+   * its geometry), so the canvas knows the tiles painted ahead show it.
+   */
+  private readonly shapes = new WeakMap<Geometry, FlatShape | null>();
 
   constructor(
     private readonly map: L.Map,
@@ -98,6 +104,31 @@ export class FeatureLayerRenderer {
       this.drawn.delete(id);
     }
     this.canvas.setFeatures(onCanvas);
+  }
+
+  /**
+   * The features the session read ahead around the view and keeps aside (`featuresAhead`): not
+   * drawn, but painted ahead in tiles around the canvas, in the style of a saved feature, so a
+   * pan that merges them shows at once. Points are left out (markers are not painted ahead).
+   */
+  renderAhead(features: readonly MapFeature[]): void {
+    const ahead: CanvasFeature[] = [];
+    for (const feature of features) {
+      if (this.drawn.has(feature.id)) continue;
+      const shape = this.shapeOf(feature.geometry);
+      if (shape) ahead.push({ id: feature.id, shape, style: FEATURE_STYLE });
+    }
+    this.canvas.setAhead(ahead);
+  }
+
+  /** Tiles painted ahead around the canvas (for tests and benches). */
+  get tilesAhead(): number {
+    return this.canvas.tilesAhead;
+  }
+
+  /** Resolves once nothing is being painted ahead (for tests and benches). */
+  whenPaintedAhead(): Promise<void> {
+    return this.canvas.whenPaintedAhead();
   }
 
   /**
@@ -170,8 +201,17 @@ export class FeatureLayerRenderer {
     this.rendered = [];
   }
 
+  private shapeOf(geometry: Geometry): FlatShape | undefined {
+    let shape = this.shapes.get(geometry);
+    if (shape === undefined) {
+      shape = flatShapeOf(geometry) ?? null;
+      this.shapes.set(geometry, shape);
+    }
+    return shape ?? undefined;
+  }
+
   private drawnOf(feature: EditableFeature): Drawn {
-    const shape = flatShapeOf(feature.geometry);
+    const shape = this.shapeOf(feature.geometry);
     if (shape) return { feature, shape, bbox: shape.bbox };
     const icon = markerIcon(feature.state !== 'exist');
     const parts = shapeParts(feature.geometry);

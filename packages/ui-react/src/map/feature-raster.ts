@@ -12,6 +12,14 @@ export interface RasterJob {
   end(): Promise<ImageBitmap[]>;
 }
 
+/** One canvas painted by one worker (a tile painted ahead). */
+export interface TileJob {
+  /** Hands a batch of shapes (world pixels) to the worker. */
+  paint(style: PathOptions, polygon: boolean, screens: readonly ScreenShape[]): void;
+  /** Closes the job: the tile's pixels, or a rejection when the worker failed. */
+  end(): Promise<ImageBitmap>;
+}
+
 /** Workers a canvas is painted by: two on a machine of two cores or more (the main thread simplifies while they paint). */
 const WORKERS = 2;
 
@@ -94,27 +102,41 @@ export class RasterWorkers {
     for (let part = 0; part < parts; part += 1) this.send(part, { kind: 'begin', job, width: area.width, height: area.height, ratio });
     return {
       parts,
-      paint: (part, style, polygon, screens) => {
-        const packed = packShapes(screens, area.left, area.top);
-        // A style is a Leaflet options object, which may carry functions: only its painting values cross.
-        const { color, weight, opacity, fill, fillColor, fillOpacity, stroke, dashArray } = style;
-        this.send(part, { kind: 'paint', job, style: { color, weight, opacity, fill, fillColor, fillOpacity, stroke, dashArray }, polygon, ...packed }, transferablesOf(packed));
-      },
-      end: () =>
-        Promise.all(
-          this.workers.map(
-            (_, part) =>
-              new Promise<ImageBitmap>((resolve, reject) => {
-                if (this.failure) {
-                  reject(this.failure);
-                  return;
-                }
-                this.waiting.set(`${job}:${part}`, { resolve, reject });
-                this.send(part, { kind: 'end', job });
-              }),
-          ),
-        ),
+      paint: (part, style, polygon, screens) => this.paint(job, part, area, style, polygon, screens),
+      end: () => Promise.all(this.workers.map((_, part) => this.ended(job, part))),
     };
+  }
+
+  /**
+   * Starts painting a canvas in the worker of `part` alone (a tile painted ahead): sent whole in
+   * one task like a job, so a job sent after it waits for this one canvas at most.
+   */
+  beginOn(part: number, area: { left: number; top: number; width: number; height: number }, ratio: number): TileJob {
+    const job = ++this.lastJob;
+    this.send(part, { kind: 'begin', job, width: area.width, height: area.height, ratio });
+    return {
+      paint: (style, polygon, screens) => this.paint(job, part, area, style, polygon, screens),
+      end: () => this.ended(job, part),
+    };
+  }
+
+  private paint(job: number, part: number, area: { left: number; top: number }, style: PathOptions, polygon: boolean, screens: readonly ScreenShape[]): void {
+    const packed = packShapes(screens, area.left, area.top);
+    // A style is a Leaflet options object, which may carry functions: only its painting values cross.
+    const { color, weight, opacity, fill, fillColor, fillOpacity, stroke, dashArray } = style;
+    this.send(part, { kind: 'paint', job, style: { color, weight, opacity, fill, fillColor, fillOpacity, stroke, dashArray }, polygon, ...packed }, transferablesOf(packed));
+  }
+
+  /** Ends job `job` in the worker of `part`: its canvas, once painted. */
+  private ended(job: number, part: number): Promise<ImageBitmap> {
+    return new Promise<ImageBitmap>((resolve, reject) => {
+      if (this.failure) {
+        reject(this.failure);
+        return;
+      }
+      this.waiting.set(`${job}:${part}`, { resolve, reject });
+      this.send(part, { kind: 'end', job });
+    });
   }
 
   private send(part: number, request: RasterRequest, transfer: Transferable[] = []): void {

@@ -14,10 +14,14 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 /**
- * One canvas for every job, copied out at its end: after `transferToImageBitmap` the next job's
- * first paint waits tens of milliseconds for a new backing store, while the copy takes well under
- * one (its snapshot is taken when `createImageBitmap` is called, before the next job clears it).
+ * One canvas for every job of a size, copied out at its end: after `transferToImageBitmap` the
+ * next job's first paint waits tens of milliseconds for a new backing store, while the copy takes
+ * well under one (its snapshot is taken when `createImageBitmap` is called, before the next job
+ * clears it). Two sizes are kept, the map's canvas and the tiles painted ahead, so jobs of both
+ * do not resize one canvas back and forth.
  */
+const surfaces = new Map<string, { canvas: OffscreenCanvas; context: OffscreenCanvasRenderingContext2D }>();
+const SURFACES = 2;
 let surface: { canvas: OffscreenCanvas; context: OffscreenCanvasRenderingContext2D } | undefined;
 /** The job being painted; batches of any other are dropped. */
 let current: number | undefined;
@@ -32,15 +36,20 @@ scope.onmessage = ({ data: request }) => {
     if (request.kind === 'begin') {
       const width = Math.max(1, request.width * request.ratio);
       const height = Math.max(1, request.height * request.ratio);
+      const size = `${width}x${height}`;
+      surface = surfaces.get(size);
       if (!surface) {
         const canvas = new OffscreenCanvas(width, height);
         const context = canvas.getContext('2d');
         if (!context) throw new Error('no 2D context on an OffscreenCanvas');
         surface = { canvas, context };
+        // The size used least lately goes (a map resized).
+        if (surfaces.size >= SURFACES) surfaces.delete(surfaces.keys().next().value as string);
+      } else {
+        surfaces.delete(size);
       }
+      surfaces.set(size, surface);
       const { canvas, context } = surface;
-      if (canvas.width !== width) canvas.width = width;
-      if (canvas.height !== height) canvas.height = height;
       context.setTransform(1, 0, 0, 1, 0, 0);
       context.clearRect(0, 0, width, height);
       context.setTransform(request.ratio, 0, 0, request.ratio, 0, 0);
@@ -63,6 +72,7 @@ scope.onmessage = ({ data: request }) => {
   } catch (error) {
     current = undefined;
     surface = undefined;
+    surfaces.clear();
     failed(request.job, error);
   }
 };

@@ -7,6 +7,8 @@ import { toLatLngBounds } from './use-leaflet-map';
 
 /** The session's events after which it shows other features (a load, an edit, a view's tiles merged). */
 const FEATURE_EVENTS = ['load', 'change', 'view'] as const;
+/** The session's events after which the features it read ahead are others (a tile kept aside, a load, a view merging some). */
+const AHEAD_EVENTS = ['ahead', 'load', 'view', 'save:success'] as const;
 
 /** What {@link useFeatureLayer} draws and where it fits. */
 export interface FeatureLayerOptions {
@@ -52,8 +54,20 @@ export function useFeatureLayer(map: L.Map | undefined, { session, features, loa
     };
     draw();
     const offs = session ? FEATURE_EVENTS.map((name) => session.on(name, draw)) : [];
+    // The features read ahead, painted ahead around the view: taken once after a burst of tiles
+    // (they come two at a time), and again after a load or a view (which merge or drop them).
+    let aheadTimer: ReturnType<typeof setTimeout> | undefined;
+    const drawAhead = () => {
+      if (aheadTimer !== undefined) return;
+      aheadTimer = setTimeout(() => {
+        aheadTimer = undefined;
+        if (session) renderer.renderAhead(session.featuresAhead());
+      }, 0);
+    };
+    if (session) offs.push(...AHEAD_EVENTS.map((name) => session.on(name, drawAhead)));
     return () => {
       for (const off of offs) off();
+      if (aheadTimer !== undefined) clearTimeout(aheadTimer);
     };
   }, [map, renderer, session, features]);
 

@@ -1,0 +1,188 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AHEAD_CANVASES, AHEAD_TILE_PX, aheadPlan, stillPainted, tilesOver } from './ahead-raster';
+import type { CanvasFeature } from './canvas-features';
+import { FeatureCanvas } from './feature-canvas';
+import { flatShapeOf, type FlatShape } from './flat-shape';
+import { L } from './leaflet';
+import { cores, FakeBitmap, FakeWorker, mapOnPage, recordContexts, tearDownCanvasTest } from '../test-support/raster-fakes';
+
+const style: L.PathOptions = { color: 'blue', weight: 3 };
+/** A square `size`° across with its south-west corner at `west`, `south`. */
+const square = (id: string, west: number, south: number, size = 0.05, with_ = style): CanvasFeature => ({
+  id,
+  style: with_,
+  shape: flatShapeOf({ type: 'Polygon', coordinates: [[[west, south], [west + size, south], [west + size, south + size], [west, south + size], [west, south]]] }) as FlatShape,
+});
+const boxesMeet = (a: CanvasFeature, b: CanvasFeature) => a.shape.bbox[0] <= b.shape.bbox[2] && b.shape.bbox[0] <= a.shape.bbox[2] && a.shape.bbox[1] <= b.shape.bbox[3] && b.shape.bbox[1] <= a.shape.bbox[3];
+
+describe('tilesOver', () => {
+  it('gives the tiles of the grid from world pixel 0, 0 that meet an area, negative coordinates included', () => {
+    const tiles = tilesOver({ left: -10, top: 250, width: 270, height: 10 }, 256);
+    expect(tiles).toEqual([
+      { left: -256, top: 0, width: 256, height: 256 },
+      { left: 0, top: 0, width: 256, height: 256 },
+      { left: 256, top: 0, width: 256, height: 256 },
+      { left: -256, top: 256, width: 256, height: 256 },
+      { left: 0, top: 256, width: 256, height: 256 },
+      { left: 256, top: 256, width: 256, height: 256 },
+    ]);
+    expect(tilesOver({ left: 0, top: 0, width: 256, height: 256 }, 256)).toHaveLength(1);
+  });
+});
+
+describe('aheadPlan', () => {
+  const area = { left: 10_000, top: 20_000, width: 1200, height: 960 };
+  const centre = (tile: { left: number; top: number; width: number }) => ({ x: tile.left + tile.width / 2, y: tile.top + tile.width / 2 });
+
+  it('plans no tile inside the canvas, and no more than the budget of canvases, nearest its centre first', () => {
+    const plan = aheadPlan(area, undefined);
+    expect(plan.length).toBe(Math.floor((AHEAD_CANVASES * area.width * area.height) / AHEAD_TILE_PX ** 2));
+    for (const tile of plan) {
+      const inside = tile.left >= area.left && tile.top >= area.top && tile.left + tile.width <= area.left + area.width && tile.top + tile.height <= area.top + area.height;
+      expect(inside).toBe(false);
+    }
+    const distances = plan.map((tile) => Math.hypot(centre(tile).x - (area.left + 600), centre(tile).y - (area.top + 480)));
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+  });
+
+  it('after a pan, plans first the tiles of the view one more such pan lands on', () => {
+    const toward = { x: 1.5 * area.width, y: 0 };
+    const plan = aheadPlan(area, toward);
+    const next = { ...area, left: area.left + toward.x };
+    const needed = tilesOver(next).map((tile) => `${tile.left},${tile.top}`);
+    const planned = new Set(plan.map((tile) => `${tile.left},${tile.top}`));
+    for (const key of needed) expect(planned.has(key)).toBe(true);
+    // None west of the canvas comes before the next view's.
+    expect(plan.slice(0, needed.length).every((tile) => tile.left >= area.left + area.width - AHEAD_TILE_PX)).toBe(true);
+  });
+});
+
+describe('stillPainted', () => {
+  const [a, b, c] = [square('a', 119, 26), square('b', 119.2, 26), square('c', 119.02, 26.02)];
+
+  it('holds for the same features in the same order, and for features that cannot meet in another order', () => {
+    expect(stillPainted([a, b], [a, b], boxesMeet)).toBe(true);
+    expect(stillPainted([a, b], [b, a], boxesMeet)).toBe(true);
+    expect(stillPainted([], [], boxesMeet)).toBe(true);
+  });
+
+  it('fails for overlapping features in another order, a feature missing or added, another shape, style or id', () => {
+    expect(stillPainted([a, c], [c, a], boxesMeet)).toBe(false);
+    expect(stillPainted([a, b], [a], boxesMeet)).toBe(false);
+    expect(stillPainted([a], [a, b], boxesMeet)).toBe(false);
+    expect(stillPainted([a], [square('a', 119, 26)], boxesMeet)).toBe(false);
+    expect(stillPainted([a], [{ ...a, style: { ...style } }], boxesMeet)).toBe(false);
+    expect(stillPainted([a], [{ ...a, id: 'z' }], boxesMeet)).toBe(false);
+  });
+
+  it('compares in the order a repaint paints (style by style), so a list order that paints the same still holds', () => {
+    const unsaved: L.PathOptions = { color: 'orange', weight: 3 };
+    const drawn = { ...c, style: unsaved };
+    // The saved style comes first in both lists: the unsaved square, over the saved one, is painted after both saved ones either way.
+    expect(stillPainted([a, b, drawn], [a, drawn, b], boxesMeet)).toBe(true);
+    // Where the unsaved style comes first, it is painted first: under the saved square it overlaps.
+    expect(stillPainted([a, drawn], [drawn, a], boxesMeet)).toBe(false);
+  });
+});
+
+describe('FeatureCanvas painting ahead', () => {
+  let calls: Array<[string, ...unknown[]]>;
+  let element: HTMLDivElement;
+  let map: L.Map;
+
+  beforeEach(() => {
+    calls = [];
+    recordContexts((call) => calls.push(call));
+    ({ element, map } = mapOnPage());
+    vi.stubGlobal('Worker', FakeWorker);
+    vi.stubGlobal('OffscreenCanvas', class {});
+    vi.stubGlobal('ImageBitmap', FakeBitmap);
+    cores(2);
+  });
+
+  afterEach(() => {
+    tearDownCanvasTest({ element, map });
+  });
+
+  const addCanvas = () => new FeatureCanvas({ padding: 0.1, simplifyTolerance: 1, hitTolerance: { mouse: 0, touch: 0 } }).addTo(map) as FeatureCanvas;
+  const begun = () => FakeWorker.made.flatMap((worker) => worker.received.filter(({ request }) => request.kind === 'begin').map(({ request }) => request as Extract<typeof request, { kind: 'begin' }>));
+  /** A square centred `views` map widths east of the map's centre. */
+  const east = (id: string, views: number) => {
+    const at = map.containerPointToLatLng([200 + views * 400, 150]);
+    return square(id, at.lng - 0.02, at.lat - 0.02, 0.04);
+  };
+  const pan = (x: number) => map.panBy([x, 0], { animate: false });
+
+  it('paints tiles around the canvas with the features read ahead, and shows a pan that merges them from those tiles, with no repaint', async () => {
+    const canvas = addCanvas();
+    const here = east('here', 0);
+    canvas.setFeatures([here]);
+    await canvas.whenDrawn();
+    // The first pan: nothing painted ahead reaches a view one and a half views away.
+    pan(600);
+    await canvas.whenDrawn();
+    const ahead = [east('next', 1.5), east('beyond', 1.5 + 0.3)];
+    canvas.setAhead(ahead);
+    await canvas.whenPaintedAhead();
+    const tiles = begun().filter((job) => job.width === AHEAD_TILE_PX);
+    expect(tiles.length).toBeGreaterThan(0);
+    expect(canvas.tilesAhead).toBeGreaterThan(0);
+    expect(tiles.length).toBeLessThanOrEqual(Math.floor((AHEAD_CANVASES * 480 * 360) / AHEAD_TILE_PX ** 2));
+    // Nothing painted ahead shows: the canvas shows its own features.
+    expect(element.querySelector('.gportal-feature-canvas')?.hasAttribute('data-painting')).toBe(false);
+
+    // The same pan again, and the session merges the features read ahead there as the move ends.
+    const jobsBefore = begun().length;
+    calls = [];
+    pan(600);
+    canvas.setFeatures([here, ...ahead]);
+    // Shown at once, from the tiles: no job for the canvas, nothing pending, the tiles' bitmaps drawn.
+    expect(begun().length).toBe(jobsBefore);
+    expect(element.querySelector('.gportal-feature-canvas')?.hasAttribute('data-painting')).toBe(false);
+    const images = calls.filter(([name, image]) => name === 'drawImage' && image instanceof FakeBitmap);
+    expect(images.length).toBeGreaterThan(0);
+    expect(calls.filter(([name]) => name === 'fill')).toEqual([]);
+    await canvas.whenDrawn();
+    expect(begun().length).toBe(jobsBefore);
+  });
+
+  it('repaints as before when a tile no longer shows what the view holds (a feature read ahead was edited before the pan merged it)', async () => {
+    const canvas = addCanvas();
+    const here = east('here', 0);
+    canvas.setFeatures([here]);
+    await canvas.whenDrawn();
+    pan(600);
+    await canvas.whenDrawn();
+    const next = east('next', 1.5);
+    canvas.setAhead([next]);
+    await canvas.whenPaintedAhead();
+    expect(canvas.tilesAhead).toBeGreaterThan(0);
+    const jobsBefore = begun().length;
+    pan(600);
+    // Merged in the unsaved style: not what the tiles show.
+    canvas.setFeatures([here, { ...next, style: { color: 'orange', weight: 3, dashArray: '8 6' } }]);
+    await canvas.whenDrawn();
+    const after = begun().slice(jobsBefore);
+    expect(after.some((job) => job.width === 480 && job.height === 360)).toBe(true);
+  });
+
+  it('paints nothing ahead while a repaint is pending, and lets every tile go when the canvas leaves the map', async () => {
+    const canvas = addCanvas();
+    canvas.setFeatures([east('here', 0)]);
+    FakeWorker.held = [];
+    canvas.setAhead([east('next', 0.8)]);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The canvas's own job is held in the workers: no tile was asked for.
+    expect(begun().filter((job) => job.width === AHEAD_TILE_PX)).toEqual([]);
+    FakeWorker.release();
+    FakeWorker.held = undefined;
+    await canvas.whenDrawn();
+    await canvas.whenPaintedAhead();
+    expect(canvas.tilesAhead).toBeGreaterThan(0);
+    const bitmaps = FakeWorker.bitmaps.filter((bitmap) => begun().some((job) => job.job === bitmap.job && job.width === AHEAD_TILE_PX));
+    expect(bitmaps.length).toBeGreaterThan(0);
+    map.removeLayer(canvas);
+    for (const bitmap of bitmaps) expect(bitmap.close).toHaveBeenCalled();
+    expect(canvas.tilesAhead).toBe(0);
+  });
+});

@@ -1,0 +1,260 @@
+import type { CanvasFeature } from './canvas-features';
+import type { CanvasView } from './canvas-painter';
+import type { RasterWorkers } from './feature-raster';
+import type { ScreenShape } from './flat-shape';
+import { paintBatches } from './paint-batches';
+import type { Rect } from './screen-rect';
+
+/**
+ * Side of a tile painted ahead, in CSS pixels of the map's zoom (tiles lie on a grid from world
+ * pixel 0, 0): small enough that the tiles a view needs hold little more than the view.
+ */
+export const AHEAD_TILE_PX = 256;
+/** Pixels painted ahead at most, in canvas areas: four canvases' worth of tiles (18 MB of pixels for a map of 1000 × 800). */
+export const AHEAD_CANVASES = 4;
+/** How far from the canvas tiles are painted ahead, in canvas sizes: a jump of one and a half views lands within it. */
+export const AHEAD_REACH = 1.6;
+/** How long the canvas stays drawn, and the features read ahead unchanged, before tiles are painted ahead. */
+export const AHEAD_DELAY_MS = 200;
+
+/** A tile painted ahead: what it shows (`painted`, the features over it then, in drawing order), at one zoom. */
+export interface AheadTile {
+  zoom: number;
+  area: Rect;
+  painted: readonly CanvasFeature[];
+  /** The tile's pixels (`undefined`: no feature over it, nothing painted). */
+  bitmap: ImageBitmap | undefined;
+}
+
+/** The tiles of the grid (`size` pixels from world pixel 0, 0) that meet `area`. */
+export function tilesOver(area: Rect, size = AHEAD_TILE_PX): Rect[] {
+  const tiles: Rect[] = [];
+  const right = area.left + area.width;
+  const bottom = area.top + area.height;
+  for (let top = Math.floor(area.top / size) * size; top < bottom; top += size) {
+    for (let left = Math.floor(area.left / size) * size; left < right; left += size) tiles.push({ left, top, width: size, height: size });
+  }
+  return tiles;
+}
+
+export function tileKeyOf({ left, top }: Rect): string {
+  return `${left},${top}`;
+}
+
+/**
+ * The tiles to paint ahead around a canvas drawn over `area`, most wanted first: those within
+ * `AHEAD_REACH` canvas sizes of it, not inside it (it shows them), nearest first to where the
+ * next view is expected (`toward`: the last pan's move, which a user panning one way repeats;
+ * none, the canvas's centre), as many as `AHEAD_CANVASES` canvases' pixels hold.
+ */
+export function aheadPlan(area: Rect, toward: { x: number; y: number } | undefined, size = AHEAD_TILE_PX): Rect[] {
+  const reachX = AHEAD_REACH * area.width;
+  const reachY = AHEAD_REACH * area.height;
+  const around = { left: area.left - reachX, top: area.top - reachY, width: area.width + 2 * reachX, height: area.height + 2 * reachY };
+  const inside = (tile: Rect) => tile.left >= area.left && tile.top >= area.top && tile.left + tile.width <= area.left + area.width && tile.top + tile.height <= area.top + area.height;
+  const x = area.left + area.width / 2 + (toward?.x ?? 0);
+  const y = area.top + area.height / 2 + (toward?.y ?? 0);
+  const distance = (tile: Rect) => Math.hypot(tile.left + tile.width / 2 - x, tile.top + tile.height / 2 - y);
+  const budget = Math.max(1, Math.floor((AHEAD_CANVASES * area.width * area.height) / (size * size)));
+  return tilesOver(around, size)
+    .filter((tile) => !inside(tile))
+    .sort((a, b) => distance(a) - distance(b))
+    .slice(0, budget);
+}
+
+/** Features in the order a repaint paints them (`paintBatches`): style by style as they first appear, polygons then lines, in list order. */
+function paintOrder(features: readonly CanvasFeature[]): CanvasFeature[] {
+  const styles = new Map<CanvasFeature['style'], number>();
+  for (const { style } of features) if (!styles.has(style)) styles.set(style, styles.size);
+  const rank = (feature: CanvasFeature) => (styles.get(feature.style) as number) * 2 + (feature.shape.kind === 'polygon' ? 0 : 1);
+  return features
+    .map((feature, index) => ({ feature, index }))
+    .sort((a, b) => rank(a.feature) - rank(b.feature) || a.index - b.index)
+    .map(({ feature }) => feature);
+}
+
+/**
+ * Whether a tile painted with `painted` shows what a repaint of `now` would: the same features
+ * (same shape and style), painted in the same order wherever two of them can meet (`overlap`:
+ * their outlines may touch). Features that cannot meet may come in any order: tiles read ahead
+ * are merged in an order of their own.
+ */
+export function stillPainted(painted: readonly CanvasFeature[], now: readonly CanvasFeature[], overlap: (a: CanvasFeature, b: CanvasFeature) => boolean): boolean {
+  if (painted.length !== now.length) return false;
+  const ordered = paintOrder(now);
+  const place = new Map(ordered.map((feature, index) => [feature.shape, { feature, index }]));
+  const painting = paintOrder(painted);
+  const places: number[] = [];
+  for (const feature of painting) {
+    const found = place.get(feature.shape);
+    if (!found || found.feature.id !== feature.id || found.feature.style !== feature.style) return false;
+    places.push(found.index);
+  }
+  for (let i = 0; i < places.length; i += 1) {
+    for (let j = i + 1; j < places.length; j += 1) {
+      if ((places[i] as number) > (places[j] as number) && overlap(painting[i] as CanvasFeature, painting[j] as CanvasFeature)) return false;
+    }
+  }
+  return true;
+}
+
+/** What painting ahead asks of the feature canvas. */
+export interface AheadHost {
+  /** The view the canvas shows, while it shows it whole and nothing is pending: painting ahead runs only then. */
+  idleView(): CanvasView | undefined;
+  /** How the canvas moved in its last pan at this zoom, in pixels (`undefined` after a zoom, or before any pan). */
+  lastPan(): { x: number; y: number } | undefined;
+  workers(): RasterWorkers | undefined;
+  /** The features over a tile: those the canvas holds and, with `ahead`, those read ahead too; in drawing order. */
+  featuresOver(view: CanvasView, tile: Rect, ahead: boolean): CanvasFeature[];
+  /** Whether two features over a tile at the view's zoom may touch (their boxes, outlines included). */
+  overlap(view: CanvasView, tile: Rect): (a: CanvasFeature, b: CanvasFeature) => boolean;
+  /** A shape simplified for the view's zoom (kept for it). */
+  screensOf(view: CanvasView): (shape: CanvasFeature['shape']) => ScreenShape;
+}
+
+/**
+ * Painting ahead: while the feature canvas stays drawn, the raster workers paint tiles of the
+ * grid around it (`aheadPlan`) with the features over them, those the canvas holds and those
+ * the session read ahead and keeps aside. A pan that lands on tiles all painted, once the
+ * session has merged its features, is shown from them (`compose`) without a repaint, when each
+ * tile still shows what a repaint would (`stillPainted`). One tile a worker at a time, so a
+ * repaint waits for at most one tile; stopped while a repaint is pending, started again once the
+ * canvas is drawn. The tiles of one zoom are kept, as many as the plan holds.
+ */
+export class AheadPainter {
+  private readonly tiles = new Map<string, AheadTile>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Tile jobs in the workers. */
+  private running = 0;
+  private readonly idleWaiters: Array<() => void> = [];
+  private stopped = false;
+
+  constructor(private readonly host: AheadHost) {}
+
+  /** Tiles painted (with features or none), for the view's zoom. */
+  get size(): number {
+    return this.tiles.size;
+  }
+
+  /** Asks for tiles to be painted ahead once the canvas has stayed drawn `AHEAD_DELAY_MS`. */
+  schedule(): void {
+    if (this.stopped) return;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.run();
+    }, AHEAD_DELAY_MS);
+  }
+
+  /** Resolves once nothing is scheduled or painting ahead (for tests and benches). */
+  whenIdle(): Promise<void> {
+    if (this.timer === undefined && this.running === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /**
+   * Shows the view from the tiles painted ahead when they cover it and each shows what a repaint
+   * would: answers the tiles to draw, or `undefined` (the canvas is painted as before).
+   */
+  covering(view: CanvasView): AheadTile[] | undefined {
+    const over = tilesOver(view.area);
+    const found: AheadTile[] = [];
+    for (const rect of over) {
+      const tile = this.tiles.get(tileKeyOf(rect));
+      if (!tile || tile.zoom !== view.zoom) return undefined;
+      if (!stillPainted(tile.painted, this.host.featuresOver(view, tile.area, false), this.host.overlap(view, tile.area))) return undefined;
+      found.push(tile);
+    }
+    return found;
+  }
+
+  /** Stops painting ahead and frees every tile (the canvas left the map). */
+  dispose(): void {
+    this.stopped = true;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.drop(() => true);
+    this.settle();
+  }
+
+  private run(): void {
+    const view = this.host.idleView();
+    const workers = this.host.workers();
+    if (!view || !workers) {
+      this.settle();
+      return;
+    }
+    const plan = aheadPlan(view.area, this.host.lastPan());
+    const wanted = new Set(plan.map(tileKeyOf));
+    this.drop((tile, key) => tile.zoom !== view.zoom || !wanted.has(key));
+    const queue: Array<{ rect: Rect; features: CanvasFeature[] }> = [];
+    for (const rect of plan) {
+      const features = this.host.featuresOver(view, rect, true);
+      const held = this.tiles.get(tileKeyOf(rect));
+      if (held && held.painted.length === features.length && held.painted.every((feature, at) => sameFeature(feature, features[at] as CanvasFeature))) continue;
+      if (features.length === 0) {
+        this.keep({ zoom: view.zoom, area: rect, painted: [], bitmap: undefined });
+        continue;
+      }
+      queue.push({ rect, features });
+    }
+    const current = () => {
+      const now = this.host.idleView();
+      return !this.stopped && now !== undefined && now.zoom === view.zoom && now.area.left === view.area.left && now.area.top === view.area.top;
+    };
+    const next = (part: number): void => {
+      const item = queue.shift();
+      if (!item || !current() || workers.failed) {
+        this.settle();
+        return;
+      }
+      this.running += 1;
+      const job = workers.beginOn(part, item.rect, view.ratio);
+      paintBatches(item.features, 1, this.host.screensOf(view), ({ style, polygon, screens }) => job.paint(style, polygon, screens));
+      void job.end().then(
+        (bitmap) => {
+          this.running -= 1;
+          if (this.stopped || !current()) {
+            bitmap.close();
+            this.settle();
+            return;
+          }
+          this.keep({ zoom: view.zoom, area: item.rect, painted: item.features, bitmap });
+          next(part);
+        },
+        () => {
+          this.running -= 1;
+          this.settle();
+        },
+      );
+    };
+    for (let part = 0; part < workers.parts; part += 1) next(part);
+  }
+
+  private keep(tile: AheadTile): void {
+    const key = tileKeyOf(tile.area);
+    const old = this.tiles.get(key);
+    if (old?.bitmap && old.bitmap !== tile.bitmap) old.bitmap.close();
+    this.tiles.set(key, tile);
+  }
+
+  private drop(which: (tile: AheadTile, key: string) => boolean): void {
+    for (const [key, tile] of this.tiles) {
+      if (!which(tile, key)) continue;
+      tile.bitmap?.close();
+      this.tiles.delete(key);
+    }
+  }
+
+  private settle(): void {
+    if (this.timer !== undefined || this.running > 0) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+}
+
+/** Whether two features draw the same shape with the same style. */
+function sameFeature(a: CanvasFeature, b: CanvasFeature): boolean {
+  return a.id === b.id && a.shape === b.shape && a.style === b.style;
+}
+
