@@ -3,7 +3,7 @@ import { AHEAD_CANVASES, AHEAD_TILE_PX, aheadPlan, stillPainted, tilesOver } fro
 import type { CanvasFeature } from './canvas-features';
 import { FeatureCanvas } from './feature-canvas';
 import { flatShapeOf, type FlatShape } from './flat-shape';
-import { L } from './leaflet';
+import type { L } from './leaflet';
 import { cores, FakeBitmap, FakeWorker, mapOnPage, recordContexts, tearDownCanvasTest } from '../test-support/raster-fakes';
 
 const style: L.PathOptions = { color: 'blue', weight: 3 };

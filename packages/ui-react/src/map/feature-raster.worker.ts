@@ -49,7 +49,7 @@ scope.onmessage = ({ data: request }) => {
         surfaces.delete(size);
       }
       surfaces.set(size, surface);
-      const { canvas, context } = surface;
+      const { context } = surface;
       context.setTransform(1, 0, 0, 1, 0, 0);
       context.clearRect(0, 0, width, height);
       context.setTransform(request.ratio, 0, 0, request.ratio, 0, 0);
