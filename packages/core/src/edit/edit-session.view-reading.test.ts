@@ -201,7 +201,12 @@ describe('EditSession reading views: nearest first, counted only when needed, re
     const merged = ahead.filter((feature) => byId.has(feature.id));
     expect(merged.length).toBeGreaterThan(0);
     for (const feature of merged) expect(byId.get(feature.id)?.geometry).toBe(feature.geometry);
+    // Merged in the order featuresAhead listed them (the order a map painted them ahead in).
+    const aheadIds = new Set(ids);
+    expect(session.features().map((feature) => feature.id).filter((id) => aheadIds.has(id))).toEqual(merged.map((feature) => feature.id));
     for (const feature of session.featuresAhead()) expect(byId.has(feature.id)).toBe(false);
+    // Features cross tiles here: some came with more than one tile, and each is still one object above.
+    expect(told.flat().length).toBeGreaterThan(new Set(told.flat()).size);
     // An operation drops what was read ahead.
     await session.load();
     expect(session.featuresAhead()).toEqual([]);

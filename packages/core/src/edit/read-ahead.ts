@@ -70,6 +70,16 @@ export class ReadAhead {
     if (this.host.rings > 0) later(() => void this.read(bbox), this.host.delayMs);
   }
 
+  /**
+   * A tile's features, each feature another tile read ahead holds already given as that tile's
+   * copy: a feature crossing tiles is one object aside, whichever tile a view merges it from.
+   */
+  private shared(features: MapFeature[]): MapFeature[] {
+    const held = new Map<string, MapFeature>();
+    for (const { features: tile } of this.tiles.values()) for (const feature of tile) held.set(feature.id, feature);
+    return held.size === 0 ? features : features.map((feature) => held.get(feature.id) ?? feature);
+  }
+
   private async read(bbox: BBox): Promise<void> {
     const epoch = this.host.epoch();
     if (!this.host.current(bbox, epoch)) return;
@@ -94,7 +104,7 @@ export class ReadAhead {
       for (let tile = queue.shift(); tile && this.host.current(bbox, epoch); tile = queue.shift()) {
         const read = await this.host.firstPage(tile);
         if (read.complete && epoch === this.host.epoch() && !this.host.covers(tile)) {
-          const kept = { tile, features: read.features };
+          const kept = { tile, features: this.shared(read.features) };
           this.tiles.set(tileKey(tile), kept);
           this.host.kept(kept);
         }

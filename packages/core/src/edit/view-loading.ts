@@ -374,14 +374,17 @@ export class ViewLoading {
     return loaded;
   }
 
-  /** Hands the tiles read ahead among the view's parts to `sink`, each once. */
+  /**
+   * Hands the tiles read ahead among the view's parts to `sink`, each once, in the order they
+   * were read: the order `featuresAhead` lists their features in, so a map that painted them
+   * ahead finds them merged in the order it painted them.
+   */
   private handAhead(parts: TilePart[], sink: TileSink): void {
-    const handed = new Set<string>();
-    for (const part of parts) {
-      if (part.kind !== 'ahead' || handed.has(tileKey(part.tile))) continue;
-      handed.add(tileKey(part.tile));
-      sink.accept(part.tile, part.features, false);
-    }
+    const order = new Map([...sink.ahead.keys()].map((key, index) => [key, index]));
+    const ahead = new Map<string, { tile: Tile; features: MapFeature[] }>();
+    for (const part of parts) if (part.kind === 'ahead') ahead.set(tileKey(part.tile), part);
+    const sorted = [...ahead].sort(([a], [b]) => (order.get(a) ?? order.size) - (order.get(b) ?? order.size));
+    for (const [, { tile, features }] of sorted) sink.accept(tile, features, false);
   }
 
   /**
