@@ -159,6 +159,8 @@ export async function runLarge(options: LargeOptions): Promise<LargeResult> {
         for (const contender of order) {
           const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
           const page = await context.newPage();
+          // GPORTAL_BENCH_CONSOLE=1 prints what the page logs (a probe while profiling; the figures are of a run without it).
+          if (process.env.GPORTAL_BENCH_CONSOLE) page.on('console', (message) => log(`${contender.query} console: ${message.text()}`));
           page.on('pageerror', (error) => log(`page error (${contender.query}): ${error.message}`));
           const cdp = await context.newCDPSession(page);
           const query = new URLSearchParams({ contender: contender.query, typeName: LARGE_LAYER.typeName, lon: String(path.start.center[0]), lat: String(path.start.center[1]), zoom: String(path.start.zoom) });

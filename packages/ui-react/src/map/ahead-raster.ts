@@ -100,6 +100,8 @@ export function stillPainted(painted: readonly CanvasFeature[], now: readonly Ca
 
 /** What painting ahead asks of the feature canvas. */
 export interface AheadHost {
+  /** Painting ahead stopped (`tiles`: how many tiles are painted) or started (`undefined`). */
+  idle(tiles: number | undefined): void;
   /** The view the canvas shows, while it shows it whole and nothing is pending: painting ahead runs only then. */
   idleView(): CanvasView | undefined;
   /** How the canvas moved in its last pan at this zoom, in pixels (`undefined` after a zoom, or before any pan). */
@@ -107,6 +109,8 @@ export interface AheadHost {
   workers(): RasterWorkers | undefined;
   /** The features over a tile: those the canvas holds and, with `ahead`, those read ahead too; in drawing order. */
   featuresOver(view: CanvasView, tile: Rect, ahead: boolean): CanvasFeature[];
+  /** Whether a feature may paint a pixel of `area` (world pixels at the view's zoom): its box, outline included, meets it. */
+  meets(view: CanvasView, area: Rect): (feature: CanvasFeature) => boolean;
   /** Whether two features over a tile at the view's zoom may touch (their boxes, outlines included). */
   overlap(view: CanvasView, tile: Rect): (a: CanvasFeature, b: CanvasFeature) => boolean;
   /** A shape simplified for the view's zoom (kept for it). */
@@ -141,6 +145,7 @@ export class AheadPainter {
   schedule(): void {
     if (this.stopped) return;
     if (this.timer !== undefined) clearTimeout(this.timer);
+    this.host.idle(undefined);
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.run();
@@ -154,16 +159,19 @@ export class AheadPainter {
   }
 
   /**
-   * Shows the view from the tiles painted ahead when they cover it and each shows what a repaint
-   * would: answers the tiles to draw, or `undefined` (the canvas is painted as before).
+   * The tiles painted ahead that show the view, when they cover it and each shows, where it
+   * meets the canvas, what a repaint would (`stillPainted`: only the features over that part
+   * count; those over the rest of the tile are never drawn); `undefined`: the canvas is painted
+   * as before.
    */
   covering(view: CanvasView): AheadTile[] | undefined {
-    const over = tilesOver(view.area);
     const found: AheadTile[] = [];
-    for (const rect of over) {
+    for (const rect of tilesOver(view.area)) {
       const tile = this.tiles.get(tileKeyOf(rect));
       if (!tile || tile.zoom !== view.zoom) return undefined;
-      if (!stillPainted(tile.painted, this.host.featuresOver(view, tile.area, false), this.host.overlap(view, tile.area))) return undefined;
+      const part = clipped(tile.area, view.area);
+      const inPart = this.host.meets(view, part);
+      if (!stillPainted(tile.painted.filter(inPart), this.host.featuresOver(view, part, false), this.host.overlap(view, part))) return undefined;
       found.push(tile);
     }
     return found;
@@ -249,8 +257,16 @@ export class AheadPainter {
 
   private settle(): void {
     if (this.timer !== undefined || this.running > 0) return;
+    if (!this.stopped) this.host.idle(this.tiles.size);
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
+}
+
+/** The part of `rect` inside `area` (the two meet). */
+function clipped(rect: Rect, area: Rect): Rect {
+  const left = Math.max(rect.left, area.left);
+  const top = Math.max(rect.top, area.top);
+  return { left, top, width: Math.min(rect.left + rect.width, area.left + area.width) - left, height: Math.min(rect.top + rect.height, area.top + area.height) - top };
 }
 
 /** Whether two features draw the same shape with the same style. */

@@ -72,8 +72,8 @@ export class FeatureCanvas extends L.Renderer {
   private aheadFeatures: readonly CanvasFeature[] = [];
   /** Paints tiles around the canvas ahead, while it has workers. */
   private ahead: AheadPainter | undefined;
-  /** The canvas's last move at its zoom, in pixels: which way painting ahead expects the next view. */
-  private lastPan: { x: number; y: number } | undefined;
+  /** The canvas's last move, in world pixels of zoom 0 (a move with a zoom too): which way painting ahead expects the next view. */
+  private lastMove: { x: number; y: number } | undefined;
 
   constructor(options: FeatureCanvasOptions) {
     super(options);
@@ -212,10 +212,23 @@ export class FeatureCanvas extends L.Renderer {
       redraw: () => this.draw(),
     });
     this.ahead = new AheadPainter({
+      idle: (tiles) => {
+        // What tests and pages wait on: the tiles painted ahead, once none is being painted.
+        if (tiles === undefined) delete canvas.dataset.ahead;
+        else canvas.dataset.ahead = String(tiles);
+      },
       idleView: () => (this.isDrawn() && !this.painter?.painting ? this.view() : undefined),
-      lastPan: () => this.lastPan,
+      lastPan: () => {
+        const move = this.lastMove;
+        const scale = this.drawn && this.internals._map ? this.internals._map.getZoomScale(this.drawn.zoom, 0) : 1;
+        return move && { x: move.x * scale, y: move.y * scale };
+      },
       workers: () => this.painter?.workers,
       featuresOver: (view, tile, ahead) => this.featuresOver(view, tile, ahead),
+      meets: ({ map, zoom }, area) => {
+        const bounds = boundsOf(map, zoom, area);
+        return (feature) => CanvasFeatures.meets(feature, bounds);
+      },
       overlap: ({ map, zoom }, tile) => {
         // Two outlines meet when their boxes come within both reaches: in degrees at this zoom over the tile.
         const bounds = boundsOf(map, zoom, tile);
@@ -279,13 +292,13 @@ export class FeatureCanvas extends L.Renderer {
     canvas.height = ratio * size.y;
     canvas.style.width = `${size.x}px`;
     canvas.style.height = `${size.y}px`;
-    // A pan at the same zoom tells which way the next is likely to go; a zoom forgets it.
-    if (drawn && drawn.zoom === zoom) {
-      const x = origin.x + (min as L.Point).x - (drawn.origin.x + drawn.min.x);
-      const y = origin.y + (min as L.Point).y - (drawn.origin.y + drawn.min.y);
-      if (x !== 0 || y !== 0) this.lastPan = { x, y };
-    } else {
-      this.lastPan = undefined;
+    // Which way the canvas's centre moved (a pan, or a zoom elsewhere): the next move is likely to go on that way.
+    if (drawn) {
+      const centre = (at: { min: L.Point; size: L.Point; origin: L.Point }, scale: number) => at.origin.add(at.min).add(at.size.divideBy(2)).divideBy(scale);
+      const from = centre(drawn, map.getZoomScale(drawn.zoom, 0));
+      const to = centre({ min: min as L.Point, size, origin }, map.getZoomScale(zoom, 0));
+      // A zoom about the same centre (or a resize) leaves the last move's way as it was.
+      if (Math.hypot(to.x - from.x, to.y - from.y) * map.getZoomScale(zoom, 0) > size.x / 4) this.lastMove = { x: to.x - from.x, y: to.y - from.y };
     }
     this.drawn = { min: min as L.Point, size, origin, zoom };
     this.redrawRequest?.cancel();
@@ -306,6 +319,7 @@ export class FeatureCanvas extends L.Renderer {
     const painter = this.painter;
     const view = this.view();
     painter?.drop();
+    if (this.canvas) delete this.canvas.dataset.paintedAhead;
     // The features over the canvas, looked up once for the repaint. None (the land's canvas over the sea, say): cleared here, no worker job to wait for.
     const shown = view && this.features.length > 0 ? this.features.shownIn(view.map, view.zoom, [view.area]) : undefined;
     const nothing = this.features.length === 0 || shown?.length === 0;
@@ -317,6 +331,7 @@ export class FeatureCanvas extends L.Renderer {
     // A view whose tiles were all painted ahead, with what it shows now: drawn from them at once.
     const tiles = painter.workers ? this.ahead?.covering(view) : undefined;
     if (tiles) {
+      if (this.canvas) this.canvas.dataset.paintedAhead = '';
       painter.paintTiles(view, tiles);
       return;
     }
