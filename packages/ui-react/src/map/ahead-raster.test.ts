@@ -34,7 +34,7 @@ describe('aheadPlan', () => {
   const area = { left: 10_000, top: 20_000, width: 1200, height: 960 };
   const centre = (tile: { left: number; top: number; width: number }) => ({ x: tile.left + tile.width / 2, y: tile.top + tile.width / 2 });
 
-  it('plans no tile inside the canvas, and no more than the budget of canvases, nearest its centre first', () => {
+  it('with no way to expect, plans no tile inside the canvas, and no more than the budget of canvases, nearest its centre first', () => {
     const plan = aheadPlan(area, undefined);
     expect(plan.length).toBe(Math.floor((AHEAD_CANVASES * area.width * area.height) / AHEAD_TILE_PX ** 2));
     for (const tile of plan) {
@@ -54,6 +54,15 @@ describe('aheadPlan', () => {
     for (const key of needed) expect(planned.has(key)).toBe(true);
     // None west of the canvas comes before the next view's.
     expect(plan.slice(0, needed.length).every((tile) => tile.left >= area.left + area.width - AHEAD_TILE_PX)).toBe(true);
+  });
+
+  it('after a shorter pan, plans the next view whole, its tiles inside the canvas too', () => {
+    const toward = { x: 0.8 * area.width, y: 0 };
+    const plan = new Set(aheadPlan(area, toward).map((tile) => `${tile.left},${tile.top}`));
+    const next = { ...area, left: area.left + toward.x };
+    const inside = tilesOver(next).filter((tile) => tile.left >= area.left && tile.left + tile.width <= area.left + area.width && tile.top >= area.top && tile.top + tile.height <= area.top + area.height);
+    expect(inside.length).toBeGreaterThan(0);
+    for (const tile of tilesOver(next)) expect(plan.has(`${tile.left},${tile.top}`)).toBe(true);
   });
 });
 
@@ -146,7 +155,30 @@ describe('FeatureCanvas painting ahead', () => {
     expect(begun().length).toBe(jobsBefore);
   });
 
-  it('repaints as before when a tile no longer shows what the view holds (a feature read ahead was edited before the pan merged it)', async () => {
+  it('shows a shorter pan the same way (the new view overlapping the old) from its tiles too, once the features it brings are merged', async () => {
+    const canvas = addCanvas();
+    const here = east('here', 0);
+    canvas.setFeatures([here]);
+    await canvas.whenDrawn();
+    pan(300);
+    await canvas.whenDrawn();
+    const ahead = [east('next', 0.75 + 0.3)];
+    canvas.setAhead(ahead);
+    await canvas.whenPaintedAhead();
+    const jobsBefore = begun().length;
+    calls = [];
+    pan(300);
+    // The move's repaint waits a task for the features the move brings.
+    expect(calls.filter(([name]) => name === 'fill')).toEqual([]);
+    canvas.setFeatures([here, ...ahead]);
+    expect(calls.filter(([name, image]) => name === 'drawImage' && image instanceof FakeBitmap).length).toBeGreaterThan(0);
+    expect(calls.filter(([name]) => name === 'fill')).toEqual([]);
+    await canvas.whenDrawn();
+    expect(begun().length).toBe(jobsBefore);
+    expect(element.querySelector('.gportal-feature-canvas')?.hasAttribute('data-painted-ahead')).toBe(true);
+  });
+
+  it('paints again here only the box of a feature read ahead that was edited before the pan merged it, and repaints whole when much more changed', async () => {
     const canvas = addCanvas();
     const here = east('here', 0);
     canvas.setFeatures([here]);
@@ -157,13 +189,35 @@ describe('FeatureCanvas painting ahead', () => {
     canvas.setAhead([next]);
     await canvas.whenPaintedAhead();
     expect(canvas.tilesAhead).toBeGreaterThan(0);
-    const jobsBefore = begun().length;
+    let jobsBefore = begun().length;
+    calls = [];
     pan(600);
-    // Merged in the unsaved style: not what the tiles show.
-    canvas.setFeatures([here, { ...next, style: { color: 'orange', weight: 3, dashArray: '8 6' } }]);
+    // Merged in the unsaved style: not what the tiles show, in its box alone.
+    const unsaved: L.PathOptions = { color: 'orange', weight: 3, dashArray: '8 6' };
+    canvas.setFeatures([here, { ...next, style: unsaved }]);
+    expect(calls.filter(([name, image]) => name === 'drawImage' && image instanceof FakeBitmap).length).toBeGreaterThan(0);
+    // Its box cleared, clipped, and the one feature painted again there, dashed.
+    expect(calls.filter(([name]) => name === 'clip')).toHaveLength(1);
+    expect(calls.filter(([name]) => name === 'fill')).toHaveLength(1);
+    expect(calls.filter(([name]) => name === 'setLineDash').at(-1)).toEqual(['setLineDash', [8, 6]]);
+    const cleared = calls.filter(([name]) => name === 'clearRect').at(-1) as [string, number, number, number, number];
+    // The box of a square 0.04° across at zoom 10 (about 30 px), its outline's reach around it: far less than the canvas.
+    expect(cleared[3] * cleared[4]).toBeLessThan(80 * 80);
     await canvas.whenDrawn();
-    const after = begun().slice(jobsBefore);
-    expect(after.some((job) => job.width === 480 && job.height === 360)).toBe(true);
+    expect(begun().length).toBe(jobsBefore);
+    expect(element.querySelector('.gportal-feature-canvas')?.hasAttribute('data-painted-ahead')).toBe(true);
+
+    // A large feature read ahead, edited before the next pan merged it: most of the view differs, repainted whole.
+    const at = map.containerPointToLatLng([200 + 1.5 * 400, 150]);
+    const large = square('large', at.lng - 0.25, at.lat - 0.2, 0.45);
+    canvas.setAhead([large]);
+    await canvas.whenPaintedAhead();
+    jobsBefore = begun().length;
+    pan(600);
+    canvas.setFeatures([here, { ...next, style: unsaved }, { ...large, style: unsaved }]);
+    await canvas.whenDrawn();
+    expect(begun().slice(jobsBefore).some((job) => job.width === 480 && job.height === 360)).toBe(true);
+    expect(element.querySelector('.gportal-feature-canvas')?.hasAttribute('data-painted-ahead')).toBe(false);
   });
 
   it('paints nothing ahead while a repaint is pending, and lets every tile go when the canvas leaves the map', async () => {

@@ -3,7 +3,7 @@ import type { CanvasView } from './canvas-painter';
 import type { RasterWorkers } from './feature-raster';
 import type { ScreenShape } from './flat-shape';
 import { paintBatches } from './paint-batches';
-import type { Rect } from './screen-rect';
+import { intersects, type Rect } from './screen-rect';
 
 /**
  * Side of a tile painted ahead, in CSS pixels of the map's zoom (tiles lie on a grid from world
@@ -14,6 +14,8 @@ export const AHEAD_TILE_PX = 256;
 export const AHEAD_CANVASES = 4;
 /** How far from the canvas tiles are painted ahead, in canvas sizes: a jump of one and a half views lands within it. */
 export const AHEAD_REACH = 1.6;
+/** The most of a canvas shown from tiles painted ahead that may be left to paint on the main thread (tiles that no longer show what it holds). */
+export const AHEAD_REST = 0.25;
 /** How long the canvas stays drawn, and the features read ahead unchanged, before tiles are painted ahead. */
 export const AHEAD_DELAY_MS = 200;
 
@@ -43,9 +45,11 @@ export function tileKeyOf({ left, top }: Rect): string {
 
 /**
  * The tiles to paint ahead around a canvas drawn over `area`, most wanted first: those within
- * `AHEAD_REACH` canvas sizes of it, not inside it (it shows them), nearest first to where the
- * next view is expected (`toward`: the last pan's move, which a user panning one way repeats;
- * none, the canvas's centre), as many as `AHEAD_CANVASES` canvases' pixels hold.
+ * `AHEAD_REACH` canvas sizes of it, nearest first to where the next view is expected (`toward`:
+ * the last move, which a user panning one way repeats), as many as `AHEAD_CANVASES` canvases'
+ * pixels hold. The next view, expected there, may overlap the canvas: the tiles inside it are
+ * planned too. With no way to expect (`toward` left out), the tiles around the canvas, nearest its
+ * centre first, and none inside it (it shows them).
  */
 export function aheadPlan(area: Rect, toward: { x: number; y: number } | undefined, size = AHEAD_TILE_PX): Rect[] {
   const reachX = AHEAD_REACH * area.width;
@@ -54,10 +58,12 @@ export function aheadPlan(area: Rect, toward: { x: number; y: number } | undefin
   const inside = (tile: Rect) => tile.left >= area.left && tile.top >= area.top && tile.left + tile.width <= area.left + area.width && tile.top + tile.height <= area.top + area.height;
   const x = area.left + area.width / 2 + (toward?.x ?? 0);
   const y = area.top + area.height / 2 + (toward?.y ?? 0);
-  const distance = (tile: Rect) => Math.hypot(tile.left + tile.width / 2 - x, tile.top + tile.height / 2 - y);
+  // The tiles of the expected view first (all of them, corners included), then the others nearest it.
+  const expected = toward && { ...area, left: area.left + toward.x, top: area.top + toward.y };
+  const distance = (tile: Rect) => (expected && intersects(tile, expected) ? 0 : 1e12) + Math.hypot(tile.left + tile.width / 2 - x, tile.top + tile.height / 2 - y);
   const budget = Math.max(1, Math.floor((AHEAD_CANVASES * area.width * area.height) / (size * size)));
   return tilesOver(around, size)
-    .filter((tile) => !inside(tile))
+    .filter((tile) => toward !== undefined || !inside(tile))
     .sort((a, b) => distance(a) - distance(b))
     .slice(0, budget);
 }
@@ -74,28 +80,43 @@ function paintOrder(features: readonly CanvasFeature[]): CanvasFeature[] {
 }
 
 /**
- * Whether a tile painted with `painted` shows what a repaint of `now` would: the same features
- * (same shape and style), painted in the same order wherever two of them can meet (`overlap`:
- * their outlines may touch). Features that cannot meet may come in any order: tiles read ahead
- * are merged in an order of their own.
+ * How a tile painted with `painted` differs from what a repaint of `now` would show: the
+ * features painted or to paint on only one side, or with another shape or style (`differing`:
+ * their pixels alone differ), and whether features on both sides that can meet (`overlap`: their
+ * outlines may touch) are painted in another order (`reordered`: the pixels where they meet
+ * differ). Features that cannot meet may come in any order: tiles read ahead are merged in an
+ * order of their own.
  */
-export function stillPainted(painted: readonly CanvasFeature[], now: readonly CanvasFeature[], overlap: (a: CanvasFeature, b: CanvasFeature) => boolean): boolean {
-  if (painted.length !== now.length) return false;
+export function paintedDifference(painted: readonly CanvasFeature[], now: readonly CanvasFeature[], overlap: (a: CanvasFeature, b: CanvasFeature) => boolean): { differing: CanvasFeature[]; reordered: boolean } {
   const ordered = paintOrder(now);
   const place = new Map(ordered.map((feature, index) => [feature.shape, { feature, index }]));
-  const painting = paintOrder(painted);
+  const differing: CanvasFeature[] = [];
+  const kept: CanvasFeature[] = [];
   const places: number[] = [];
-  for (const feature of painting) {
+  const matched = new Set<CanvasFeature['shape']>();
+  for (const feature of paintOrder(painted)) {
     const found = place.get(feature.shape);
-    if (!found || found.feature.id !== feature.id || found.feature.style !== feature.style) return false;
+    if (!found || found.feature.id !== feature.id || found.feature.style !== feature.style) {
+      differing.push(feature);
+      continue;
+    }
+    matched.add(feature.shape);
+    kept.push(feature);
     places.push(found.index);
   }
+  for (const feature of ordered) if (!matched.has(feature.shape)) differing.push(feature);
   for (let i = 0; i < places.length; i += 1) {
     for (let j = i + 1; j < places.length; j += 1) {
-      if ((places[i] as number) > (places[j] as number) && overlap(painting[i] as CanvasFeature, painting[j] as CanvasFeature)) return false;
+      if ((places[i] as number) > (places[j] as number) && overlap(kept[i] as CanvasFeature, kept[j] as CanvasFeature)) return { differing, reordered: true };
     }
   }
-  return true;
+  return { differing, reordered: false };
+}
+
+/** Whether a tile painted with `painted` shows what a repaint of `now` would (`paintedDifference` finds no difference). */
+export function stillPainted(painted: readonly CanvasFeature[], now: readonly CanvasFeature[], overlap: (a: CanvasFeature, b: CanvasFeature) => boolean): boolean {
+  const { differing, reordered } = paintedDifference(painted, now, overlap);
+  return differing.length === 0 && !reordered;
 }
 
 /** What painting ahead asks of the feature canvas. */
@@ -111,6 +132,8 @@ export interface AheadHost {
   featuresOver(view: CanvasView, tile: Rect, ahead: boolean): CanvasFeature[];
   /** Whether a feature may paint a pixel of `area` (world pixels at the view's zoom): its box, outline included, meets it. */
   meets(view: CanvasView, area: Rect): (feature: CanvasFeature) => boolean;
+  /** The pixels (world pixels at the view's zoom) a feature may paint: its box, outline included. */
+  pixelBox(view: CanvasView, feature: CanvasFeature): Rect;
   /** Whether two features over a tile at the view's zoom may touch (their boxes, outlines included). */
   overlap(view: CanvasView, tile: Rect): (a: CanvasFeature, b: CanvasFeature) => boolean;
   /** A shape simplified for the view's zoom (kept for it). */
@@ -159,22 +182,37 @@ export class AheadPainter {
   }
 
   /**
-   * The tiles painted ahead that show the view, when they cover it and each shows, where it
-   * meets the canvas, what a repaint would (`stillPainted`: only the features over that part
-   * count; those over the rest of the tile are never drawn); `undefined`: the canvas is painted
-   * as before.
+   * How the view can be shown from the tiles painted ahead: each tile where it meets the canvas,
+   * and the parts of the canvas where a tile no longer shows what a repaint would (`rest`, to be
+   * painted as before: the boxes of the features that differ, a feature read ahead there and not
+   * merged, say; the tile's whole part when features that meet come in another order). Only the
+   * features over a tile's part count; those over the rest of it are never drawn. `undefined`
+   * when a tile is missing, or the rest is more than `AHEAD_REST` of the canvas: it is repainted
+   * whole.
    */
-  covering(view: CanvasView): AheadTile[] | undefined {
-    const found: AheadTile[] = [];
+  covering(view: CanvasView): { tiles: AheadTile[]; rest: Rect[] } | undefined {
+    const tiles: AheadTile[] = [];
+    const rest: Rect[] = [];
+    let left = AHEAD_REST * view.area.width * view.area.height;
     for (const rect of tilesOver(view.area)) {
       const tile = this.tiles.get(tileKeyOf(rect));
       if (!tile || tile.zoom !== view.zoom) return undefined;
       const part = clipped(tile.area, view.area);
-      const inPart = this.host.meets(view, part);
-      if (!stillPainted(tile.painted.filter(inPart), this.host.featuresOver(view, part, false), this.host.overlap(view, part))) return undefined;
-      found.push(tile);
+      tiles.push(tile);
+      const { differing, reordered } = paintedDifference(tile.painted.filter(this.host.meets(view, part)), this.host.featuresOver(view, part, false), this.host.overlap(view, part));
+      if (differing.length === 0 && !reordered) continue;
+      const dirty = reordered ? part : clipped(differing.map((feature) => this.host.pixelBox(view, feature)).reduce(union), part);
+      if (dirty.width <= 0 || dirty.height <= 0) continue;
+      left -= dirty.width * dirty.height;
+      if (left < 0) return undefined;
+      rest.push(dirty);
     }
-    return found;
+    return { tiles, rest };
+  }
+
+  /** Whether tiles painted ahead at the view's zoom lie under the whole view (what they show not checked). */
+  holds(view: CanvasView): boolean {
+    return tilesOver(view.area).every((rect) => this.tiles.get(tileKeyOf(rect))?.zoom === view.zoom);
   }
 
   /** Stops painting ahead and frees every tile (the canvas left the map). */
@@ -262,7 +300,14 @@ export class AheadPainter {
   }
 }
 
-/** The part of `rect` inside `area` (the two meet). */
+/** The smallest rectangle holding both. */
+function union(a: Rect, b: Rect): Rect {
+  const left = Math.min(a.left, b.left);
+  const top = Math.min(a.top, b.top);
+  return { left, top, width: Math.max(a.left + a.width, b.left + b.width) - left, height: Math.max(a.top + a.height, b.top + b.height) - top };
+}
+
+/** The part of `rect` inside `area` (empty, a width or height of 0 or less, when they do not meet). */
 function clipped(rect: Rect, area: Rect): Rect {
   const left = Math.max(rect.left, area.left);
   const top = Math.max(rect.top, area.top);

@@ -174,13 +174,27 @@ export class CanvasPainter {
     this.host.settle();
   }
 
-  /** Shows the view from tiles painted ahead (`AheadPainter.covering`: they cover it and show what it shows), in one task. */
-  paintTiles({ zoom, area, ratio }: CanvasView, tiles: readonly AheadTile[]): void {
+  /**
+   * Shows the view from tiles painted ahead (`AheadPainter.covering`: they show what the view
+   * holds where they meet it), and paints the `rest` of it here, in one task.
+   */
+  paintTiles({ map, zoom, area, ratio }: CanvasView, tiles: readonly AheadTile[], rest: readonly Rect[]): void {
     const context = this.canvas.getContext('2d');
     if (!context) return;
     context.setTransform(1, 0, 0, 1, 0, 0);
     context.clearRect(0, 0, context.canvas.width, context.canvas.height);
     for (const { area: at, bitmap } of tiles) if (bitmap) context.drawImage(bitmap, (at.left - area.left) * ratio, (at.top - area.top) * ratio);
+    if (rest.length > 0) {
+      context.setTransform(ratio, 0, 0, ratio, 0, 0);
+      // What the tiles show there is not what the view holds: cleared and painted again.
+      for (const region of rest) context.clearRect(region.left - area.left, region.top - area.top, region.width, region.height);
+      context.save();
+      context.beginPath();
+      for (const region of rest) context.rect(region.left - area.left, region.top - area.top, region.width, region.height);
+      context.clip();
+      this.paintFeatures(map, zoom, this.features.shownIn(map, zoom, rest), ({ style, polygon, screens }) => paint(context, style, screens, area, polygon));
+      context.restore();
+    }
     this.snapshots.keep(zoom, area, context.canvas);
     this.host.settle();
   }

@@ -171,12 +171,12 @@ export class FeatureCanvas extends L.Renderer {
    * `soon`, in the task after this one (a moved canvas: what the move brings, such as the tiles
    * read ahead that the session merges as the move ends, comes in this task's callbacks).
    */
-  private requestRedraw(soon = false): void {
+  private requestRedraw(soon = false, reuse = false): void {
     if (!this.internals._map || this.redrawRequest !== undefined) return;
     const run = () => {
       if (this.redrawRequest !== request) return;
       this.redrawRequest = undefined;
-      this.draw();
+      this.draw(reuse);
     };
     let request: { cancel(): void };
     if (soon) {
@@ -225,6 +225,17 @@ export class FeatureCanvas extends L.Renderer {
       },
       workers: () => this.painter?.workers,
       featuresOver: (view, tile, ahead) => this.featuresOver(view, tile, ahead),
+      pixelBox: ({ map, zoom }, { shape: { bbox } }) => {
+        const [west, south, east, north] = bbox;
+        const low = map.project([south, west], zoom);
+        const high = map.project([north, east], zoom);
+        const [left, right] = [Math.min(low.x, high.x), Math.max(low.x, high.x)];
+        const [top, bottom] = [Math.min(low.y, high.y), Math.max(low.y, high.y)];
+        // Whole pixels, the outline's reach included, so the region's edge cuts no painted pixel.
+        const x = Math.floor(left - STROKE_REACH);
+        const y = Math.floor(top - STROKE_REACH);
+        return { left: x, top: y, width: Math.ceil(right + STROKE_REACH) - x, height: Math.ceil(bottom + STROKE_REACH) - y };
+      },
       meets: ({ map, zoom }, area) => {
         const bounds = boundsOf(map, zoom, area);
         return (feature) => CanvasFeatures.meets(feature, bounds);
@@ -329,10 +340,18 @@ export class FeatureCanvas extends L.Renderer {
       return;
     }
     // A view whose tiles were all painted ahead, with what it shows now: drawn from them at once.
-    const tiles = painter.workers ? this.ahead?.covering(view) : undefined;
-    if (tiles) {
+    const fromAhead = painter.workers ? this.ahead?.covering(view) : undefined;
+    if (fromAhead) {
       if (this.canvas) this.canvas.dataset.paintedAhead = '';
-      painter.paintTiles(view, tiles);
+      painter.paintTiles(view, fromAhead.tiles, fromAhead.rest);
+      return;
+    }
+    if (moved && painter.workers && this.ahead?.holds(view)) {
+      // Tiles painted ahead lie under the whole view: the features the move brings (merged as it
+      // ends) come before the repaint, in the next task, which shows the view from them if they
+      // still show what it holds, else copies what the last snapshot shows of it as below.
+      painter.drawPlaceholder(view);
+      this.requestRedraw(true, true);
       return;
     }
     const reused = reuse ? painter.reusable(view) : undefined;
