@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AHEAD_CANVASES, AHEAD_TILE_PX, aheadPlan, stillPainted, tilesOver } from './ahead-raster';
+import { AHEAD_CANVASES, AHEAD_MAX_PIXELS, AHEAD_TILE_PX, aheadPlan, stillPainted, tilesOver } from './ahead-raster';
 import type { CanvasFeature } from './canvas-features';
 import { FeatureCanvas } from './feature-canvas';
 import { flatShapeOf, type FlatShape } from './flat-shape';
@@ -54,6 +54,18 @@ describe('aheadPlan', () => {
     for (const key of needed) expect(planned.has(key)).toBe(true);
     // None west of the canvas comes before the next view's.
     expect(plan.slice(0, needed.length).every((tile) => tile.left >= area.left + area.width - AHEAD_TILE_PX)).toBe(true);
+  });
+
+  it('paints no more than AHEAD_MAX_PIXELS device pixels ahead on a large map of a high-density screen, the next view first', () => {
+    const large = { left: 0, top: 0, width: 2300, height: 1300 };
+    const toward = { x: 1.5 * large.width, y: 0 };
+    const plan = aheadPlan(large, toward, 2);
+    expect(plan.length * (AHEAD_TILE_PX * 2) ** 2).toBeLessThanOrEqual(AHEAD_MAX_PIXELS);
+    expect(plan.length).toBe(Math.floor(AHEAD_MAX_PIXELS / 4 / AHEAD_TILE_PX ** 2));
+    const next = new Set(tilesOver({ ...large, left: toward.x }).map((tile) => `${tile.left},${tile.top}`));
+    expect(plan.every((tile) => next.has(`${tile.left},${tile.top}`))).toBe(true);
+    // At one device pixel a CSS pixel, the same map paints four canvases' worth.
+    expect(aheadPlan(large, toward, 1).length).toBe(Math.floor(Math.min(AHEAD_CANVASES * 2300 * 1300, AHEAD_MAX_PIXELS) / AHEAD_TILE_PX ** 2));
   });
 
   it('after a shorter pan, plans the next view whole, its tiles inside the canvas too', () => {

@@ -12,6 +12,8 @@ import { intersects, type Rect } from './screen-rect';
 export const AHEAD_TILE_PX = 256;
 /** Pixels painted ahead at most, in canvas areas: four canvases' worth of tiles (18 MB of pixels for a map of 1000 × 800). */
 export const AHEAD_CANVASES = 4;
+/** And never more than this many device pixels (32 MB): a large map on a high-density screen paints less ahead. */
+export const AHEAD_MAX_PIXELS = 8_000_000;
 /** How far from the canvas tiles are painted ahead, in canvas sizes: a jump of one and a half views lands within it. */
 export const AHEAD_REACH = 1.6;
 /** The most of a canvas shown from tiles painted ahead that may be left to paint on the main thread (tiles that no longer show what it holds). */
@@ -47,11 +49,11 @@ export function tileKeyOf({ left, top }: Rect): string {
  * The tiles to paint ahead around a canvas drawn over `area`, most wanted first: those within
  * `AHEAD_REACH` canvas sizes of it, nearest first to where the next view is expected (`toward`:
  * the last move, which a user panning one way repeats), as many as `AHEAD_CANVASES` canvases'
- * pixels hold. The next view, expected there, may overlap the canvas: the tiles inside it are
+ * pixels hold, `AHEAD_MAX_PIXELS` device pixels at most (`ratio`: device pixels a CSS pixel). The next view, expected there, may overlap the canvas: the tiles inside it are
  * planned too. With no way to expect (`toward` left out), the tiles around the canvas, nearest its
  * centre first, and none inside it (it shows them).
  */
-export function aheadPlan(area: Rect, toward: { x: number; y: number } | undefined, size = AHEAD_TILE_PX): Rect[] {
+export function aheadPlan(area: Rect, toward: { x: number; y: number } | undefined, ratio = 1, size = AHEAD_TILE_PX): Rect[] {
   const reachX = AHEAD_REACH * area.width;
   const reachY = AHEAD_REACH * area.height;
   const around = { left: area.left - reachX, top: area.top - reachY, width: area.width + 2 * reachX, height: area.height + 2 * reachY };
@@ -61,7 +63,7 @@ export function aheadPlan(area: Rect, toward: { x: number; y: number } | undefin
   // The tiles of the expected view first (all of them, corners included), then the others nearest it.
   const expected = toward && { ...area, left: area.left + toward.x, top: area.top + toward.y };
   const distance = (tile: Rect) => (expected && intersects(tile, expected) ? 0 : 1e12) + Math.hypot(tile.left + tile.width / 2 - x, tile.top + tile.height / 2 - y);
-  const budget = Math.max(1, Math.floor((AHEAD_CANVASES * area.width * area.height) / (size * size)));
+  const budget = Math.max(1, Math.floor(Math.min(AHEAD_CANVASES * area.width * area.height, AHEAD_MAX_PIXELS / (ratio * ratio)) / (size * size)));
   return tilesOver(around, size)
     .filter((tile) => toward !== undefined || !inside(tile))
     .sort((a, b) => distance(a) - distance(b))
@@ -231,27 +233,29 @@ export class AheadPainter {
       this.settle();
       return;
     }
-    const plan = aheadPlan(view.area, this.host.lastPan());
+    const plan = aheadPlan(view.area, this.host.lastPan(), view.ratio);
     const wanted = new Set(plan.map(tileKeyOf));
     this.drop((tile, key) => tile.zoom !== view.zoom || !wanted.has(key));
-    const queue: Array<{ rect: Rect; features: CanvasFeature[] }> = [];
-    for (const rect of plan) {
-      const features = this.host.featuresOver(view, rect, true);
-      const held = this.tiles.get(tileKeyOf(rect));
-      if (held && held.painted.length === features.length && held.painted.every((feature, at) => sameFeature(feature, features[at] as CanvasFeature))) continue;
-      if (features.length === 0) {
-        this.keep({ zoom: view.zoom, area: rect, painted: [], bitmap: undefined });
-        continue;
-      }
-      queue.push({ rect, features });
-    }
+    const queue = [...plan];
     const current = () => {
       const now = this.host.idleView();
       return !this.stopped && now !== undefined && now.zoom === view.zoom && now.area.left === view.area.left && now.area.top === view.area.top;
     };
+    // The next tile that shows other features than it was painted with (each looked up as its
+    // turn comes, so no task looks up every tile); one with no feature over it is kept as is.
+    const nextItem = (): { rect: Rect; features: CanvasFeature[] } | undefined => {
+      for (let rect = queue.shift(); rect; rect = queue.shift()) {
+        const features = this.host.featuresOver(view, rect, true);
+        const held = this.tiles.get(tileKeyOf(rect));
+        if (held && held.painted.length === features.length && held.painted.every((feature, at) => sameFeature(feature, features[at] as CanvasFeature))) continue;
+        if (features.length > 0) return { rect, features };
+        this.keep({ zoom: view.zoom, area: rect, painted: [], bitmap: undefined });
+      }
+      return undefined;
+    };
     const next = (part: number): void => {
-      const item = queue.shift();
-      if (!item || !current() || workers.failed) {
+      const item = current() && !workers.failed ? nextItem() : undefined;
+      if (!item) {
         this.settle();
         return;
       }

@@ -65,6 +65,8 @@ export class FeatureLayerRenderer {
    * its geometry), so the canvas knows the tiles painted ahead show it.
    */
   private readonly shapes = new WeakMap<Geometry, FlatShape | null>();
+  /** Each feature read ahead as the canvas paints it ahead (`null`: a point's), made once. */
+  private readonly ahead = new WeakMap<MapFeature, CanvasFeature | null>();
 
   constructor(
     private readonly map: L.Map,
@@ -115,8 +117,13 @@ export class FeatureLayerRenderer {
     const ahead: CanvasFeature[] = [];
     for (const feature of features) {
       if (this.drawn.has(feature.id)) continue;
-      const shape = this.shapeOf(feature.geometry);
-      if (shape) ahead.push({ id: feature.id, shape, style: FEATURE_STYLE });
+      let drawn = this.ahead.get(feature);
+      if (drawn === undefined) {
+        const shape = this.shapeOf(feature.geometry);
+        drawn = shape ? { id: feature.id, shape, style: FEATURE_STYLE } : null;
+        this.ahead.set(feature, drawn);
+      }
+      if (drawn) ahead.push(drawn);
     }
     this.canvas.setAhead(ahead);
   }

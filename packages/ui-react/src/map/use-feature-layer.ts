@@ -7,6 +7,8 @@ import { toLatLngBounds } from './use-leaflet-map';
 
 /** The session's events after which it shows other features (a load, an edit, a view's tiles merged). */
 const FEATURE_EVENTS = ['load', 'change', 'view'] as const;
+/** How long the features read ahead are left to gather before the canvas takes them: tiles come two at a time. */
+const AHEAD_BURST_MS = 100;
 /** The session's events after which the features it read ahead are others (a tile kept aside, a load, a view merging some). */
 const AHEAD_EVENTS = ['ahead', 'load', 'view', 'save:success'] as const;
 
@@ -62,7 +64,7 @@ export function useFeatureLayer(map: L.Map | undefined, { session, features, loa
       aheadTimer = setTimeout(() => {
         aheadTimer = undefined;
         if (session) renderer.renderAhead(session.featuresAhead());
-      }, 0);
+      }, AHEAD_BURST_MS);
     };
     if (session) offs.push(...AHEAD_EVENTS.map((name) => session.on(name, drawAhead)));
     return () => {
