@@ -156,6 +156,8 @@ export class AheadPainter {
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Tile jobs in the workers. */
   private running = 0;
+  /** Runs started: only the last sends tiles to the workers. */
+  private runs = 0;
   private readonly idleWaiters: Array<() => void> = [];
   private stopped = false;
 
@@ -237,9 +239,15 @@ export class AheadPainter {
     const wanted = new Set(plan.map(tileKeyOf));
     this.drop((tile, key) => tile.zoom !== view.zoom || !wanted.has(key));
     const queue = [...plan];
+    const sameView = () => {
+      const now = this.host.idleView();
+      return now !== undefined && now.zoom === view.zoom && now.area.left === view.area.left && now.area.top === view.area.top;
+    };
+    // A later run takes over: this one's tiles in the workers are kept if still current, none sent after.
+    const run = ++this.runs;
     const current = () => {
       const now = this.host.idleView();
-      return !this.stopped && now !== undefined && now.zoom === view.zoom && now.area.left === view.area.left && now.area.top === view.area.top;
+      return !this.stopped && run === this.runs && now !== undefined && now.zoom === view.zoom && now.area.left === view.area.left && now.area.top === view.area.top;
     };
     // The next tile that shows other features than it was painted with (each looked up as its
     // turn comes, so no task looks up every tile); one with no feature over it is kept as is.
@@ -265,11 +273,12 @@ export class AheadPainter {
       void job.end().then(
         (bitmap) => {
           this.running -= 1;
-          if (this.stopped || !current()) {
+          if (this.stopped || !sameView()) {
             bitmap.close();
             this.settle();
             return;
           }
+          // Kept while the view is the same (a later run's plan holds it too, or drops it).
           this.keep({ zoom: view.zoom, area: item.rect, painted: item.features, bitmap });
           next(part);
         },
