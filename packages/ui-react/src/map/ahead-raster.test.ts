@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AHEAD_CANVASES, AHEAD_MAX_PIXELS, AHEAD_TILE_PX, aheadPlan, stillPainted, tilesOver } from './ahead-raster';
 import type { CanvasFeature } from './canvas-features';
 import { FeatureCanvas } from './feature-canvas';
 import { flatShapeOf, type FlatShape } from './flat-shape';
 import type { L } from './leaflet';
-import { cores, FakeBitmap, FakeWorker, mapOnPage, recordContexts, tearDownCanvasTest } from '../test-support/raster-fakes';
+import { FakeBitmap, FakeWorker, mapOnPage, recordContexts, tearDownCanvasTest, withRasterWorkers } from '../test-support/raster-fakes';
 
 const style: L.PathOptions = { color: 'blue', weight: 3 };
 /** A square `size`° across with its south-west corner at `west`, `south`. */
@@ -115,10 +115,7 @@ describe('FeatureCanvas painting ahead', () => {
     calls = [];
     recordContexts((call) => calls.push(call));
     ({ element, map } = mapOnPage());
-    vi.stubGlobal('Worker', FakeWorker);
-    vi.stubGlobal('OffscreenCanvas', class {});
-    vi.stubGlobal('ImageBitmap', FakeBitmap);
-    cores(2);
+    withRasterWorkers();
   });
 
   afterEach(() => {
@@ -133,18 +130,27 @@ describe('FeatureCanvas painting ahead', () => {
     return square(id, at.lng - 0.02, at.lat - 0.02, 0.04);
   };
   const pan = (x: number) => map.panBy([x, 0], { animate: false });
-
-  it('paints tiles around the canvas with the features read ahead, and shows a pan that merges them from those tiles, with no repaint', async () => {
+  /**
+   * A canvas drawing the square `here`, panned `by` pixels east once (the way a next pan is
+   * expected), then given the squares `aheadOf` places from there as read ahead, and left to
+   * paint its tiles.
+   */
+  const pannedWithAhead = async <Ahead extends CanvasFeature[]>(by: number, aheadOf: () => Ahead) => {
     const canvas = addCanvas();
     const here = east('here', 0);
     canvas.setFeatures([here]);
     await canvas.whenDrawn();
-    // The first pan: nothing painted ahead reaches a view one and a half views away.
-    pan(600);
+    pan(by);
     await canvas.whenDrawn();
-    const ahead = [east('next', 1.5), east('beyond', 1.5 + 0.3)];
+    const ahead = aheadOf();
     canvas.setAhead(ahead);
     await canvas.whenPaintedAhead();
+    return { canvas, here, ahead };
+  };
+
+  it('paints tiles around the canvas with the features read ahead, and shows a pan that merges them from those tiles, with no repaint', async () => {
+    // The first pan: nothing painted ahead reaches a view one and a half views away.
+    const { canvas, here, ahead } = await pannedWithAhead(600, () => [east('next', 1.5), east('beyond', 1.5 + 0.3)]);
     const tiles = begun().filter((job) => job.width === AHEAD_TILE_PX);
     expect(tiles.length).toBeGreaterThan(0);
     expect(canvas.tilesAhead).toBeGreaterThan(0);
@@ -168,15 +174,7 @@ describe('FeatureCanvas painting ahead', () => {
   });
 
   it('shows a shorter pan the same way (the new view overlapping the old) from its tiles too, once the features it brings are merged', async () => {
-    const canvas = addCanvas();
-    const here = east('here', 0);
-    canvas.setFeatures([here]);
-    await canvas.whenDrawn();
-    pan(300);
-    await canvas.whenDrawn();
-    const ahead = [east('next', 0.75 + 0.3)];
-    canvas.setAhead(ahead);
-    await canvas.whenPaintedAhead();
+    const { canvas, here, ahead } = await pannedWithAhead(300, () => [east('next', 0.75 + 0.3)]);
     const jobsBefore = begun().length;
     calls = [];
     pan(300);
@@ -191,15 +189,11 @@ describe('FeatureCanvas painting ahead', () => {
   });
 
   it('paints again here only the box of a feature read ahead that was edited before the pan merged it, and repaints whole when much more changed', async () => {
-    const canvas = addCanvas();
-    const here = east('here', 0);
-    canvas.setFeatures([here]);
-    await canvas.whenDrawn();
-    pan(600);
-    await canvas.whenDrawn();
-    const next = east('next', 1.5);
-    canvas.setAhead([next]);
-    await canvas.whenPaintedAhead();
+    const {
+      canvas,
+      here,
+      ahead: [next],
+    } = await pannedWithAhead(600, () => [east('next', 1.5)] as [CanvasFeature]);
     expect(canvas.tilesAhead).toBeGreaterThan(0);
     let jobsBefore = begun().length;
     calls = [];

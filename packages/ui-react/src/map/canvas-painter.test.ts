@@ -3,7 +3,7 @@ import type { CanvasFeature } from './canvas-features';
 import { FeatureCanvas } from './feature-canvas';
 import { flatShapeOf, type FlatShape } from './flat-shape';
 import type { L } from './leaflet';
-import { cores, FakeBitmap, FakeWorker, mapOnPage, recordContexts, tearDownCanvasTest } from '../test-support/raster-fakes';
+import { FakeWorker, mapOnPage, recordContexts, tearDownCanvasTest, withRasterWorkers } from '../test-support/raster-fakes';
 
 const style: L.PathOptions = { color: 'blue', weight: 3 };
 /** A triangle 0.05° across at `west` (the view below spans about 119.0–119.3° E). */
@@ -16,13 +16,7 @@ const [a, b, c] = [triangle('a', 119.0), triangle('b', 119.1), triangle('c', 119
 /** Far east of the canvas: it never shows on it. */
 const far = triangle('far', 125);
 
-/** The page's raster workers: two stand-ins that paint and answer. */
-function withWorkers(): void {
-  vi.stubGlobal('Worker', FakeWorker);
-  vi.stubGlobal('OffscreenCanvas', class {});
-  vi.stubGlobal('ImageBitmap', FakeBitmap);
-  cores(2);
-}
+const withWorkers = withRasterWorkers;
 
 /** The page's raster workers, which fail at their first job: the canvas paints on the main thread from then on. */
 function withFailingWorkers(): void {

@@ -68,6 +68,14 @@ export class FakeWorker {
   }
 }
 
+/** The page's raster workers: two stand-ins (two cores) that paint and answer. */
+export function withRasterWorkers(): void {
+  vi.stubGlobal('Worker', FakeWorker);
+  vi.stubGlobal('OffscreenCanvas', class {});
+  vi.stubGlobal('ImageBitmap', FakeBitmap);
+  cores(2);
+}
+
 /** The machine's cores as the page sees them. */
 export function cores(count: number): void {
   Object.defineProperty(navigator, 'hardwareConcurrency', { value: count, configurable: true });
