@@ -226,6 +226,19 @@ describe('FeatureCanvas painting ahead', () => {
     expect(element.querySelector('.gportal-feature-canvas')?.hasAttribute('data-painted-ahead')).toBe(false);
   });
 
+  it('paints nothing ahead for a layer with nothing read ahead (loaded whole): its pans are painted as they come', async () => {
+    const canvas = addCanvas();
+    canvas.setFeatures([east('here', 0), east('there', 1.2)]);
+    await canvas.whenDrawn();
+    pan(300);
+    await canvas.whenDrawn();
+    canvas.setAhead([]);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await canvas.whenPaintedAhead();
+    expect(begun().filter((job) => job.width === AHEAD_TILE_PX)).toEqual([]);
+    expect(canvas.tilesAhead).toBe(0);
+  });
+
   it('paints nothing ahead while a repaint is pending, and lets every tile go when the canvas leaves the map', async () => {
     const canvas = addCanvas();
     canvas.setFeatures([east('here', 0)]);

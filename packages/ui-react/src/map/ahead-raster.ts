@@ -123,6 +123,8 @@ export function stillPainted(painted: readonly CanvasFeature[], now: readonly Ca
 
 /** What painting ahead asks of the feature canvas. */
 export interface AheadHost {
+  /** Whether the canvas has features read ahead around it (a layer loaded by view): painting ahead runs only then. */
+  readingAhead(): boolean;
   /** Painting ahead stopped (`tiles`: how many tiles are painted) or started (`undefined`). */
   idle(tiles: number | undefined): void;
   /** The view the canvas shows, while it shows it whole and nothing is pending: painting ahead runs only then. */
@@ -231,7 +233,8 @@ export class AheadPainter {
   private run(): void {
     const view = this.host.idleView();
     const workers = this.host.workers();
-    if (!view || !workers) {
+    // Only a layer loaded by view, whose pans bring features read ahead: a layer loaded whole paints its pans as they come.
+    if (!view || !workers || !this.host.readingAhead()) {
       this.settle();
       return;
     }

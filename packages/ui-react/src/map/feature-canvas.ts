@@ -101,7 +101,8 @@ export class FeatureCanvas extends L.Renderer {
   /**
    * The features read ahead around the view and kept aside (not drawn until given to
    * `setFeatures`): tiles around the canvas are painted ahead with them, so a pan that merges
-   * them shows at once. Those with the id of a feature drawn, or hidden, are left out.
+   * them shows at once. Those with the id of a feature drawn, or hidden, are left out. None (a
+   * layer loaded whole): nothing is painted ahead.
    */
   setAhead(features: readonly CanvasFeature[]): void {
     this.aheadFeatures = features;
@@ -218,6 +219,7 @@ export class FeatureCanvas extends L.Renderer {
         else canvas.dataset.ahead = String(tiles);
       },
       idleView: () => (this.isDrawn() && !this.painter?.painting ? this.view() : undefined),
+      readingAhead: () => this.aheadFeatures.length > 0,
       lastPan: () => {
         const move = this.lastMove;
         const scale = this.drawn && this.internals._map ? this.internals._map.getZoomScale(this.drawn.zoom, 0) : 1;
