@@ -34,7 +34,7 @@ function setup(options: { mode?: TransactionMode; typeName?: string; maxFeatures
     ...(maxFeatures === undefined ? {} : { maxFeatures }),
     ...(journal ? { journal } : {}),
   });
-  const events: Recorded = { load: [], change: [], 'save:success': [], 'save:failed': [], view: [], error: [] };
+  const events: Recorded = { load: [], change: [], 'save:success': [], 'save:failed': [], view: [], ahead: [], error: [] };
   for (const name of Object.keys(events) as Array<keyof EditSessionEvents>) {
     session.on(name, (payload) => (events[name] as unknown[]).push(payload));
   }

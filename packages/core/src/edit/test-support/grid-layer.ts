@@ -76,7 +76,7 @@ export function setup(options: { maxFeatures?: number; loading?: EditSessionOpti
     ...(options.holdLimit !== undefined ? { holdLimit: options.holdLimit } : {}),
     journal: adapters.journal,
   });
-  const events: Recorded = { load: [], change: [], 'save:success': [], 'save:failed': [], view: [], error: [] };
+  const events: Recorded = { load: [], change: [], 'save:success': [], 'save:failed': [], view: [], ahead: [], error: [] };
   for (const name of Object.keys(events) as Array<keyof EditSessionEvents>) session.on(name, (payload) => (events[name] as unknown[]).push(payload));
   const stored = async (id: string) => (await adapters.features.getFeatures({ typeName: GRID, featureIds: [id] })).features[0] as MapFeature;
   return { adapters, session, events, getFeatures, countFeatures, stored };
