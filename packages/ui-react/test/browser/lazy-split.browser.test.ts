@@ -35,9 +35,12 @@ afterAll(async () => {
 // the picker with dayjs and its zh-cn locale is a chunk of 36 KiB of its own, fetched when a form
 // opens (never on the first screen or a map screen's load), and the WFS answer worker (issue 21, 8 KiB, fetched in map-server mode only when a layer loads)
 // and issue 21's loading by view and issue 20's phone drawer bring the whole app to about
-// 523 KiB, now held at 530.
+// 523 KiB, held at 530. Issue 21's painting ahead (the tiles around the view painted in the
+// raster workers, which took the mean step of the large bench from 103 to 63 ms and its worst
+// from 208 to 111 ms) adds 2.2 KiB to the map's chunk and the core's: about 531 KiB, now held at
+// 535.
 // The first screen's budget is unchanged.
-const GZIP_BUDGETS_KIB = { firstScreen: 200, wholeApp: 530 } as const;
+const GZIP_BUDGETS_KIB = { firstScreen: 200, wholeApp: 535 } as const;
 /** The date picker's chunk: loaded by the attribute form, never with a screen. */
 const DATE_PICKER_CHUNK = /\/date-field-[\w-]+\.js$/;
 
