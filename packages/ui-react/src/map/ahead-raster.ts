@@ -148,8 +148,8 @@ export interface AheadHost {
  * Painting ahead: while the feature canvas stays drawn, the raster workers paint tiles of the
  * grid around it (`aheadPlan`) with the features over them, those the canvas holds and those
  * the session read ahead and keeps aside. A pan that lands on tiles all painted, once the
- * session has merged its features, is shown from them (`compose`) without a repaint, when each
- * tile still shows what a repaint would (`stillPainted`). One tile a worker at a time, so a
+ * session has merged its features, is shown from them (`covering`) without a repaint, where each
+ * tile still shows what a repaint would (`paintedDifference`). One tile a worker at a time, so a
  * repaint waits for at most one tile; stopped while a repaint is pending, started again once the
  * canvas is drawn. The tiles of one zoom are kept, as many as the plan holds.
  */
