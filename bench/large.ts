@@ -122,8 +122,8 @@ async function dragVertex(page: Page, contender: (typeof CONTENDERS)[number]['qu
 
 interface Run extends LargeFigures {
   contender: string;
-  /** Each step: to the frame that shows its features (`ms`), and to the frame after its last activity, background reads included (`quietMs`). */
-  steps: Array<{ kind: Step['kind']; ms: number; quietMs: number }>;
+  /** Each step: to the frame that shows its features (`ms`), to the frame after its last activity, background reads included (`quietMs`), and how the map showed it (gportal: from tiles painted ahead, or painted). */
+  steps: Array<{ kind: Step['kind']; ms: number; quietMs: number; shownBy?: 'ahead' | 'painted' }>;
   dragMs: number;
   /** Every task over 50 ms: its start from navigation, and its length. */
   longTasks: Array<{ startMs: number; ms: number }>;
@@ -164,6 +164,13 @@ export async function runLarge(options: LargeOptions): Promise<LargeResult> {
           page.on('pageerror', (error) => log(`page error (${contender.query}): ${error.message}`));
           const cdp = await context.newCDPSession(page);
           const query = new URLSearchParams({ contender: contender.query, typeName: LARGE_LAYER.typeName, lon: String(path.start.center[0]), lat: String(path.start.center[1]), zoom: String(path.start.zoom) });
+          // GPORTAL_BENCH_PROFILE=1 samples the main thread of gportal's first run (a probe while profiling; the figures are of a run without it).
+          const profiling = process.env.GPORTAL_BENCH_PROFILE === '1' && contender.query === 'gportal' && round === 0;
+          if (profiling) {
+            await cdp.send('Profiler.enable');
+            await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+            await cdp.send('Profiler.start');
+          }
           await page.goto(`${url}/large.html?${query}`);
           await page.waitForFunction(() => 'large' in window);
           const firstFeaturesMs = await page.evaluate(() => window.large.opened());
@@ -173,6 +180,15 @@ export async function runLarge(options: LargeOptions): Promise<LargeResult> {
           for (const step of path.steps) {
             stepStartsMs.push(await page.evaluate(() => performance.now()));
             steps.push({ kind: step.kind, ...(await page.evaluate((view) => window.large.step(view), step)) });
+          }
+          if (profiling) {
+            // A named busy loop at a known time places the profile's clock on the page's (performance.now()).
+            // A string, so the runner's transpiler adds no helpers to the function it names.
+            const calibrationMs = (await page.evaluate('(function gportalBenchCalibrate() { const start = performance.now(); while (performance.now() - start < 5); return start; })()')) as number;
+            const { profile } = await cdp.send('Profiler.stop');
+            const tasks = await page.evaluate(() => window.large.longTasks().tasks);
+            writeFileSync(join(build, 'large-gportal-profile.json'), JSON.stringify({ calibrationMs, stepStartsMs, steps, longTasks: tasks, profile }));
+            log('large gportal: main-thread profile written to bench/.build/large-gportal-profile.json');
           }
           // What the opening and the last step show, to look at (bench/.build/large-<contender>[-open].png).
           await page.screenshot({ path: join(build, `large-${contender.query}.png`) });

@@ -31,6 +31,8 @@ export interface LargeMap {
   showsFeatures(): boolean;
   /** No paint is pending (off-main-thread paints included). */
   idle(): boolean;
+  /** How the map showed its last view, where it tells (gportal: `ahead`, from tiles painted ahead; `painted`, painted when it came). */
+  shownBy?(): 'ahead' | 'painted';
 }
 
 /** A contender of the large part. */

@@ -65,6 +65,7 @@ export const gportalFeatureMapContender: LargeContender = {
       },
       showsFeatures: () => Number(mapElement.dataset.features ?? 0) > 0 && idle(),
       idle,
+      shownBy: () => (element.querySelector<HTMLElement>('.gportal-feature-canvas')?.dataset.paintedAhead === undefined ? 'painted' : 'ahead'),
     };
   },
 };

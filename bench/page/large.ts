@@ -156,13 +156,13 @@ const api = {
     await opened;
     return firstFeaturesMs as number;
   },
-  /** Jumps to a step's view; resolves with the time until the frame that shows its features (`ms`), and until all activity ended (`quietMs`). */
-  async step(step: Step): Promise<{ ms: number; quietMs: number }> {
+  /** Jumps to a step's view; resolves with the time until the frame that shows its features (`ms`), until all activity ended (`quietMs`), and how the map showed it where it tells. */
+  async step(step: Step): Promise<{ ms: number; quietMs: number; shownBy?: 'ahead' | 'painted' }> {
     const start = performance.now();
     (map as LargeMap).setView(step);
     activity();
     const { shown, quiet } = await settled();
-    return { ms: shown - start, quietMs: quiet - start };
+    return { ms: shown - start, quietMs: quiet - start, shownBy: map?.shownBy?.() };
   },
   /** Marks the start of an input the runner sends (the vertex drag); `settle` gives the time from it. */
   mark(): number {
