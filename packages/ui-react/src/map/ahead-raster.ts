@@ -1,4 +1,4 @@
-import type { CanvasFeature } from './canvas-features';
+import { sameFeature, type CanvasFeature } from './canvas-features';
 import type { CanvasView } from './canvas-painter';
 import type { RasterWorkers } from './feature-raster';
 import type { ScreenShape } from './flat-shape';
@@ -329,9 +329,3 @@ function clipped(rect: Rect, area: Rect): Rect {
   const top = Math.max(rect.top, area.top);
   return { left, top, width: Math.min(rect.left + rect.width, area.left + area.width) - left, height: Math.min(rect.top + rect.height, area.top + area.height) - top };
 }
-
-/** Whether two features draw the same shape with the same style. */
-function sameFeature(a: CanvasFeature, b: CanvasFeature): boolean {
-  return a.id === b.id && a.shape === b.shape && a.style === b.style;
-}
-
