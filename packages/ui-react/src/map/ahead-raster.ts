@@ -115,12 +115,6 @@ export function paintedDifference(painted: readonly CanvasFeature[], now: readon
   return { differing, reordered: false };
 }
 
-/** Whether a tile painted with `painted` shows what a repaint of `now` would (`paintedDifference` finds no difference). */
-export function stillPainted(painted: readonly CanvasFeature[], now: readonly CanvasFeature[], overlap: (a: CanvasFeature, b: CanvasFeature) => boolean): boolean {
-  const { differing, reordered } = paintedDifference(painted, now, overlap);
-  return differing.length === 0 && !reordered;
-}
-
 /** What painting ahead asks of the feature canvas. */
 export interface AheadHost {
   /** Whether the canvas has features read ahead around it (a layer loaded by view): painting ahead runs only then. */
