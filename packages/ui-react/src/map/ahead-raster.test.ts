@@ -244,8 +244,11 @@ describe('FeatureCanvas painting ahead', () => {
     pan(300);
     await canvas.whenDrawn();
     canvas.setAhead([]);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // A run of painting ahead is scheduled: the canvas's count of tiles painted ahead (`data-ahead`)
+    // is taken away until it ends. Waited for (it runs after AHEAD_DELAY_MS), it ends with none.
+    expect(element.querySelector('.gportal-feature-canvas')?.getAttribute('data-ahead')).toBeNull();
     await canvas.whenPaintedAhead();
+    expect(element.querySelector('.gportal-feature-canvas')?.getAttribute('data-ahead')).toBe('0');
     expect(begun().filter((job) => job.width === AHEAD_TILE_PX)).toEqual([]);
     expect(canvas.tilesAhead).toBe(0);
   });
