@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MapFeature } from '../domain/feature.js';
 import type { BBox } from '../domain/geometry.js';
-import { ReadAhead, type AheadTile } from './read-ahead.js';
+import { ReadAhead, type AheadTile, type ReadAheadHost } from './read-ahead.js';
 import { tileKey, tilesAround, type Tile } from './tile-grid.js';
 
 /** A square feature at `lon`, `lat`, a fresh object each call (as each GetFeature answer gives its own copy). */
@@ -42,5 +42,48 @@ describe('ReadAhead', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  describe('the tiles kept aside', () => {
+    /** A host that reads nothing: the tests put tiles aside themselves. */
+    const idle: ReadAheadHost = {
+      rings: 0,
+      delayMs: 0,
+      maxFeatures: 2000,
+      current: () => false,
+      epoch: () => 0,
+      covers: () => false,
+      density: () => undefined,
+      firstPage: () => Promise.reject(new Error('nothing is read')),
+      kept: () => undefined,
+    };
+    const tile = (x: number): Tile => ({ level: 8, x, y: 100 });
+    /** Tiles kept aside in this order (the order they were read), each holding these features. */
+    const keptAside = (...tiles: AheadTile[]) => {
+      const ahead = new ReadAhead(idle);
+      for (const kept of tiles) ahead.tiles.set(tileKey(kept.tile), kept);
+      return ahead;
+    };
+    const crossing = town('crossing', 101.1, 21.1);
+    const first: AheadTile = { tile: tile(3), features: [town('a', 101, 21), crossing] };
+    const second: AheadTile = { tile: tile(1), features: [crossing, town('b', 101, 21), town('loaded', 101, 21)] };
+    const third: AheadTile = { tile: tile(2), features: [town('c', 101, 21)] };
+
+    it('lists their features each once, in the order the tiles were read, leaving out those loaded', () => {
+      const ahead = keptAside(first, second, third);
+      const features = ahead.features((id) => id === 'loaded');
+      expect(features.map((feature) => feature.id)).toEqual(['a', 'crossing', 'b', 'c']);
+      expect(features[1]).toBe(crossing);
+      expect(keptAside().features(() => false)).toEqual([]);
+    });
+
+    it('puts tiles in the order they were read, each once, and those no longer kept last in the order given', () => {
+      const ahead = keptAside(first, second, third);
+      const gone: AheadTile = { tile: tile(9), features: [] };
+      const ordered = ahead.inReadOrder([third, gone, first, third, second]);
+      expect(ordered.map(({ tile: { x } }) => x)).toEqual([3, 1, 2, 9]);
+      expect(ordered[0]).toBe(first);
+      expect(ahead.inReadOrder([])).toEqual([]);
+    });
   });
 });

@@ -57,13 +57,42 @@ export interface ReadAheadHost {
  * quarters of its own tiles it left unread, then the rings of tiles around it, nearest first,
  * two at a time, while the view stays and no operation starts; only tiles one page holds are
  * kept, aside in `tiles`, until a view needs them. No more than about six loads' worth of
- * features is kept aside; tiles far from the view are dropped first.
+ * features is kept aside; tiles far from the view are dropped first. The features kept aside
+ * (`features`) and the tiles a view merges (`inReadOrder`) come in the order they were read.
  */
 export class ReadAhead {
   /** Tiles read ahead, by key. */
   readonly tiles = new Map<string, AheadTile>();
 
   constructor(private readonly host: ReadAheadHost) {}
+
+  /**
+   * The features of the tiles kept aside that `isLoaded` does not count as loaded, each once, in
+   * the order they were read: what the next views will merge unless a load or an edit comes first.
+   */
+  features(isLoaded: (id: string) => boolean): MapFeature[] {
+    const seen = new Set<string>();
+    const features: MapFeature[] = [];
+    for (const { features: tile } of this.tiles.values()) {
+      for (const feature of tile) {
+        if (seen.has(feature.id) || isLoaded(feature.id)) continue;
+        seen.add(feature.id);
+        features.push(feature);
+      }
+    }
+    return features;
+  }
+
+  /**
+   * These tiles read ahead, each once (by key), in the order they were read: the order `features`
+   * lists their features in. Tiles no longer kept aside come last, in the order given.
+   */
+  inReadOrder(tiles: Iterable<AheadTile>): AheadTile[] {
+    const order = new Map([...this.tiles.keys()].map((key, index) => [key, index]));
+    const byKey = new Map<string, AheadTile>();
+    for (const tile of tiles) byKey.set(tileKey(tile.tile), tile);
+    return [...byKey].sort(([a], [b]) => (order.get(a) ?? order.size) - (order.get(b) ?? order.size)).map(([, tile]) => tile);
+  }
 
   /** Reads the rings around the view `bbox` ahead once it has stayed (not for a view the map only passed through). */
   soon(bbox: BBox): void {

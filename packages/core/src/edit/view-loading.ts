@@ -162,16 +162,7 @@ export class ViewLoading {
    */
   featuresAhead(): MapFeature[] {
     const { loaded } = this.host.edits;
-    const seen = new Set<string>();
-    const features: MapFeature[] = [];
-    for (const { features: tile } of this.ahead.values()) {
-      for (const feature of tile) {
-        if (seen.has(feature.id) || loaded.has(feature.id)) continue;
-        seen.add(feature.id);
-        features.push(feature);
-      }
-    }
-    return features;
+    return this.readAhead.features((id) => loaded.has(id));
   }
 
   /** Called when an operation starts: tiles read until now may predate what it changes. */
@@ -376,15 +367,12 @@ export class ViewLoading {
 
   /**
    * Hands the tiles read ahead among the view's parts to `sink`, each once, in the order they
-   * were read: the order `featuresAhead` lists their features in, so a map that painted them
-   * ahead finds them merged in the order it painted them.
+   * were read (`ReadAhead.inReadOrder`): the order `featuresAhead` lists their features in, so a
+   * map that painted them ahead finds them merged in the order it painted them.
    */
   private handAhead(parts: TilePart[], sink: TileSink): void {
-    const order = new Map([...sink.ahead.keys()].map((key, index) => [key, index]));
-    const ahead = new Map<string, { tile: Tile; features: MapFeature[] }>();
-    for (const part of parts) if (part.kind === 'ahead') ahead.set(tileKey(part.tile), part);
-    const sorted = [...ahead].sort(([a], [b]) => (order.get(a) ?? order.size) - (order.get(b) ?? order.size));
-    for (const [, { tile, features }] of sorted) sink.accept(tile, features, false);
+    const ahead = parts.flatMap((part) => (part.kind === 'ahead' ? [part] : []));
+    for (const { tile, features } of this.readAhead.inReadOrder(ahead)) sink.accept(tile, features, false);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AHEAD_CANVASES, AHEAD_MAX_PIXELS, AHEAD_TILE_PX, aheadPlan, stillPainted, tilesOver } from './ahead-raster';
+import { AHEAD_CANVASES, AHEAD_MAX_PIXELS, AHEAD_TILE_PX, aheadPlan, paintedDifference, tilesOver } from './ahead-raster';
 import type { CanvasFeature } from './canvas-features';
 import { FeatureCanvas } from './feature-canvas';
 import { flatShapeOf, type FlatShape } from './flat-shape';
@@ -78,31 +78,42 @@ describe('aheadPlan', () => {
   });
 });
 
-describe('stillPainted', () => {
+describe('paintedDifference', () => {
   const [a, b, c] = [square('a', 119, 26), square('b', 119.2, 26), square('c', 119.02, 26.02)];
+  /** The difference found, its features by identity (a copy with the same fields is another feature). */
+  const expectDifference = (painted: CanvasFeature[], now: CanvasFeature[], differing: CanvasFeature[], reordered: boolean) => {
+    const found = paintedDifference(painted, now, boxesMeet);
+    expect(found.reordered).toBe(reordered);
+    expect(found.differing).toHaveLength(differing.length);
+    differing.forEach((feature, at) => expect(found.differing[at]).toBe(feature));
+  };
 
-  it('holds for the same features in the same order, and for features that cannot meet in another order', () => {
-    expect(stillPainted([a, b], [a, b], boxesMeet)).toBe(true);
-    expect(stillPainted([a, b], [b, a], boxesMeet)).toBe(true);
-    expect(stillPainted([], [], boxesMeet)).toBe(true);
+  it('finds no difference for the same features in the same order, nor for features that cannot meet in another order', () => {
+    expectDifference([a, b], [a, b], [], false);
+    expectDifference([a, b], [b, a], [], false);
+    expectDifference([], [], [], false);
   });
 
-  it('fails for overlapping features in another order, a feature missing or added, another shape, style or id', () => {
-    expect(stillPainted([a, c], [c, a], boxesMeet)).toBe(false);
-    expect(stillPainted([a, b], [a], boxesMeet)).toBe(false);
-    expect(stillPainted([a], [a, b], boxesMeet)).toBe(false);
-    expect(stillPainted([a], [square('a', 119, 26)], boxesMeet)).toBe(false);
-    expect(stillPainted([a], [{ ...a, style: { ...style } }], boxesMeet)).toBe(false);
-    expect(stillPainted([a], [{ ...a, id: 'z' }], boxesMeet)).toBe(false);
+  it('finds overlapping features in another order, a feature missing or added, and another shape, style or id', () => {
+    expectDifference([a, c], [c, a], [], true);
+    expectDifference([a, b], [a], [b], false);
+    expectDifference([a], [a, b], [b], false);
+    // Another feature on each side: the one painted, then the one a repaint would paint.
+    const moved = square('a', 119, 26);
+    expectDifference([a], [moved], [a, moved], false);
+    const restyled = { ...a, style: { ...style } };
+    expectDifference([a], [restyled], [a, restyled], false);
+    const renamed = { ...a, id: 'z' };
+    expectDifference([a], [renamed], [a, renamed], false);
   });
 
-  it('compares in the order a repaint paints (style by style), so a list order that paints the same still holds', () => {
+  it('compares in the order a repaint paints (style by style), so a list order that paints the same finds no difference', () => {
     const unsaved: L.PathOptions = { color: 'orange', weight: 3 };
     const drawn = { ...c, style: unsaved };
     // The saved style comes first in both lists: the unsaved square, over the saved one, is painted after both saved ones either way.
-    expect(stillPainted([a, b, drawn], [a, drawn, b], boxesMeet)).toBe(true);
+    expectDifference([a, b, drawn], [a, drawn, b], [], false);
     // Where the unsaved style comes first, it is painted first: under the saved square it overlaps.
-    expect(stillPainted([a, drawn], [drawn, a], boxesMeet)).toBe(false);
+    expectDifference([a, drawn], [drawn, a], [], true);
   });
 });
 
@@ -233,8 +244,11 @@ describe('FeatureCanvas painting ahead', () => {
     pan(300);
     await canvas.whenDrawn();
     canvas.setAhead([]);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // A run of painting ahead is scheduled: the canvas's count of tiles painted ahead (`data-ahead`)
+    // is taken away until it ends. Waited for (it runs after AHEAD_DELAY_MS), it ends with none.
+    expect(element.querySelector('.gportal-feature-canvas')?.getAttribute('data-ahead')).toBeNull();
     await canvas.whenPaintedAhead();
+    expect(element.querySelector('.gportal-feature-canvas')?.getAttribute('data-ahead')).toBe('0');
     expect(begun().filter((job) => job.width === AHEAD_TILE_PX)).toEqual([]);
     expect(canvas.tilesAhead).toBe(0);
   });

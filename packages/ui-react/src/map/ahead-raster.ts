@@ -1,9 +1,9 @@
-import type { CanvasFeature } from './canvas-features';
+import { sameFeature, type CanvasFeature } from './canvas-features';
 import type { CanvasView } from './canvas-painter';
 import type { RasterWorkers } from './feature-raster';
 import type { ScreenShape } from './flat-shape';
 import { paintBatches } from './paint-batches';
-import { intersects, type Rect } from './screen-rect';
+import { clipped, intersects, union, type Rect } from './screen-rect';
 
 /**
  * Side of a tile painted ahead, in CSS pixels of the map's zoom (tiles lie on a grid from world
@@ -113,12 +113,6 @@ export function paintedDifference(painted: readonly CanvasFeature[], now: readon
     }
   }
   return { differing, reordered: false };
-}
-
-/** Whether a tile painted with `painted` shows what a repaint of `now` would (`paintedDifference` finds no difference). */
-export function stillPainted(painted: readonly CanvasFeature[], now: readonly CanvasFeature[], overlap: (a: CanvasFeature, b: CanvasFeature) => boolean): boolean {
-  const { differing, reordered } = paintedDifference(painted, now, overlap);
-  return differing.length === 0 && !reordered;
 }
 
 /** What painting ahead asks of the feature canvas. */
@@ -315,23 +309,3 @@ export class AheadPainter {
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 }
-
-/** The smallest rectangle holding both. */
-function union(a: Rect, b: Rect): Rect {
-  const left = Math.min(a.left, b.left);
-  const top = Math.min(a.top, b.top);
-  return { left, top, width: Math.max(a.left + a.width, b.left + b.width) - left, height: Math.max(a.top + a.height, b.top + b.height) - top };
-}
-
-/** The part of `rect` inside `area` (empty, a width or height of 0 or less, when they do not meet). */
-function clipped(rect: Rect, area: Rect): Rect {
-  const left = Math.max(rect.left, area.left);
-  const top = Math.max(rect.top, area.top);
-  return { left, top, width: Math.min(rect.left + rect.width, area.left + area.width) - left, height: Math.min(rect.top + rect.height, area.top + area.height) - top };
-}
-
-/** Whether two features draw the same shape with the same style. */
-function sameFeature(a: CanvasFeature, b: CanvasFeature): boolean {
-  return a.id === b.id && a.shape === b.shape && a.style === b.style;
-}
-

@@ -155,7 +155,7 @@ export function boundsOf(map: L.Map, zoom: number, { left, top, width, height }:
 }
 
 /** Whether two features draw the same shape with the same style. */
-function sameFeature(a: CanvasFeature, b: CanvasFeature): boolean {
+export function sameFeature(a: CanvasFeature, b: CanvasFeature): boolean {
   return a.id === b.id && a.shape === b.shape && a.style === b.style;
 }
 

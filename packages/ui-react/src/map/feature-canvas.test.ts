@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CanvasFeature } from './feature-canvas';
 import { paintBatches, type PaintBatch } from './paint-batches';
 import { projectAt } from './project-at';
-import { sameRect, subtract } from './screen-rect';
+import { clipped, sameRect, subtract, union } from './screen-rect';
 import { flatShapeOf, type FlatShape, type ScreenShape } from './flat-shape';
 import { L } from './leaflet';
 
@@ -55,6 +55,29 @@ describe('subtract', () => {
     const frame = subtract(area, { left: 10, top: 10, width: 20, height: 20 });
     expect(frame).toHaveLength(4);
     expect(size(frame)).toBe(100 * 80 - 20 * 20);
+  });
+});
+
+describe('clipped', () => {
+  const area = { left: 0, top: 0, width: 100, height: 80 };
+
+  it('keeps the part of a rectangle inside the area, and the whole of one inside it', () => {
+    expect(clipped({ left: -30, top: 50, width: 60, height: 60 }, area)).toEqual({ left: 0, top: 50, width: 30, height: 30 });
+    expect(clipped({ left: 10, top: 20, width: 30, height: 40 }, area)).toEqual({ left: 10, top: 20, width: 30, height: 40 });
+    expect(clipped({ left: -10, top: -10, width: 200, height: 200 }, area)).toEqual(area);
+  });
+
+  it('leaves an empty rectangle (a width or height of 0 or less) where the two do not meet', () => {
+    expect(clipped({ left: 100, top: 0, width: 20, height: 20 }, area)).toEqual({ left: 100, top: 0, width: 0, height: 20 });
+    expect(clipped({ left: 130, top: 90, width: 20, height: 20 }, area)).toEqual({ left: 130, top: 90, width: -30, height: -10 });
+  });
+});
+
+describe('union', () => {
+  it('gives the smallest rectangle holding both, whether they meet, lie apart or one holds the other', () => {
+    expect(union({ left: 0, top: 0, width: 50, height: 40 }, { left: 30, top: 20, width: 50, height: 40 })).toEqual({ left: 0, top: 0, width: 80, height: 60 });
+    expect(union({ left: 100, top: -20, width: 10, height: 10 }, { left: -5, top: 30, width: 5, height: 5 })).toEqual({ left: -5, top: -20, width: 115, height: 55 });
+    expect(union({ left: 0, top: 0, width: 100, height: 80 }, { left: 10, top: 10, width: 20, height: 20 })).toEqual({ left: 0, top: 0, width: 100, height: 80 });
   });
 });
 

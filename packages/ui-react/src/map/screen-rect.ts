@@ -16,6 +16,20 @@ export function intersects(a: Rect, b: Rect): boolean {
   return a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
 }
 
+/** The part of `rect` inside `area` (empty, a width or height of 0 or less, when they do not meet). */
+export function clipped(rect: Rect, area: Rect): Rect {
+  const left = Math.max(rect.left, area.left);
+  const top = Math.max(rect.top, area.top);
+  return { left, top, width: Math.min(rect.left + rect.width, area.left + area.width) - left, height: Math.min(rect.top + rect.height, area.top + area.height) - top };
+}
+
+/** The smallest rectangle holding both. */
+export function union(a: Rect, b: Rect): Rect {
+  const left = Math.min(a.left, b.left);
+  const top = Math.min(a.top, b.top);
+  return { left, top, width: Math.max(a.left + a.width, b.left + b.width) - left, height: Math.max(a.top + a.height, b.top + b.height) - top };
+}
+
 /** The parts of `area` outside `cut`: up to four bands (above, below, then left and right beside it). */
 export function subtract(area: Rect, cut: Rect): Rect[] {
   const right = area.left + area.width;
