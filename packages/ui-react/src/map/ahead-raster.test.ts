@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AHEAD_CANVASES, AHEAD_MAX_PIXELS, AHEAD_TILE_PX, aheadPlan, paintedDifference, tilesOver } from './ahead-raster';
+import { AHEAD_CANVASES, AHEAD_MAX_PIXELS, AHEAD_REACH, AHEAD_TILE_PX, AHEAD_ZOOM_STEPS, aheadPlan, paintedDifference, tilesOver, zoomsAheadPlan } from './ahead-raster';
 import type { CanvasFeature } from './canvas-features';
 import { FeatureCanvas } from './feature-canvas';
 import { flatShapeOf, type FlatShape } from './flat-shape';
@@ -36,11 +36,13 @@ describe('aheadPlan', () => {
 
   it('with no way to expect, plans no tile inside the canvas, and no more than the budget of canvases, nearest its centre first', () => {
     const plan = aheadPlan(area, undefined);
-    expect(plan.length).toBe(Math.floor((AHEAD_CANVASES * area.width * area.height) / AHEAD_TILE_PX ** 2));
-    for (const tile of plan) {
-      const inside = tile.left >= area.left && tile.top >= area.top && tile.left + tile.width <= area.left + area.width && tile.top + tile.height <= area.top + area.height;
-      expect(inside).toBe(false);
-    }
+    const inside = (tile: { left: number; top: number; width: number; height: number }) => tile.left >= area.left && tile.top >= area.top && tile.left + tile.width <= area.left + area.width && tile.top + tile.height <= area.top + area.height;
+    // As many as the budget (canvases' pixels, up to the cap), or all the tiles within reach but inside the canvas where there are fewer.
+    const reach = { left: area.left - AHEAD_REACH * area.width, top: area.top - AHEAD_REACH * area.height, width: area.width + 2 * AHEAD_REACH * area.width, height: area.height + 2 * AHEAD_REACH * area.height };
+    const budget = Math.floor(Math.min(AHEAD_CANVASES * area.width * area.height, AHEAD_MAX_PIXELS) / AHEAD_TILE_PX ** 2);
+    expect(plan.length).toBe(Math.min(budget, tilesOver(reach).filter((tile) => !inside(tile)).length));
+    expect(plan.length).toBeGreaterThan(Math.floor((4 * area.width * area.height) / AHEAD_TILE_PX ** 2));
+    for (const tile of plan) expect(inside(tile)).toBe(false);
     const distances = plan.map((tile) => Math.hypot(centre(tile).x - (area.left + 600), centre(tile).y - (area.top + 480)));
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
   });
@@ -64,7 +66,7 @@ describe('aheadPlan', () => {
     expect(plan.length).toBe(Math.floor(AHEAD_MAX_PIXELS / 4 / AHEAD_TILE_PX ** 2));
     const next = new Set(tilesOver({ ...large, left: toward.x }).map((tile) => `${tile.left},${tile.top}`));
     expect(plan.every((tile) => next.has(`${tile.left},${tile.top}`))).toBe(true);
-    // At one device pixel a CSS pixel, the same map paints four canvases' worth.
+    // At one device pixel a CSS pixel, the same map paints AHEAD_CANVASES canvases' worth, up to the cap.
     expect(aheadPlan(large, toward, 1).length).toBe(Math.floor(Math.min(AHEAD_CANVASES * 2300 * 1300, AHEAD_MAX_PIXELS) / AHEAD_TILE_PX ** 2));
   });
 
@@ -75,6 +77,50 @@ describe('aheadPlan', () => {
     const inside = tilesOver(next).filter((tile) => tile.left >= area.left && tile.left + tile.width <= area.left + area.width && tile.top >= area.top && tile.top + tile.height <= area.top + area.height);
     expect(inside.length).toBeGreaterThan(0);
     for (const tile of tilesOver(next)) expect(plan.has(`${tile.left},${tile.top}`)).toBe(true);
+  });
+});
+
+describe('zoomsAheadPlan', () => {
+  const area = { left: 10_000, top: 20_000, width: 1000, height: 800 };
+  const keys = (tiles: Array<{ zoom: number; area: { left: number; top: number } }>) => tiles.map(({ zoom, area: { left, top } }) => `${zoom}/${left},${top}`);
+  /** The tiles of a canvas-sized view centred on a point, at a zoom. */
+  const viewTiles = (zoom: number, x: number, y: number) => keys(tilesOver({ left: x - area.width / 2, top: y - area.height / 2, width: area.width, height: area.height }).map((tile) => ({ zoom, area: tile })));
+
+  it('after a pan, plans the next view at the canvas’s zoom, then the views one zoom out and one in would show there, then the ring around', () => {
+    const toward = { x: 1.5 * area.width, y: 0 };
+    const plan = keys(zoomsAheadPlan(11, area, toward));
+    const [x, y] = [area.left + area.width / 2 + toward.x, area.top + area.height / 2];
+    const next = viewTiles(11, x, y);
+    const out = viewTiles(10, x / 2, y / 2);
+    const into = viewTiles(12, x * 2, y * 2);
+    expect(AHEAD_ZOOM_STEPS).toEqual([-1, 1]);
+    expect(plan.slice(0, next.length).sort()).toEqual([...next].sort());
+    expect(plan.slice(next.length, next.length + out.length)).toEqual(out);
+    expect(plan.slice(next.length + out.length, next.length + out.length + into.length)).toEqual(into);
+    // Then the ring of aheadPlan at the canvas's zoom, each tile once, within the budget.
+    const rest = plan.slice(next.length + out.length + into.length);
+    expect(rest.length).toBeGreaterThan(0);
+    expect(rest.every((key) => key.startsWith('11/'))).toBe(true);
+    expect(new Set(plan).size).toBe(plan.length);
+    expect(plan.length).toBe(Math.floor((AHEAD_CANVASES * area.width * area.height) / AHEAD_TILE_PX ** 2));
+  });
+
+  it('with no move to go by, plans the views a zoom out and in about the canvas’s centre first', () => {
+    const plan = keys(zoomsAheadPlan(11, area, undefined));
+    const [x, y] = [area.left + area.width / 2, area.top + area.height / 2];
+    const out = viewTiles(10, x / 2, y / 2);
+    const into = viewTiles(12, x * 2, y * 2);
+    expect(plan.slice(0, out.length + into.length)).toEqual([...out, ...into]);
+    // The ring at the canvas's zoom after them: none of its tiles inside the canvas (it shows them).
+    expect(plan.slice(out.length + into.length).every((key) => key.startsWith('11/'))).toBe(true);
+  });
+
+  it('keeps to AHEAD_MAX_PIXELS device pixels on a large map of a high-density screen, the next view first', () => {
+    const large = { left: 0, top: 0, width: 2300, height: 1300 };
+    const toward = { x: 1.5 * large.width, y: 0 };
+    const plan = zoomsAheadPlan(11, large, toward, 2);
+    expect(plan.length).toBe(Math.floor(AHEAD_MAX_PIXELS / 4 / AHEAD_TILE_PX ** 2));
+    expect(plan.every((tile) => tile.zoom === 11 && tile.area.left + tile.area.width > toward.x)).toBe(true);
   });
 });
 
@@ -217,7 +263,9 @@ describe('FeatureCanvas painting ahead', () => {
     expect(calls.filter(([name]) => name === 'clip')).toHaveLength(1);
     expect(calls.filter(([name]) => name === 'fill')).toHaveLength(1);
     expect(calls.filter(([name]) => name === 'setLineDash').at(-1)).toEqual(['setLineDash', [8, 6]]);
-    const cleared = calls.filter(([name]) => name === 'clearRect').at(-1) as [string, number, number, number, number];
+    // The last clear before the clip (the canvas's snapshot is copied after, into a cleared copy).
+    const clip = calls.findIndex(([name]) => name === 'clip');
+    const cleared = calls.slice(0, clip).filter(([name]) => name === 'clearRect').at(-1) as [string, number, number, number, number];
     // The box of a square 0.04° across at zoom 10 (about 30 px), its outline's reach around it: far less than the canvas.
     expect(cleared[3] * cleared[4]).toBeLessThan(80 * 80);
     await canvas.whenDrawn();

@@ -10,8 +10,14 @@ import { clipped, intersects, union, type Rect } from './screen-rect';
  * pixel 0, 0): small enough that the tiles a view needs hold little more than the view.
  */
 export const AHEAD_TILE_PX = 256;
-/** Pixels painted ahead at most, in canvas areas: four canvases' worth of tiles (18 MB of pixels for a map of 1000 × 800). */
-export const AHEAD_CANVASES = 4;
+/**
+ * Pixels painted ahead at most, in canvas areas: eight canvases' worth of tiles (26 MB of pixels
+ * for a map of 1000 × 800), for the next view at the canvas's zoom and one zoom out and in, and
+ * the ring around the canvas.
+ */
+export const AHEAD_CANVASES = 8;
+/** The zooms painted ahead besides the canvas's, relative to it: one out, one in (a zoom control's or a wheel's step). */
+export const AHEAD_ZOOM_STEPS: readonly number[] = [-1, 1];
 /** And never more than this many device pixels (32 MB): a large map on a high-density screen paints less ahead. */
 export const AHEAD_MAX_PIXELS = 8_000_000;
 /** How far from the canvas tiles are painted ahead, in canvas sizes: a jump of one and a half views lands within it. */
@@ -41,8 +47,20 @@ export function tilesOver(area: Rect, size = AHEAD_TILE_PX): Rect[] {
   return tiles;
 }
 
-export function tileKeyOf({ left, top }: Rect): string {
-  return `${left},${top}`;
+/** A tile of the grid at a zoom. */
+export interface PlannedTile {
+  zoom: number;
+  area: Rect;
+}
+
+/** Where a tile lies: its zoom, and its corner in world pixels at that zoom. */
+export function tileKeyOf(zoom: number, { left, top }: Rect): string {
+  return `${zoom}/${left},${top}`;
+}
+
+/** How many tiles painted ahead a canvas over `area` may have: `AHEAD_CANVASES` canvases' pixels, `AHEAD_MAX_PIXELS` device pixels at most. */
+function aheadBudget(area: Rect, ratio: number, size: number): number {
+  return Math.max(1, Math.floor(Math.min(AHEAD_CANVASES * area.width * area.height, AHEAD_MAX_PIXELS / (ratio * ratio)) / (size * size)));
 }
 
 /**
@@ -63,11 +81,34 @@ export function aheadPlan(area: Rect, toward: { x: number; y: number } | undefin
   // The tiles of the expected view first (all of them, corners included), then the others nearest it.
   const expected = toward && { ...area, left: area.left + toward.x, top: area.top + toward.y };
   const distance = (tile: Rect) => (expected && intersects(tile, expected) ? 0 : 1e12) + Math.hypot(tile.left + tile.width / 2 - x, tile.top + tile.height / 2 - y);
-  const budget = Math.max(1, Math.floor(Math.min(AHEAD_CANVASES * area.width * area.height, AHEAD_MAX_PIXELS / (ratio * ratio)) / (size * size)));
   return tilesOver(around, size)
     .filter((tile) => toward !== undefined || !inside(tile))
     .sort((a, b) => distance(a) - distance(b))
-    .slice(0, budget);
+    .slice(0, aheadBudget(area, ratio, size));
+}
+
+/**
+ * The tiles to paint ahead around a canvas drawn at `zoom` over `area`, at its zoom and the
+ * zooms next to it (`AHEAD_ZOOM_STEPS`), most wanted first, within the same budget as
+ * `aheadPlan`: the tiles of the view expected next at the canvas's zoom (`toward`: after the
+ * last move), then those of the views a zoom out and a zoom in would show there (in place when
+ * no move is expected), then the other tiles of `aheadPlan`, in its order.
+ */
+export function zoomsAheadPlan(zoom: number, area: Rect, toward: { x: number; y: number } | undefined, ratio = 1, size = AHEAD_TILE_PX): PlannedTile[] {
+  const budget = aheadBudget(area, ratio, size);
+  const around = aheadPlan(area, toward, ratio, size);
+  const expected = toward && { ...area, left: area.left + toward.x, top: area.top + toward.y };
+  const next = expected ? around.filter((tile) => intersects(tile, expected)) : [];
+  const x = area.left + area.width / 2 + (toward?.x ?? 0);
+  const y = area.top + area.height / 2 + (toward?.y ?? 0);
+  const zoomed = AHEAD_ZOOM_STEPS.flatMap((step) => {
+    const scale = 2 ** step;
+    const view = { left: x * scale - area.width / 2, top: y * scale - area.height / 2, width: area.width, height: area.height };
+    return tilesOver(view, size).map((tile) => ({ zoom: zoom + step, area: tile }));
+  });
+  const plan = [...next.map((tile) => ({ zoom, area: tile })), ...zoomed, ...around.map((tile) => ({ zoom, area: tile }))];
+  const seen = new Set<string>();
+  return plan.filter((tile) => !seen.has(tileKeyOf(tile.zoom, tile.area)) && seen.add(tileKeyOf(tile.zoom, tile.area))).slice(0, budget);
 }
 
 /** Features in the order a repaint paints them (`paintBatches`): style by style as they first appear, polygons then lines, in list order. */
@@ -140,12 +181,13 @@ export interface AheadHost {
 
 /**
  * Painting ahead: while the feature canvas stays drawn, the raster workers paint tiles of the
- * grid around it (`aheadPlan`) with the features over them, those the canvas holds and those
- * the session read ahead and keeps aside. A pan that lands on tiles all painted, once the
- * session has merged its features, is shown from them (`covering`) without a repaint, where each
- * tile still shows what a repaint would (`paintedDifference`). One tile a worker at a time, so a
- * repaint waits for at most one tile; stopped while a repaint is pending, started again once the
- * canvas is drawn. The tiles of one zoom are kept, as many as the plan holds.
+ * grid around it, at its zoom and the zooms next to it (`zoomsAheadPlan`), with the features
+ * over them, those the canvas holds and those the session read ahead and keeps aside. A pan or a
+ * zoom that lands on tiles all painted, once the session has merged its features, is shown from
+ * them (`covering`) without a repaint, where each tile still shows what a repaint would
+ * (`paintedDifference`). One tile a worker at a time, so a repaint waits for at most one tile;
+ * stopped while a repaint is pending, started again once the canvas is drawn. The tiles of the
+ * latest plan are kept, no others.
  */
 export class AheadPainter {
   private readonly tiles = new Map<string, AheadTile>();
@@ -159,7 +201,7 @@ export class AheadPainter {
 
   constructor(private readonly host: AheadHost) {}
 
-  /** Tiles painted (with features or none), for the view's zoom. */
+  /** Tiles painted (with features or none), at the view's zoom and those next to it. */
   get size(): number {
     return this.tiles.size;
   }
@@ -195,8 +237,8 @@ export class AheadPainter {
     const rest: Rect[] = [];
     let left = AHEAD_REST * view.area.width * view.area.height;
     for (const rect of tilesOver(view.area)) {
-      const tile = this.tiles.get(tileKeyOf(rect));
-      if (!tile || tile.zoom !== view.zoom) return undefined;
+      const tile = this.tiles.get(tileKeyOf(view.zoom, rect));
+      if (!tile) return undefined;
       const part = clipped(tile.area, view.area);
       tiles.push(tile);
       const { differing, reordered } = paintedDifference(tile.painted.filter(this.host.meets(view, part)), this.host.featuresOver(view, part, false), this.host.overlap(view, part));
@@ -212,7 +254,7 @@ export class AheadPainter {
 
   /** Whether tiles painted ahead at the view's zoom lie under the whole view (what they show not checked). */
   holds(view: CanvasView): boolean {
-    return tilesOver(view.area).every((rect) => this.tiles.get(tileKeyOf(rect))?.zoom === view.zoom);
+    return tilesOver(view.area).every((rect) => this.tiles.has(tileKeyOf(view.zoom, rect)));
   }
 
   /** Stops painting ahead and frees every tile (the canvas left the map). */
@@ -232,10 +274,12 @@ export class AheadPainter {
       this.settle();
       return;
     }
-    const plan = aheadPlan(view.area, this.host.lastPan(), view.ratio);
-    const wanted = new Set(plan.map(tileKeyOf));
-    this.drop((tile, key) => tile.zoom !== view.zoom || !wanted.has(key));
+    const plan = zoomsAheadPlan(view.zoom, view.area, this.host.lastPan(), view.ratio);
+    const wanted = new Set(plan.map((tile) => tileKeyOf(tile.zoom, tile.area)));
+    this.drop((_tile, key) => !wanted.has(key));
     const queue = [...plan];
+    // The view at a tile's zoom: what its features are looked up and simplified for.
+    const atZoom = (zoom: number): CanvasView => (zoom === view.zoom ? view : { ...view, zoom });
     const sameView = () => {
       const now = this.host.idleView();
       return now !== undefined && now.zoom === view.zoom && now.area.left === view.area.left && now.area.top === view.area.top;
@@ -248,13 +292,13 @@ export class AheadPainter {
     };
     // The next tile that shows other features than it was painted with (each looked up as its
     // turn comes, so no task looks up every tile); one with no feature over it is kept as is.
-    const nextItem = (): { rect: Rect; features: CanvasFeature[] } | undefined => {
-      for (let rect = queue.shift(); rect; rect = queue.shift()) {
-        const features = this.host.featuresOver(view, rect, true);
-        const held = this.tiles.get(tileKeyOf(rect));
+    const nextItem = (): { tile: PlannedTile; features: CanvasFeature[] } | undefined => {
+      for (let tile = queue.shift(); tile; tile = queue.shift()) {
+        const features = this.host.featuresOver(atZoom(tile.zoom), tile.area, true);
+        const held = this.tiles.get(tileKeyOf(tile.zoom, tile.area));
         if (held && held.painted.length === features.length && held.painted.every((feature, at) => sameFeature(feature, features[at] as CanvasFeature))) continue;
-        if (features.length > 0) return { rect, features };
-        this.keep({ zoom: view.zoom, area: rect, painted: [], bitmap: undefined });
+        if (features.length > 0) return { tile, features };
+        this.keep({ ...tile, painted: [], bitmap: undefined });
       }
       return undefined;
     };
@@ -265,8 +309,8 @@ export class AheadPainter {
         return;
       }
       this.running += 1;
-      const job = workers.beginOn(part, item.rect, view.ratio);
-      paintBatches(item.features, 1, this.host.screensOf(view), ({ style, polygon, screens }) => job.paint(style, polygon, screens));
+      const job = workers.beginOn(part, item.tile.area, view.ratio);
+      paintBatches(item.features, 1, this.host.screensOf(atZoom(item.tile.zoom)), ({ style, polygon, screens }) => job.paint(style, polygon, screens));
       void job.end().then(
         (bitmap) => {
           this.running -= 1;
@@ -276,7 +320,7 @@ export class AheadPainter {
             return;
           }
           // Kept while the view is the same (a later run's plan holds it too, or drops it).
-          this.keep({ zoom: view.zoom, area: item.rect, painted: item.features, bitmap });
+          this.keep({ ...item.tile, painted: item.features, bitmap });
           next(part);
         },
         () => {
@@ -289,7 +333,7 @@ export class AheadPainter {
   }
 
   private keep(tile: AheadTile): void {
-    const key = tileKeyOf(tile.area);
+    const key = tileKeyOf(tile.zoom, tile.area);
     const old = this.tiles.get(key);
     if (old?.bitmap && old.bitmap !== tile.bitmap) old.bitmap.close();
     this.tiles.set(key, tile);

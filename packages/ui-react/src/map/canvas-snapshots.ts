@@ -54,8 +54,11 @@ export class CanvasSnapshots {
       if (canvas.width !== source.width) canvas.width = source.width;
       if (canvas.height !== source.height) canvas.height = source.height;
       const copy = canvas.getContext('2d');
-      copy?.clearRect(0, 0, canvas.width, canvas.height);
-      copy?.drawImage(source, 0, 0);
+      if (copy) {
+        // The source's pixels replace what a reused copy held (transparent ones included).
+        copy.globalCompositeOperation = 'copy';
+        copy.drawImage(source, 0, 0);
+      }
       layers = [canvas];
     }
     const previous = this.shown;
