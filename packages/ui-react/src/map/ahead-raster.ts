@@ -11,11 +11,11 @@ import { clipped, intersects, union, type Rect } from './screen-rect';
  */
 export const AHEAD_TILE_PX = 256;
 /**
- * Pixels painted ahead at most, in canvas areas: eight canvases' worth of tiles (26 MB of pixels
- * for a map of 1000 × 800), for the next view at the canvas's zoom and one zoom out and in, and
- * the ring around the canvas.
+ * Pixels painted ahead at most, in canvas areas: ten canvases' worth of tiles (32 MB of pixels
+ * for a map of 1000 × 800), for the next view at the canvas's zoom, the views a zoom out and a
+ * zoom in would show there and in place, and the ring around the canvas.
  */
-export const AHEAD_CANVASES = 8;
+export const AHEAD_CANVASES = 10;
 /** The zooms painted ahead besides the canvas's, relative to it: one out, one in (a zoom control's or a wheel's step). */
 export const AHEAD_ZOOM_STEPS: readonly number[] = [-1, 1];
 /** And never more than this many device pixels (32 MB): a large map on a high-density screen paints less ahead. */
@@ -90,23 +90,25 @@ export function aheadPlan(area: Rect, toward: { x: number; y: number } | undefin
 /**
  * The tiles to paint ahead around a canvas drawn at `zoom` over `area`, at its zoom and the
  * zooms next to it (`AHEAD_ZOOM_STEPS`), most wanted first, within the same budget as
- * `aheadPlan`: the tiles of the view expected next at the canvas's zoom (`toward`: after the
- * last move), then those of the views a zoom out and a zoom in would show there (in place when
- * no move is expected), then the other tiles of `aheadPlan`, in its order.
+ * `aheadPlan`: after a move (`toward`), the tiles of the view expected next at the canvas's
+ * zoom and of the views a zoom out and a zoom in would show there; then those of a zoom out and
+ * a zoom in about the canvas's centre (a zoom control's, or a wheel's near it); then the other
+ * tiles of `aheadPlan`, in its order.
  */
 export function zoomsAheadPlan(zoom: number, area: Rect, toward: { x: number; y: number } | undefined, ratio = 1, size = AHEAD_TILE_PX): PlannedTile[] {
   const budget = aheadBudget(area, ratio, size);
   const around = aheadPlan(area, toward, ratio, size);
+  const at = (tiles: readonly Rect[], tileZoom = zoom) => tiles.map((tile) => ({ zoom: tileZoom, area: tile }));
+  /** The tiles of the views a zoom by each step would show about this point (world pixels at the canvas's zoom). */
+  const zoomed = (x: number, y: number) =>
+    AHEAD_ZOOM_STEPS.flatMap((step) => {
+      const scale = 2 ** step;
+      return at(tilesOver({ left: x * scale - area.width / 2, top: y * scale - area.height / 2, width: area.width, height: area.height }, size), zoom + step);
+    });
+  const [x, y] = [area.left + area.width / 2, area.top + area.height / 2];
   const expected = toward && { ...area, left: area.left + toward.x, top: area.top + toward.y };
-  const next = expected ? around.filter((tile) => intersects(tile, expected)) : [];
-  const x = area.left + area.width / 2 + (toward?.x ?? 0);
-  const y = area.top + area.height / 2 + (toward?.y ?? 0);
-  const zoomed = AHEAD_ZOOM_STEPS.flatMap((step) => {
-    const scale = 2 ** step;
-    const view = { left: x * scale - area.width / 2, top: y * scale - area.height / 2, width: area.width, height: area.height };
-    return tilesOver(view, size).map((tile) => ({ zoom: zoom + step, area: tile }));
-  });
-  const plan = [...next.map((tile) => ({ zoom, area: tile })), ...zoomed, ...around.map((tile) => ({ zoom, area: tile }))];
+  const next = expected ? [...at(around.filter((tile) => intersects(tile, expected))), ...zoomed(x + expected.left - area.left, y + expected.top - area.top)] : [];
+  const plan = [...next, ...zoomed(x, y), ...at(around)];
   const seen = new Set<string>();
   return plan.filter((tile) => !seen.has(tileKeyOf(tile.zoom, tile.area)) && seen.add(tileKeyOf(tile.zoom, tile.area))).slice(0, budget);
 }

@@ -17,6 +17,8 @@ const MAX_LAYERS = 6;
 
 /** Main-thread time a repaint simplifies for before it lets other tasks run (input, frames, the next answer). */
 const SLICE_MS = 12;
+/** How long the canvas stays drawn before a spare copy is made (`CanvasSnapshots.prepareSpare`): after painting ahead has started (200 ms). */
+const SPARE_DELAY_MS = 300;
 
 /** What a canvas is drawn for: its map and zoom, the area it covers (world pixels at that zoom), and its pixels per CSS pixel. */
 export interface CanvasView {
@@ -45,6 +47,8 @@ export interface PainterHost {
  */
 export class CanvasPainter {
   private readonly snapshots = new CanvasSnapshots();
+  /** The spare copy to be made once the canvas has stayed drawn from the workers' layers (`prepareSpare`). */
+  private spareTimer: ReturnType<typeof setTimeout> | undefined;
   /** The job under way, if any (its number): its shapes being simplified, or its layers painted in the workers. */
   private job: number | undefined;
   private jobs = 0;
@@ -90,6 +94,8 @@ export class CanvasPainter {
 
   /** Lets the canvas go (it left the map): the job under way is dropped and every snapshot freed. */
   dispose(): void {
+    if (this.spareTimer !== undefined) clearTimeout(this.spareTimer);
+    this.spareTimer = undefined;
     this.snapshots.clear();
     this.job = undefined;
     this.raster = undefined;
@@ -171,6 +177,7 @@ export class CanvasPainter {
       if (reused) context.restore();
     }
     this.snapshots.keep(zoom, area, context.canvas);
+    this.prepareSpareSoon();
     this.host.settle();
   }
 
@@ -196,6 +203,7 @@ export class CanvasPainter {
       context.restore();
     }
     this.snapshots.keep(zoom, area, context.canvas);
+    this.prepareSpareSoon();
     this.host.settle();
   }
 
@@ -240,6 +248,19 @@ export class CanvasPainter {
       this.rasterInWorkers(workers, view, id, shown, base);
     });
     return true;
+  }
+
+  /**
+   * Once the canvas has stayed drawn for `SPARE_DELAY_MS`, a copy of its size is made ready,
+   * unless one is spare, for the next view drawn here, whose snapshot is a copy: its pixels are
+   * allocated then, not while a pan waits.
+   */
+  private prepareSpareSoon(): void {
+    if (this.spareTimer !== undefined) clearTimeout(this.spareTimer);
+    this.spareTimer = setTimeout(() => {
+      this.spareTimer = undefined;
+      if (this.job === undefined && !this.host.redrawPending()) this.snapshots.prepareSpare(this.canvas.width, this.canvas.height);
+    }, SPARE_DELAY_MS);
   }
 
   /** Starts a job: its number, which stays current until the job ends or is dropped. */
@@ -296,6 +317,7 @@ export class CanvasPainter {
         if (!over) context.clearRect(0, 0, context.canvas.width, context.canvas.height);
         for (const layer of layers) context.drawImage(layer, 0, 0);
         this.snapshots.keep(zoom, area, over ? [...over.layers, ...layers] : layers);
+        this.prepareSpareSoon();
         this.host.settle();
       },
       () => {

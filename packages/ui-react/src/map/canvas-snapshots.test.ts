@@ -84,6 +84,24 @@ describe('CanvasSnapshots', () => {
     expect(created).toHaveLength(1);
   });
 
+  it('makes a spare copy ahead, its pixels allocated, which the next copy of that size goes into', () => {
+    const calls: string[] = [];
+    recordContexts(([name]) => calls.push(name));
+    const snapshots = new CanvasSnapshots();
+    const source = shownCanvas();
+    snapshots.prepareSpare(100, 80);
+    snapshots.prepareSpare(100, 80);
+    expect(snapshots.spareCopies).toBe(1);
+    expect(created).toHaveLength(2);
+    // A pixel drawn and read back: the browser allocates its pixels then.
+    expect(calls).toEqual(['fillRect', 'getImageData']);
+    const prepared = created[1];
+    snapshots.keep(11, area, source);
+    expect(created).toHaveLength(2);
+    expect(snapshots.at(11)?.layers).toEqual([prepared]);
+    expect(snapshots.spareCopies).toBe(0);
+  });
+
   it('keeps no more spare copies than its cap, and none once cleared', () => {
     const snapshots = new CanvasSnapshots();
     const source = shownCanvas();
