@@ -233,6 +233,22 @@ describe('FeatureCanvas painting ahead', () => {
     expect(begun().length).toBe(jobsBefore);
   });
 
+  it('repaints a change of the features at rest as before, not from the tiles painted ahead: only a move is shown from them', async () => {
+    const { canvas, here, ahead } = await pannedWithAhead(600, () => [east('next', 1.5), east('beyond', 1.5 + 0.3)]);
+    pan(600);
+    canvas.setFeatures([here, ...ahead]);
+    await canvas.whenDrawn();
+    const canvasElement = element.querySelector('.gportal-feature-canvas');
+    expect(canvasElement?.hasAttribute('data-painted-ahead')).toBe(true);
+    // Then, the map still and its tiles still there (painting ahead starts again only 200 ms
+    // later): a feature hidden (marked in delete mode, say) is a whole repaint, as before.
+    const jobsBefore = begun().length;
+    canvas.setHidden(new Set(['beyond']));
+    await canvas.whenDrawn();
+    expect(canvasElement?.hasAttribute('data-painted-ahead')).toBe(false);
+    expect(begun().slice(jobsBefore).some((job) => job.width === 480 && job.height === 360)).toBe(true);
+  });
+
   it('shows a shorter pan the same way (the new view overlapping the old) from its tiles too, once the features it brings are merged', async () => {
     const { canvas, here, ahead } = await pannedWithAhead(300, () => [east('next', 0.75 + 0.3)]);
     const jobsBefore = begun().length;

@@ -62,6 +62,9 @@ export class FeatureCanvas extends L.Renderer {
   private readonly features: CanvasFeatures;
   /** The repaint asked for and not started yet. */
   private redrawRequest: { cancel(): void } | undefined;
+  /** The canvas moved in this task (a pan or a zoom): its draws may show the view from the tiles painted ahead. */
+  private movedNow = false;
+  private moves = 0;
   /** What the canvas shows: the bounds (layer pixels), pixel origin and zoom it was drawn for. */
   private drawn: { min: L.Point; size: L.Point; origin: L.Point; zoom: number } | undefined;
   private hoverPending = false;
@@ -314,6 +317,12 @@ export class FeatureCanvas extends L.Renderer {
       if (Math.hypot(to.x - from.x, to.y - from.y) * map.getZoomScale(zoom, 0) > size.x / 4) this.lastMove = { x: to.x - from.x, y: to.y - from.y };
     }
     this.drawn = { min: min as L.Point, size, origin, zoom };
+    // Until the next task: what the move brings (the features the session merges as it ends) is drawn as part of it.
+    const move = ++this.moves;
+    this.movedNow = true;
+    void nextTask().then(() => {
+      if (this.moves === move) this.movedNow = false;
+    });
     this.redrawRequest?.cancel();
     this.redrawRequest = undefined;
     this.draw(true, true);
@@ -341,8 +350,9 @@ export class FeatureCanvas extends L.Renderer {
       this.settle();
       return;
     }
-    // A view whose tiles were all painted ahead, with what it shows now: drawn from them at once.
-    const fromAhead = painter.workers ? this.ahead?.covering(view) : undefined;
+    // A moved canvas (this task, or its repaint the task after) whose tiles were all painted ahead,
+    // with what it shows now: drawn from them at once. A change at rest repaints as before.
+    const fromAhead = (reuse || this.movedNow) && painter.workers ? this.ahead?.covering(view) : undefined;
     if (fromAhead) {
       if (this.canvas) this.canvas.dataset.paintedAhead = '';
       painter.paintTiles(view, fromAhead.tiles, fromAhead.rest);

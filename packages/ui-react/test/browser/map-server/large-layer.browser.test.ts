@@ -110,6 +110,74 @@ function featureReads(requests: OwsRequest[]): Array<{ limit: number | undefined
     });
 }
 
+/** Waits until the tiles around the view are read and painted ahead: the requests have stopped for a second and nothing is being painted ahead. */
+async function waitForPaintedAhead(requests: OwsRequest[]): Promise<void> {
+  const canvas = page.locator('.gportal-feature-canvas');
+  let seen = -1;
+  for (let tries = 0; ; tries++) {
+    const [count, ahead] = [requests.length, await canvas.getAttribute('data-ahead')];
+    if (count === seen && ahead !== null) return;
+    if (tries > 60) throw new Error('the tiles around the view were never all read and painted ahead');
+    seen = count;
+    await page.waitForTimeout(1000);
+  }
+}
+
+/** Keeps in the page the canvas as it is now (composed from the tiles painted ahead). */
+async function keepComposed(): Promise<void> {
+  await page.locator('.gportal-feature-canvas').evaluate((element) => {
+    const { width, height } = element as HTMLCanvasElement;
+    (window as unknown as { composed: Uint8ClampedArray }).composed = (element as HTMLCanvasElement).getContext('2d')?.getImageData(0, 0, width, height).data ?? new Uint8ClampedArray();
+  });
+}
+
+/**
+ * Repaints the view whole (a town marked in delete mode is hidden, then shown again on 取消)
+ * and compares its pixels with those `keepComposed` kept. Skia anti-aliases a path that crosses
+ * its canvas's edge otherwise than one inside it: the outlines of towns crossing a tile's edge
+ * (or the whole canvas's) differ by a few levels of alpha along their length (measured: 0.6 % of
+ * the pixels, all but a few hundred by less than 32 levels, mostly within 12 px of such an edge).
+ * A town missing or extra would differ by its fill's alpha (38) over a thousand pixels or more,
+ * and in colour nowhere.
+ */
+async function expectComposedAsRepainted(): Promise<void> {
+  const canvas = page.locator('.gportal-feature-canvas');
+  const view = await viewBounds();
+  const column = Math.floor(((view.west + view.east) / 2 - 115.5) / 0.024);
+  const row = Math.floor(((view.south + view.north) / 2 - 20.5) / 0.02);
+  await button('删除').click();
+  await clickMap(page, 115.5 + 0.024 * (column + 0.5), 20.5 + 0.02 * (row + 0.5));
+  await page.getByText('已选 1 个').waitFor();
+  await button('取消').click();
+  await page.locator('.gportal-feature-canvas:not([data-painting]):not([data-painted-ahead])').waitFor({ state: 'attached' });
+  const compared = await canvas.evaluate((element) => {
+    const { width, height } = element as HTMLCanvasElement;
+    const whole = (element as HTMLCanvasElement).getContext('2d')?.getImageData(0, 0, width, height).data ?? new Uint8ClampedArray();
+    const composed = (window as unknown as { composed: Uint8ClampedArray }).composed;
+    let differing = 0;
+    let far = 0;
+    let colour = 0;
+    let paintedWhole = 0;
+    let paintedComposed = 0;
+    for (let at = 0; at < whole.length; at += 4) {
+      const [alpha, before] = [whole[at + 3] as number, composed[at + 3] as number];
+      if (alpha !== 0) paintedWhole += 1;
+      if (before !== 0) paintedComposed += 1;
+      if (alpha !== before) differing += 1;
+      if (Math.abs(alpha - before) > 32) far += 1;
+      if (alpha > 8 && before > 8 && [0, 1, 2].some((channel) => whole[at + channel] !== composed[at + channel])) colour += 1;
+    }
+    return { differing, far, colour, painted: [paintedWhole, paintedComposed], pixels: whole.length / 4, same: composed.length === whole.length };
+  });
+  expect(compared.same).toBe(true);
+  const [whole, composed] = compared.painted as [number, number];
+  expect(whole).toBeGreaterThan(compared.pixels / 20);
+  expect(Math.abs(whole - composed)).toBeLessThan(whole / 100);
+  expect(compared.colour).toBe(0);
+  expect(compared.differing).toBeLessThan(compared.pixels / 50);
+  expect(compared.far).toBeLessThan(compared.pixels / 2000);
+}
+
 describe('a layer of 100 000 polygons on QGIS Server', () => {
   it('loads by view: too many to edit at first (the server draws them), then pans across it, edits a town far away and saves it; no request asks for more than 2000', async () => {
     const requests = await openLargeLayer();
@@ -181,7 +249,7 @@ describe('a layer of 100 000 polygons on QGIS Server', () => {
     for (const read of reads.filter((candidate) => !/FeatureId/.test(candidate.body))) expect(read.body).toContain('BBOX');
   });
 
-  it('paints the tiles around the view ahead: a second pan the same way shows its towns from them at once, as a whole repaint paints them but for anti-aliasing', async () => {
+  it('paints the tiles around the view ahead: a second pan the same way, then a zoom out, show their towns from them at once, as a whole repaint paints them but for anti-aliasing', async () => {
     const requests = await openLargeLayer();
     await notice().getByText('缩放以编辑：视图内有 100,000 个要素', { exact: true }).waitFor({ timeout: 30_000 });
     // About 300 towns a view.
@@ -195,68 +263,26 @@ describe('a layer of 100 000 polygons on QGIS Server', () => {
     const canvas = page.locator('.gportal-feature-canvas');
     // No view shown from tiles painted ahead yet: the first pan had no way to expect.
     await expect(canvas.getAttribute('data-painted-ahead')).resolves.toBeNull();
-    // The tiles around the view read ahead, then painted ahead toward the east: once the requests have stopped a second and nothing is being painted.
-    let seen = -1;
-    for (let tries = 0; ; tries++) {
-      const [count, ahead] = [requests.length, await canvas.getAttribute('data-ahead')];
-      if (count === seen && ahead !== null) break;
-      if (tries > 60) throw new Error('the tiles around the view were never all read and painted ahead');
-      seen = count;
-      await page.waitForTimeout(1000);
-    }
+    // The tiles around the view read ahead, then painted ahead toward the east.
+    await waitForPaintedAhead(requests);
     expect(Number(await canvas.getAttribute('data-ahead'))).toBeGreaterThan(10);
 
     await panEast();
     const shown = await waitForViewLoaded();
     expect(shown).toBeGreaterThan(300);
     await expect(canvas.getAttribute('data-painted-ahead')).resolves.toBe('');
-    // The canvas as composed from the tiles, kept in the page.
-    await canvas.evaluate((element) => {
-      const { width, height } = element as HTMLCanvasElement;
-      (window as unknown as { composed: Uint8ClampedArray }).composed = (element as HTMLCanvasElement).getContext('2d')?.getImageData(0, 0, width, height).data ?? new Uint8ClampedArray();
-    });
+    await keepComposed();
     await screenshot(page, 'large-layer-painted-ahead');
+    await expectComposedAsRepainted();
 
-    // A whole repaint of the same view: a town marked in delete mode is hidden, then shown again on 取消.
-    const view = await viewBounds();
-    const column = Math.floor(((view.west + view.east) / 2 - 115.5) / 0.024);
-    const row = Math.floor(((view.south + view.north) / 2 - 20.5) / 0.02);
-    await button('删除').click();
-    await clickMap(page, 115.5 + 0.024 * (column + 0.5), 20.5 + 0.02 * (row + 0.5));
-    await page.getByText('已选 1 个').waitFor();
-    await button('取消').click();
-    await page.locator('.gportal-feature-canvas:not([data-painting]):not([data-painted-ahead])').waitFor({ state: 'attached' });
-    // Skia anti-aliases a path that crosses its canvas's edge otherwise than one inside it: the
-    // outlines of towns crossing a tile's edge (or the whole canvas's) differ by a few levels of
-    // alpha along their length (measured: 0.6 % of the pixels, all but a few hundred by less than
-    // 32 levels, mostly within 12 px of such an edge). A town missing or extra would differ by its
-    // fill's alpha (38) over a thousand pixels or more, and in colour nowhere.
-    const compared = await canvas.evaluate((element) => {
-      const { width, height } = element as HTMLCanvasElement;
-      const whole = (element as HTMLCanvasElement).getContext('2d')?.getImageData(0, 0, width, height).data ?? new Uint8ClampedArray();
-      const composed = (window as unknown as { composed: Uint8ClampedArray }).composed;
-      let differing = 0;
-      let far = 0;
-      let colour = 0;
-      let paintedWhole = 0;
-      let paintedComposed = 0;
-      for (let at = 0; at < whole.length; at += 4) {
-        const [alpha, before] = [whole[at + 3] as number, composed[at + 3] as number];
-        if (alpha !== 0) paintedWhole += 1;
-        if (before !== 0) paintedComposed += 1;
-        if (alpha !== before) differing += 1;
-        if (Math.abs(alpha - before) > 32) far += 1;
-        if (alpha > 8 && before > 8 && [0, 1, 2].some((channel) => whole[at + channel] !== composed[at + channel])) colour += 1;
-      }
-      return { differing, far, colour, painted: [paintedWhole, paintedComposed], pixels: whole.length / 4, same: composed.length === whole.length };
-    });
-    expect(compared.same).toBe(true);
-    const [whole, composed] = compared.painted as [number, number];
-    expect(whole).toBeGreaterThan(compared.pixels / 20);
-    expect(Math.abs(whole - composed)).toBeLessThan(whole / 100);
-    expect(compared.colour).toBe(0);
-    expect(compared.differing).toBeLessThan(compared.pixels / 50);
-    expect(compared.far).toBeLessThan(compared.pixels / 2000);
+    // A zoom out (the zoom control's, about the view's centre): its tiles were painted ahead too, one zoom out.
+    await waitForPaintedAhead(requests);
+    await button('缩小').click();
+    expect(await waitForViewLoaded()).toBeGreaterThan(shown);
+    await expect(canvas.getAttribute('data-painted-ahead')).resolves.toBe('');
+    await keepComposed();
+    await screenshot(page, 'large-layer-zoomed-out-ahead');
+    await expectComposedAsRepainted();
   });
 
   it('says in English too, at 1024 px and on a phone, that the view holds too many features to edit', async () => {
