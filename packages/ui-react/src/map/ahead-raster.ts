@@ -4,6 +4,7 @@ import type { RasterWorkers } from './feature-raster';
 import type { ScreenShape } from './flat-shape';
 import { paintBatches } from './paint-batches';
 import { clipped, intersects, union, type Rect } from './screen-rect';
+import { nextTask } from '../ui/stages';
 
 /**
  * Side of a tile painted ahead, in CSS pixels of the map's zoom (tiles lie on a grid from world
@@ -156,6 +157,26 @@ export function paintedDifference(painted: readonly CanvasFeature[], now: readon
     }
   }
   return { differing, reordered: false };
+}
+
+/** Main-thread time a tile's shapes are simplified for before other tasks run (input, frames, a step's repaint). */
+const AHEAD_SLICE_MS = 12;
+
+/**
+ * Simplifies these features' shapes (`screensOf` keeps them for the zoom), a slice of about
+ * `AHEAD_SLICE_MS` per task; `false` once `current` says the run is over (it stops there).
+ */
+async function simplifiedInSlices(features: readonly CanvasFeature[], screensOf: (shape: CanvasFeature['shape']) => ScreenShape, current: () => boolean): Promise<boolean> {
+  let sliceStart = performance.now();
+  for (const { shape } of features) {
+    if (performance.now() - sliceStart > AHEAD_SLICE_MS) {
+      await nextTask();
+      if (!current()) return false;
+      sliceStart = performance.now();
+    }
+    screensOf(shape);
+  }
+  return current();
 }
 
 /** What painting ahead asks of the feature canvas. */
@@ -311,8 +332,20 @@ export class AheadPainter {
         return;
       }
       this.running += 1;
+      const screensOf = this.host.screensOf(atZoom(item.tile.zoom));
+      // Simplified first, a slice per task (a tile a zoom out holds four times the features); then handed to a worker.
+      void simplifiedInSlices(item.features, screensOf, current).then((simplified) => {
+        if (!simplified || workers.failed) {
+          this.running -= 1;
+          this.settle();
+          return;
+        }
+        paintTile(part, item, screensOf);
+      });
+    };
+    const paintTile = (part: number, item: { tile: PlannedTile; features: CanvasFeature[] }, screensOf: (shape: CanvasFeature['shape']) => ScreenShape): void => {
       const job = workers.beginOn(part, item.tile.area, view.ratio);
-      paintBatches(item.features, 1, this.host.screensOf(atZoom(item.tile.zoom)), ({ style, polygon, screens }) => job.paint(style, polygon, screens));
+      paintBatches(item.features, 1, screensOf, ({ style, polygon, screens }) => job.paint(style, polygon, screens));
       void job.end().then(
         (bitmap) => {
           this.running -= 1;

@@ -57,12 +57,7 @@ export class CanvasFeatures {
     this.list = features;
     this.index = undefined;
     this.ids = undefined;
-    if (features.length > 0) {
-      const index = new Flatbush(features.length);
-      for (const { shape } of features) index.add(...shape.bbox);
-      index.finish();
-      this.index = index;
-    }
+    this.index = boxIndex(features);
     return true;
   }
 
@@ -165,6 +160,20 @@ function sameFeatures(next: readonly CanvasFeature[], drawn: readonly CanvasFeat
 }
 
 /** Whether a box (west, south, east, north) meets lon/lat bounds. */
+/** A spatial index of these features' boxes (`flatbush`), their indices in the list as its items; `undefined` for none. */
+export function boxIndex(features: readonly CanvasFeature[]): Flatbush | undefined {
+  if (features.length === 0) return undefined;
+  const index = new Flatbush(features.length);
+  for (const { shape } of features) index.add(...shape.bbox);
+  index.finish();
+  return index;
+}
+
+/** The indices of the features a `boxIndex` holds whose box meets `bounds`, in list order. */
+export function boxesMeeting(index: Flatbush | undefined, bounds: L.LatLngBounds): number[] {
+  return index ? index.search(bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()).sort((a, b) => a - b) : [];
+}
+
 function boxMeets([west, south, east, north]: FlatShape['bbox'], bounds: L.LatLngBounds): boolean {
   return west <= bounds.getEast() && east >= bounds.getWest() && south <= bounds.getNorth() && north >= bounds.getSouth();
 }

@@ -1,5 +1,6 @@
+import type Flatbush from 'flatbush';
 import { AheadPainter } from './ahead-raster';
-import { boundsOf, CanvasFeatures, STROKE_REACH, type CanvasFeature, type FeatureChange } from './canvas-features';
+import { boundsOf, boxesMeeting, boxIndex, CanvasFeatures, STROKE_REACH, type CanvasFeature, type FeatureChange } from './canvas-features';
 import { CanvasPainter, type CanvasView } from './canvas-painter';
 import { RasterWorkers } from './feature-raster';
 import type { FlatShape } from './flat-shape';
@@ -73,6 +74,8 @@ export class FeatureCanvas extends L.Renderer {
   private readonly drawnWaiters: Array<() => void> = [];
   /** Features read ahead and kept aside (not drawn): what the tiles painted ahead show besides the canvas's features. */
   private aheadFeatures: readonly CanvasFeature[] = [];
+  /** Their boxes' spatial index, made when first searched. */
+  private aheadIndex: Flatbush | undefined;
   /** Paints tiles around the canvas ahead, while it has workers. */
   private ahead: AheadPainter | undefined;
   /** The canvas's last move, in world pixels of zoom 0 (a move with a zoom too): which way painting ahead expects the next view. */
@@ -109,6 +112,7 @@ export class FeatureCanvas extends L.Renderer {
    */
   setAhead(features: readonly CanvasFeature[]): void {
     this.aheadFeatures = features;
+    this.aheadIndex = undefined;
     this.ahead?.schedule();
   }
 
@@ -264,9 +268,11 @@ export class FeatureCanvas extends L.Renderer {
   private featuresOver({ map, zoom }: CanvasView, tile: Rect, ahead: boolean): CanvasFeature[] {
     const over = this.features.shownIn(map, zoom, [tile]).map((index) => this.features.at(index));
     if (!ahead || this.aheadFeatures.length === 0) return over;
-    const bounds = boundsOf(map, zoom, tile);
-    for (const feature of this.aheadFeatures) {
-      if (CanvasFeatures.meets(feature, bounds) && !this.features.holds(feature.id)) over.push(feature);
+    // Indexed once a list: painting ahead looks up every tile of its plan, a run after each burst of tiles read.
+    this.aheadIndex ??= boxIndex(this.aheadFeatures);
+    for (const index of boxesMeeting(this.aheadIndex, boundsOf(map, zoom, tile))) {
+      const feature = this.aheadFeatures[index] as CanvasFeature;
+      if (!this.features.holds(feature.id)) over.push(feature);
     }
     return over;
   }
