@@ -2,7 +2,9 @@ import type { MapFeature } from '../domain/feature.js';
 import { bboxIntersects, geometryBBox, type BBox } from '../domain/geometry.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
 import { fetchLayer, type FetchedLayer } from './layer-reads.js';
-import { countLayer, readTile, type TileRead } from './tile-reads.js';
+import { countLayer, type TileRead } from './tile-reads.js';
+import { TilePages } from './tile-pages.js';
+import { EarlyCount } from './early-count.js';
 import type { PendingEdits } from './pending-edits.js';
 import type { SessionEvents } from './session-events.js';
 import { HeldTiles } from './held-tiles.js';
@@ -88,11 +90,6 @@ const FINER_LEVELS = 2;
 /** Letting go of far tiles stops at this share of `holdLimit`, so that the next views load a while before it lets go again. */
 const LET_GO_TO = 0.75;
 
-/** Whether two boxes are the same (a map hands its bounds over in a new array each time). */
-function sameBBox(one: BBox, other: BBox): boolean {
-  return one.every((value, index) => value === other[index]);
-}
-
 /**
  * Loading a layer larger than `maxFeatures` by view, as OpenLayers' `bbox` strategy and QGIS do:
  * the layer is counted first (`FeatureSource.countFeatures`, no further than `maxFeatures + 1`);
@@ -119,20 +116,20 @@ export class ViewLoading {
   private readonly readAhead: ReadAhead;
   /** The tiles read ahead, by key. */
   private readonly ahead: Map<string, AheadTile>;
-  /** First pages of tiles being read, by key: a view that needs one already asked for waits for that read. */
-  private readonly reading = new Map<string, Promise<TileRead>>();
+  /** The tiles' pages as they are read, a first page shared by every view that asks for it meanwhile. */
+  private readonly pages: TilePages;
   /** The last view asked for; a load reads it again. */
   private view: BBox | undefined;
-  /** A view counted while a load counts the layer (`countMeanwhile`): the read of that view uses its count. */
-  private counted: { bbox: BBox; count: Promise<number> } | undefined;
+  /** A view counted while a load counts the layer: the read of that view uses its count. */
+  private readonly early: EarlyCount;
   /** Bumped when an operation starts and when a load applies: reads from before are stale. */
   private epoch = 0;
-  /** The most features per square degree a complete tile held: how many a view's unread tiles may hold. */
-  private density: number | undefined;
   /** Each loaded feature's box, read once. */
   private readonly boxes = new WeakMap<MapFeature, BBox>();
 
   constructor(private readonly host: ViewLoadingHost) {
+    this.pages = new TilePages(host);
+    this.early = new EarlyCount(host);
     this.readAhead = new ReadAhead({
       rings: host.prefetch,
       delayMs: host.prefetchDelayMs,
@@ -140,8 +137,8 @@ export class ViewLoading {
       current: (bbox, epoch) => this.view === bbox && epoch === this.epoch && !host.busy(),
       epoch: () => this.epoch,
       covers: (tile) => this.coverage.covers(tile),
-      density: () => this.density,
-      firstPage: (tile) => this.firstPage(tile),
+      density: () => this.pages.density,
+      firstPage: (tile) => this.pages.first(tile),
       kept: ({ features }) => host.events.emit('ahead', { added: features.map((feature) => feature.id) }),
     });
     this.ahead = this.readAhead.tiles;
@@ -168,7 +165,7 @@ export class ViewLoading {
   /** Called when an operation starts: tiles read until now may predate what it changes. */
   invalidate(): void {
     this.epoch++;
-    this.reading.clear();
+    this.pages.forget();
     this.ahead.clear();
   }
 
@@ -179,7 +176,7 @@ export class ViewLoading {
   async readLayer(): Promise<LayerRead> {
     const { source, typeName, maxFeatures, loading } = this.host;
     // The view is counted meanwhile (a large layer's first view is counted anyway): one round trip less before it shows.
-    if (loading === 'view' && this.view) this.countMeanwhile(this.view);
+    if (loading === 'view' && this.view) this.early.ask(this.view);
     // Counted no further than one past the limit: that is all the choice needs (QGIS Server counts 100 000 rows in about a second, 2001 at once).
     const count = loading === 'view' ? await countLayer(source, typeName, maxFeatures + 1) : undefined;
     if (count === undefined || count <= maxFeatures) {
@@ -203,7 +200,7 @@ export class ViewLoading {
     // The view's tiles first: a server that answers one request at a time paints sooner.
     // The view shown now: one the map gave while the layer was counted (a map made as its layer opens) was counted meanwhile too.
     const view = this.view;
-    const [read, schema] = await Promise.all([view ? this.readView(view, sink, this.takeCount(view)) : undefined, source.describe(typeName)]);
+    const [read, schema] = await Promise.all([view ? this.readView(view, sink, this.early.take(view)) : undefined, source.describe(typeName)]);
     return {
       layer: { schema, features: [...byId.values()], skipped: 0 },
       byView: true,
@@ -218,7 +215,7 @@ export class ViewLoading {
   async loadView(bbox: BBox): Promise<ViewState | undefined> {
     this.view = bbox;
     // Given while the first load counts the layer: counted meanwhile, so that load reads its tiles at once.
-    if (this.host.loading === 'view' && this.layerCount === undefined && this.host.busy()) this.countMeanwhile(bbox);
+    if (this.host.loading === 'view' && this.layerCount === undefined && this.host.busy()) this.early.ask(bbox);
     for (;;) {
       await this.host.idle();
       // A later view took over: its call loads what is still missing.
@@ -250,7 +247,7 @@ export class ViewLoading {
         wanted: () => this.view === bbox,
         inView: (view) => this.heldIn(view),
       };
-      const read = await this.readView(bbox, sink, this.takeCount(bbox));
+      const read = await this.readView(bbox, sink, this.early.take(bbox));
       if (read.superseded) return this.current;
       // Tiles that came during an operation were dropped: read them again after it.
       if (dropped || epoch !== this.epoch) continue;
@@ -263,22 +260,6 @@ export class ViewLoading {
       }
       return read.state;
     }
-  }
-
-  /** Counts the view `bbox` now (a hits request), unless it is counted already; `takeCount` answers the count. */
-  private countMeanwhile(bbox: BBox): void {
-    const { source, typeName } = this.host;
-    if (!source.countFeatures || (this.counted && sameBBox(this.counted.bbox, bbox))) return;
-    const count = source.countFeatures({ typeName, bbox });
-    count.catch(() => undefined);
-    this.counted = { bbox, count };
-  }
-
-  /** The count `countMeanwhile` asked for `bbox`, if any, taken: a view read later is counted afresh. */
-  private takeCount(bbox: BBox): Promise<number> | undefined {
-    const counted = this.counted && sameBBox(this.counted.bbox, bbox) ? this.counted.count : undefined;
-    this.counted = undefined;
-    return counted;
   }
 
   private settle(count: number | undefined, state: ViewState | undefined, tiles: Array<{ tile: Tile; ids: string[] }>): void {
@@ -343,7 +324,7 @@ export class ViewLoading {
     this.handAhead(parts, sink);
     const held = () => sink.inView(bbox);
     if (missing.length === 0 && (known <= maxFeatures || held() <= maxFeatures)) return loaded;
-    const density = this.density;
+    const density = this.pages.density;
     const likely = density === undefined || missing.length === 0 ? Number.POSITIVE_INFINITY : held() + missing.reduce((sum, tile) => sum + density * tileSize(tile.level) ** 2, 0);
     // Counted first unless what is held and the densest tile seen say the view is within the limit (a count already asked for is used).
     if (likely > maxFeatures || counting) {
@@ -361,7 +342,7 @@ export class ViewLoading {
     const counted = await count();
     if (counted > maxFeatures) return tooMany(counted);
     if (!sink.wanted()) return { ...loaded, superseded: true };
-    await Promise.all(partial.map(async ({ tile, read }) => sink.accept(tile, (await this.readRest(tile, read)).features, true)));
+    await Promise.all(partial.map(async ({ tile, read }) => sink.accept(tile, (await this.pages.rest(tile, read)).features, true)));
     return loaded;
   }
 
@@ -385,8 +366,8 @@ export class ViewLoading {
     let total = 0;
     await Promise.all(
       missing.map(async (tile) => {
-        let read = await this.firstPage(tile);
-        if (!read.complete && whole) read = await this.readRest(tile, read);
+        let read = await this.pages.first(tile);
+        if (!read.complete && whole) read = await this.pages.rest(tile, read);
         if (!read.complete) {
           partial.push({ tile, read });
           return;
@@ -396,32 +377,6 @@ export class ViewLoading {
       }),
     );
     return { partial, total };
-  }
-
-  /** The tile's first page, shared by every view and read ahead that asks for it meanwhile. */
-  private firstPage(tile: Tile): Promise<TileRead> {
-    const key = tileKey(tile);
-    let read = this.reading.get(key);
-    if (!read) {
-      const { source, typeName, maxFeatures } = this.host;
-      read = readTile(source, typeName, maxFeatures, tile, { firstPageOnly: true }).then((answer) => this.measured(tile, answer));
-      this.reading.set(key, read);
-      const forget = () => this.reading.get(key) === read && this.reading.delete(key);
-      read.then(forget, forget);
-    }
-    return read;
-  }
-
-  /** The pages of a tile after its first. */
-  private async readRest(tile: Tile, first: TileRead): Promise<TileRead> {
-    const { source, typeName, maxFeatures } = this.host;
-    return this.measured(tile, await readTile(source, typeName, maxFeatures, tile, { after: first }));
-  }
-
-  /** Notes how dense a complete tile is; answers it unchanged. */
-  private measured(tile: Tile, read: TileRead): TileRead {
-    if (read.complete) this.density = Math.max(this.density ?? 0, read.features.length / tileSize(tile.level) ** 2);
-    return read;
   }
 
   /**

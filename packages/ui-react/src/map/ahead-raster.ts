@@ -109,9 +109,10 @@ export function zoomsAheadPlan(zoom: number, area: Rect, toward: { x: number; y:
   const [x, y] = [area.left + area.width / 2, area.top + area.height / 2];
   const expected = toward && { ...area, left: area.left + toward.x, top: area.top + toward.y };
   const next = expected ? [...at(around.filter((tile) => intersects(tile, expected))), ...zoomed(x + expected.left - area.left, y + expected.top - area.top)] : [];
-  const plan = [...next, ...zoomed(x, y), ...at(around)];
-  const seen = new Set<string>();
-  return plan.filter((tile) => !seen.has(tileKeyOf(tile.zoom, tile.area)) && seen.add(tileKeyOf(tile.zoom, tile.area))).slice(0, budget);
+  // Each tile once, where it first comes.
+  const plan = new Map<string, PlannedTile>();
+  for (const tile of [...next, ...zoomed(x, y), ...at(around)]) if (!plan.has(tileKeyOf(tile.zoom, tile.area))) plan.set(tileKeyOf(tile.zoom, tile.area), tile);
+  return [...plan.values()].slice(0, budget);
 }
 
 /** Features in the order a repaint paints them (`paintBatches`): style by style as they first appear, polygons then lines, in list order. */

@@ -47,7 +47,7 @@ export interface PainterHost {
  */
 export class CanvasPainter {
   private readonly snapshots = new CanvasSnapshots();
-  /** The spare copy to be made once the canvas has stayed drawn from the workers' layers (`prepareSpare`). */
+  /** The spare copy to be made once the canvas has stayed drawn (`prepareSpareSoon`). */
   private spareTimer: ReturnType<typeof setTimeout> | undefined;
   /** The job under way, if any (its number): its shapes being simplified, or its layers painted in the workers. */
   private job: number | undefined;
