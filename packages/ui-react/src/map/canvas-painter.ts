@@ -101,6 +101,11 @@ export class CanvasPainter {
     this.raster = undefined;
   }
 
+  /** Readies the workers for whole repaints of this view's size (once a size), before features come to paint. */
+  warm({ area, ratio }: CanvasView): void {
+    this.workers?.warm(area.width, area.height, ratio);
+  }
+
   /** Clears the canvas: no feature lies over it. */
   clear(): void {
     const context = this.canvas.getContext('2d');

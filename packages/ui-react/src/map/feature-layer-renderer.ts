@@ -77,6 +77,8 @@ export class FeatureLayerRenderer {
       simplifyTolerance: SIMPLIFY_TOLERANCE_PX,
       // A finger is less precise than a mouse pointer.
       hitTolerance: { mouse: 3, touch: 10 },
+      // The layer's first repaint (the opening's features) goes to workers readied meanwhile.
+      warmWorkers: true,
       onClick: (id, event) => this.options.onFeatureClick?.(id, map.mouseEventToLatLng(event)),
     });
     this.canvas.addTo(map);

@@ -64,6 +64,24 @@ describe('RasterWorkers', () => {
     await expect(again?.begin({ left: 0, top: 0, width: 10, height: 10 }, 1).end()).resolves.toHaveLength(2);
   });
 
+  it('readies every worker for a canvas size once (warm), and answers nothing to it', () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    vi.stubGlobal('OffscreenCanvas', class {});
+    cores(2);
+    const workers = RasterWorkers.shared();
+    workers?.warm(100, 50, 2);
+    workers?.warm(100, 50, 2);
+    workers?.warm(200, 50, 2);
+    workers?.warm(100, 50, 1);
+    for (const worker of FakeWorker.made) {
+      expect(worker.received.map(({ request }) => request)).toEqual([
+        { kind: 'warm', width: 100, height: 50, ratio: 2 },
+        { kind: 'warm', width: 200, height: 50, ratio: 2 },
+        { kind: 'warm', width: 100, height: 50, ratio: 1 },
+      ]);
+    }
+  });
+
   it('uses one worker on a one-core machine', () => {
     vi.stubGlobal('Worker', FakeWorker);
     vi.stubGlobal('OffscreenCanvas', class {});
@@ -173,6 +191,26 @@ describe('FeatureLayerRenderer painting through the raster workers', () => {
   });
 
   const jobs = () => FakeWorker.made.flatMap((worker) => worker.received.filter(({ request }) => request.kind === 'begin'));
+
+  it('readies the workers for its size while it has nothing to paint, once, and its first job is of that size', async () => {
+    const warmed = () => FakeWorker.made.map((worker) => worker.received.filter(({ request }) => request.kind === 'warm').map(({ request }) => request));
+    // Added to the map before its layer loads: drawn empty, and the workers told its size.
+    await renderer.whenDrawn();
+    const [first] = warmed();
+    expect(first).toHaveLength(1);
+    const warm = first?.[0] as Extract<RasterRequest, { kind: 'warm' }>;
+    expect(warm.width).toBeGreaterThan(0);
+    expect(warmed()).toEqual([[warm], [warm]]);
+    renderer.render([]);
+    await renderer.whenDrawn();
+    expect(warmed()).toEqual([[warm], [warm]]);
+    renderer.render([polygon('a', 119.0)]);
+    await renderer.whenDrawn();
+    expect(jobs().map(({ request }) => request)).toEqual([
+      { kind: 'begin', job: 1, width: warm.width, height: warm.height, ratio: warm.ratio },
+      { kind: 'begin', job: 1, width: warm.width, height: warm.height, ratio: warm.ratio },
+    ]);
+  });
 
   it('sends no job when no feature lies over the canvas, and is drawn at once', async () => {
     // Far east of the view (119.1° E, a few tenths of a degree across).

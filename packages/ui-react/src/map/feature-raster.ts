@@ -40,6 +40,8 @@ export class RasterWorkers {
   private lastJob = 0;
   private readonly waiting = new Map<string, { resolve(bitmap: ImageBitmap): void; reject(error: Error): void }>();
   private failure: Error | undefined;
+  /** The canvas sizes the workers were readied for (`warm`). */
+  private readonly warmed = new Set<string>();
 
   static shared(): RasterWorkers | undefined {
     if (shared && !shared.failed) return shared;
@@ -93,6 +95,18 @@ export class RasterWorkers {
   /** Whether a worker failed: nothing more is sent to them. */
   get failed(): boolean {
     return this.failure !== undefined;
+  }
+
+  /**
+   * Readies every worker's canvas for jobs of `width` × `height` CSS pixels at `ratio`, once a
+   * size: a canvas drawn before its features come (a map opened as its layer loads) has its
+   * first repaint painted without waiting for the workers' first allocation.
+   */
+  warm(width: number, height: number, ratio: number): void {
+    const size = `${width}x${height}@${ratio}`;
+    if (this.warmed.has(size)) return;
+    this.warmed.add(size);
+    for (let part = 0; part < this.workers.length; part += 1) this.send(part, { kind: 'warm', width, height, ratio });
   }
 
   /** Starts painting a canvas of `width` × `height` CSS pixels whose top left is at world pixel `left`, `top`. */

@@ -5,8 +5,10 @@ import type { ScreenShape } from './flat-shape';
  * The messages between the feature canvas and its raster worker. A job paints one whole canvas:
  * `begin`, then `paint` batches in drawing order (each one style, polygons or lines), then `end`,
  * which the worker answers with the canvas as an `ImageBitmap`. A `begin` drops any job before it.
+ * `warm` readies the worker's canvas of a size for the jobs to come (nothing is answered).
  */
 export type RasterRequest =
+  | { kind: 'warm'; width: number; height: number; ratio: number }
   | { kind: 'begin'; job: number; width: number; height: number; ratio: number }
   | ({ kind: 'paint'; job: number; style: PathOptions; polygon: boolean } & PackedShapes)
   | { kind: 'end'; job: number };
