@@ -171,7 +171,7 @@ describe('FeatureLayerRenderer painting through the raster workers', () => {
 
   it('shows only the last repaint when the layer changes while the workers paint', async () => {
     FakeWorker.held = [];
-    const ended = () => FakeWorker.made[0]?.received.filter(({ request }) => request.kind === 'end').map(({ request }) => request.job) ?? [];
+    const ended = () => FakeWorker.made[0]?.received.flatMap(({ request }) => (request.kind === 'end' ? [request.job] : [])) ?? [];
     renderer.render([polygon('a', 119.0)]);
     await vi.waitFor(() => expect(ended()).toEqual([1]));
     renderer.render([polygon('b', 119.1)]);
