@@ -330,49 +330,44 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
   return (
     <div ref={editorRef} className="gportal-editor" style={style}>
       <div ref={containerRef} className="gportal-map" role="region" aria-label={t('map.region')} />
-      {/* The tools come with the map, in the render after the editor's first: that first commit, and
-          with it the session's first reads, does not wait for the toolbar's render (antd computes
-          its buttons' styles then, 100 ms and more on a 2-core machine). */}
-      {map && (
-        <FoldingToolbar
-          ref={toolbarRef}
-          folded={folded}
-          actions={
-            mode.type !== 'idle' && (
-              <>
-                {/* 完成 as a tap on the closing vertex: a finger hides the vertex it must hit. */}
-                {drawTool && drawTool !== 'point' && (
-                  <LabelledButton label={t('map.draw.finish')} type="primary" icon={<CheckOutlined />} disabled={drawnPoints < FINISH_MINIMUM[drawTool]} onClick={drawing.finish} />
-                )}
-                {(mode.type === 'edit' || mode.type === 'delete') && <LabelledButton label={t('map.tool.save')} type="primary" icon={<CheckOutlined />} onClick={saveMode} />}
-                <LabelledButton label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={() => setMode({ type: 'idle' })} />
-              </>
-            )
-          }
-          below={
+      <FoldingToolbar
+        ref={toolbarRef}
+        folded={folded}
+        actions={
+          mode.type !== 'idle' && (
             <>
-              {hint && <div className="gportal-hint">{hint}</div>}
-              <KeyboardKeys id={keysId} open={keysOpen} />
+              {/* 完成 as a tap on the closing vertex: a finger hides the vertex it must hit. */}
+              {drawTool && drawTool !== 'point' && (
+                <LabelledButton label={t('map.draw.finish')} type="primary" icon={<CheckOutlined />} disabled={drawnPoints < FINISH_MINIMUM[drawTool]} onClick={drawing.finish} />
+              )}
+              {(mode.type === 'edit' || mode.type === 'delete') && <LabelledButton label={t('map.tool.save')} type="primary" icon={<CheckOutlined />} onClick={saveMode} />}
+              <LabelledButton label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={() => setMode({ type: 'idle' })} />
             </>
-          }
-        >
-          {drawButton('polygon', 'map.tool.drawPolygon', <BorderOutlined />)}
-          {drawButton('line', 'map.tool.drawLine', <SaveOutlined />)}
-          {drawButton('point', 'map.tool.drawPoint', <EnvironmentOutlined />)}
-          <LabelledButton label={t('history.undo')} icon={<UndoOutlined />} disabled={!canUndo} onClick={undo} />
-          <LabelledButton label={t('history.redo')} icon={<RedoOutlined />} disabled={!canRedo} onClick={redo} />
-          <SnapToggle on={snapping.enabled} onChange={snapping.setEnabled} />
-          {mode.type === 'idle' && (
-            <>
-              <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || features.length === 0} data-tool="edit" onClick={() => start({ type: 'edit' }, 'edit')} />
-              <LabelledButton label={t('map.tool.delete')} icon={<DeleteOutlined />} disabled={!ready || features.length === 0} data-tool="delete" onClick={() => start({ type: 'delete', marked: [] }, 'delete')} />
-              {children}
-            </>
-          )}
-          {editing && <PartToolButtons kind={geometryKind} active={partEdit.tool} onChange={partEdit.setTool} />}
-          <KeyboardHelpButton open={keysOpen} keys={keysId} onToggle={() => setKeysOpen(!keysOpen)} />
-        </FoldingToolbar>
-      )}
+          )
+        }
+        below={
+          <>
+            {hint && <div className="gportal-hint">{hint}</div>}
+            <KeyboardKeys id={keysId} open={keysOpen} />
+          </>
+        }
+      >
+        {drawButton('polygon', 'map.tool.drawPolygon', <BorderOutlined />)}
+        {drawButton('line', 'map.tool.drawLine', <SaveOutlined />)}
+        {drawButton('point', 'map.tool.drawPoint', <EnvironmentOutlined />)}
+        <LabelledButton label={t('history.undo')} icon={<UndoOutlined />} disabled={!canUndo} onClick={undo} />
+        <LabelledButton label={t('history.redo')} icon={<RedoOutlined />} disabled={!canRedo} onClick={redo} />
+        <SnapToggle on={snapping.enabled} onChange={snapping.setEnabled} />
+        {mode.type === 'idle' && (
+          <>
+            <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || features.length === 0} data-tool="edit" onClick={() => start({ type: 'edit' }, 'edit')} />
+            <LabelledButton label={t('map.tool.delete')} icon={<DeleteOutlined />} disabled={!ready || features.length === 0} data-tool="delete" onClick={() => start({ type: 'delete', marked: [] }, 'delete')} />
+            {children}
+          </>
+        )}
+        {editing && <PartToolButtons kind={geometryKind} active={partEdit.tool} onChange={partEdit.setTool} />}
+        <KeyboardHelpButton open={keysOpen} keys={keysId} onToggle={() => setKeysOpen(!keysOpen)} />
+      </FoldingToolbar>
       {readout && (
         // While drawing the read-out follows every move of the pointer or crosshair; the
         // announcement reads the figure at each vertex instead.
