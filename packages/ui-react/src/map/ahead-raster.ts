@@ -111,7 +111,10 @@ export function zoomsAheadPlan(zoom: number, area: Rect, toward: { x: number; y:
   const next = expected ? [...at(around.filter((tile) => intersects(tile, expected))), ...zoomed(x + expected.left - area.left, y + expected.top - area.top)] : [];
   // Each tile once, where it first comes.
   const plan = new Map<string, PlannedTile>();
-  for (const tile of [...next, ...zoomed(x, y), ...at(around)]) if (!plan.has(tileKeyOf(tile.zoom, tile.area))) plan.set(tileKeyOf(tile.zoom, tile.area), tile);
+  for (const tile of [...next, ...zoomed(x, y), ...at(around)]) {
+    const key = tileKeyOf(tile.zoom, tile.area);
+    if (!plan.has(key)) plan.set(key, tile);
+  }
   return [...plan.values()].slice(0, budget);
 }
 

@@ -159,7 +159,6 @@ function sameFeatures(next: readonly CanvasFeature[], drawn: readonly CanvasFeat
   return next.length === drawn.length && next.every((feature, at) => sameFeature(feature, drawn[at] as CanvasFeature));
 }
 
-/** Whether a box (west, south, east, north) meets lon/lat bounds. */
 /** A spatial index of these features' boxes (`flatbush`), their indices in the list as its items; `undefined` for none. */
 export function boxIndex(features: readonly CanvasFeature[]): Flatbush | undefined {
   if (features.length === 0) return undefined;
@@ -174,6 +173,7 @@ export function boxesMeeting(index: Flatbush | undefined, bounds: L.LatLngBounds
   return index ? index.search(bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()).sort((a, b) => a - b) : [];
 }
 
+/** Whether a box (west, south, east, north) meets lon/lat bounds. */
 function boxMeets([west, south, east, north]: FlatShape['bbox'], bounds: L.LatLngBounds): boolean {
   return west <= bounds.getEast() && east >= bounds.getWest() && south <= bounds.getNorth() && north >= bounds.getSouth();
 }

@@ -27,8 +27,10 @@ let surface: { canvas: OffscreenCanvas; context: OffscreenCanvasRenderingContext
 let current: number | undefined;
 const ORIGIN = { left: 0, top: 0 };
 
-/** The canvas for jobs of this size in device pixels: the one kept for it, or a new one. */
-function surfaceOf(width: number, height: number): { canvas: OffscreenCanvas; context: OffscreenCanvasRenderingContext2D } {
+/** The canvas for jobs of this size (CSS pixels at `ratio`, at least one device pixel each way): the one kept for it, or a new one. */
+function surfaceOf(request: { width: number; height: number; ratio: number }): { canvas: OffscreenCanvas; context: OffscreenCanvasRenderingContext2D } {
+  const width = Math.max(1, request.width * request.ratio);
+  const height = Math.max(1, request.height * request.ratio);
   const size = `${width}x${height}`;
   let kept = surfaces.get(size);
   if (!kept) {
@@ -50,8 +52,8 @@ function surfaceOf(width: number, height: number): { canvas: OffscreenCanvas; co
  * back), and an `ImageBitmap` of it made once. A worker's first job otherwise waited for both,
  * 200–300 ms on a 2-core machine, while the map showed no features.
  */
-function warm(width: number, height: number): void {
-  const { canvas, context } = surfaceOf(width, height);
+function warm(request: { width: number; height: number; ratio: number }): void {
+  const { canvas, context } = surfaceOf(request);
   context.setTransform(1, 0, 0, 1, 0, 0);
   context.fillRect(0, 0, 1, 1);
   context.getImageData(0, 0, 1, 1);
@@ -69,16 +71,14 @@ function failed(job: number, error: unknown): void {
 scope.onmessage = ({ data: request }) => {
   try {
     if (request.kind === 'warm') {
-      warm(Math.max(1, request.width * request.ratio), Math.max(1, request.height * request.ratio));
+      warm(request);
       return;
     }
     if (request.kind === 'begin') {
-      const width = Math.max(1, request.width * request.ratio);
-      const height = Math.max(1, request.height * request.ratio);
-      surface = surfaceOf(width, height);
-      const { context } = surface;
+      surface = surfaceOf(request);
+      const { canvas, context } = surface;
       context.setTransform(1, 0, 0, 1, 0, 0);
-      context.clearRect(0, 0, width, height);
+      context.clearRect(0, 0, canvas.width, canvas.height);
       context.setTransform(request.ratio, 0, 0, request.ratio, 0, 0);
       current = request.job;
       return;
