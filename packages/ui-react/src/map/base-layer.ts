@@ -1,9 +1,7 @@
 import type * as TopoJSON from 'topojson-specification';
 import LAND_50M_URL from 'world-atlas/land-50m.json?url';
-import type { Geometry } from '@gportal/core';
 import { FeatureCanvas, type CanvasFeature } from './feature-canvas';
-import { flatShapeOf } from './flat-shape';
-import { cutLand } from './land-cells';
+import { landSteps, unpackLand, type LandReply, type LandRequest, type LandShape } from './land-decode';
 import { L } from './leaflet';
 
 /** The map's CRS: the WMTS grid of the map-server mode is EPSG:4326, and the offline base map draws in any CRS. */
@@ -19,22 +17,23 @@ const COAST_STYLE: L.PathOptions = { color: '#8c9aa8', weight: 1, fill: false, i
 /** The land outlines may be large on a slow line; past this the map goes on without them. */
 const LAND_TIMEOUT_MS = 30_000;
 
+/** How long the land waits for the layer it is shown under to show first (`naturalEarthLayer`'s `after`). */
+const LAND_WAIT_MS = 3_000;
+
 /**
  * The embedded mode's offline base map: Natural Earth 1:50m land (its outline is the
  * coastline), shipped with the app from `world-atlas` as a data file beside the scripts (data,
  * not JavaScript: nothing to parse as code) and loaded on demand, so no tile server is needed.
  * Country borders are left out on purpose: the app shows no political boundaries it does not own.
+ * Resolves once the land file is read (rejects when it cannot be); the land shows when it is
+ * decoded, in the land worker (`land.worker.ts`), or on the main thread in slices where the page
+ * has no workers or the worker fails. With `after` (a map's layer shown), the land is read once
+ * it has settled, or after `LAND_WAIT_MS`: decoding the land takes a few hundred milliseconds of
+ * processor time, which on a machine of two cores the layer's opening would otherwise wait for.
  */
-export async function naturalEarthLayer(): Promise<L.Layer> {
-  const [{ feature }, topology] = await Promise.all([
-    import('topojson-client'),
-    fetch(LAND_50M_URL, { signal: AbortSignal.timeout(LAND_TIMEOUT_MS) }).then((response) => {
-      if (!response.ok) throw new Error(`Natural Earth land: HTTP ${response.status}`);
-      return response.json() as Promise<TopoJSON.Topology>;
-    }),
-  ]);
-  const landObject = topology.objects.land;
-  if (!landObject) throw new Error('world-atlas land-50m has no "land" object');
+export async function naturalEarthLayer(after?: Promise<unknown>): Promise<L.Layer> {
+  if (after) await Promise.race([after.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, LAND_WAIT_MS))]);
+  const { shapes } = await readLand();
   // Drawn as the feature map draws its features (culled through an index, simplified for the
   // zoom, painted by the raster workers): Leaflet's own canvas projects and paints every
   // coastline on the main thread at every zoom, tasks of 50 to 200 ms.
@@ -47,7 +46,11 @@ export async function naturalEarthLayer(): Promise<L.Layer> {
     attribution: 'Natural Earth',
     mainThreadPositions: LAND_MAIN_THREAD_POSITIONS,
   });
-  void decodeInSlices(landPieces(landObject).map((piece) => () => feature(topology, piece))).then((shapes) => land.setFeatures(shapes));
+  shapes.then(
+    (read) => land.setFeatures(canvasFeaturesOf(read)),
+    // The file was read, but its land could not be decoded: the map goes on without it.
+    () => undefined,
+  );
   return land;
 }
 
@@ -62,59 +65,120 @@ const LAND_MAIN_THREAD_POSITIONS = 4_000;
 /** How far, in pixels, a coastline position is simplified away: as the features are. */
 const LAND_SIMPLIFY_PX = 1;
 
-/** Land polygons decoded at a time (then cut, in slices): decoding all 1 419 of land-50m at once is a task of 300 ms or more on a slow machine. */
-const LAND_POLYGONS_PER_SLICE = 120;
+/** The land's canvas features: opaque fills without outline, then the coastline over them. */
+function canvasFeaturesOf(shapes: readonly LandShape[]): CanvasFeature[] {
+  const fills: CanvasFeature[] = [];
+  const coasts: CanvasFeature[] = [];
+  for (const { kind, shape } of shapes) {
+    if (kind === 'fill') fills.push({ id: `land ${fills.length}`, shape, style: LAND_FILL_STYLE });
+    else coasts.push({ id: `coast ${coasts.length}`, shape, style: COAST_STYLE });
+  }
+  return [...fills, ...coasts];
+}
 
-/** An object of the land topology. */
-type LandObject = TopoJSON.Topology['objects'][string];
+/** The land being read: `shapes` once it is decoded (wrapped, so that awaiting the read does not wait for the decoding). */
+interface LandRead {
+  shapes: Promise<LandShape[]>;
+}
 
-/** The land object cut into pieces of at most `LAND_POLYGONS_PER_SLICE` polygons, decoded one at a time. */
-function landPieces(land: LandObject): LandObject[] {
-  const geometries = land.type === 'GeometryCollection' ? land.geometries : [land];
-  return geometries.flatMap((geometry) => {
-    if (geometry.type !== 'MultiPolygon') return [geometry];
-    const pieces: LandObject[] = [];
-    for (let start = 0; start < geometry.arcs.length; start += LAND_POLYGONS_PER_SLICE) pieces.push({ type: 'MultiPolygon', arcs: geometry.arcs.slice(start, start + LAND_POLYGONS_PER_SLICE) });
-    return pieces;
+/** The worker could not run (it did not load, or the page forbids it): the main thread reads the land instead. */
+class NoLandWorker extends Error {}
+
+/** Reads the land file, in the land worker where the page can run it, else on the main thread. */
+async function readLand(): Promise<LandRead> {
+  const url = new URL(LAND_50M_URL, document.baseURI).href;
+  const worker = startLandWorker();
+  if (worker) {
+    try {
+      return await readLandInWorker(worker, url);
+    } catch (error) {
+      if (!(error instanceof NoLandWorker)) throw error;
+    }
+  }
+  return readLandOnMainThread(url);
+}
+
+function startLandWorker(): Worker | undefined {
+  if (typeof Worker === 'undefined') return undefined;
+  try {
+    return new Worker(new URL('./land.worker.ts', import.meta.url), { type: 'module', name: 'gportal-land' });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The land read and decoded by `worker`: resolves when the file is read, rejects with the reason
+ * when it cannot be, and with `NoLandWorker` when the worker fails before. A worker that fails
+ * after reading the file hands the decoding to the main thread, which reads the file again.
+ */
+function readLandInWorker(worker: Worker, url: string): Promise<LandRead> {
+  return new Promise((resolveRead, rejectRead) => {
+    let loaded = false;
+    const blocks: LandShape[][] = [];
+    let settle: { resolve(shapes: LandShape[]): void; reject(error: unknown): void } | undefined;
+    const shapes = new Promise<LandShape[]>((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+    const done = settle as NonNullable<typeof settle>;
+    const fail = (reason: Error) => {
+      worker.terminate();
+      if (!loaded) rejectRead(reason);
+      else readLandOnMainThread(url).then((read) => read.shapes).then(done.resolve, done.reject);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      fail(new NoLandWorker(event.message));
+    };
+    worker.onmessage = ({ data: reply }: MessageEvent<LandReply>) => {
+      switch (reply.kind) {
+        case 'loaded':
+          loaded = true;
+          resolveRead({ shapes });
+          break;
+        case 'shapes':
+          // Read back as it comes, a block per task; the canvas gets them all at once.
+          blocks.push(unpackLand(reply));
+          break;
+        case 'done':
+          worker.terminate();
+          done.resolve(blocks.flat());
+          break;
+        case 'failed':
+          fail(new Error(reply.message));
+          break;
+      }
+    };
+    worker.postMessage({ url, timeoutMs: LAND_TIMEOUT_MS } satisfies LandRequest);
   });
+}
+
+/** The land read and decoded on the main thread (decoded in slices, `decodeInSlices`). */
+async function readLandOnMainThread(url: string): Promise<LandRead> {
+  const [{ feature }, topology] = await Promise.all([
+    import('topojson-client'),
+    fetch(url, { signal: AbortSignal.timeout(LAND_TIMEOUT_MS) }).then((response) => {
+      if (!response.ok) throw new Error(`Natural Earth land: HTTP ${response.status}`);
+      return response.json() as Promise<TopoJSON.Topology>;
+    }),
+  ]);
+  return { shapes: decodeInSlices(landSteps(topology, feature)) };
 }
 
 /** Main-thread time the land is decoded and cut for before other tasks run. */
 const LAND_SLICE_MS = 8;
 
-/**
- * Decodes the pieces and cuts their polygons into pieces (`land-cells.ts`), a slice of about
- * `LAND_SLICE_MS` per task, so the page stays responsive while the base map is read; answers the
- * land's flat shapes: opaque fills without outline, then the coastline over them.
- */
-async function decodeInSlices(pieces: Array<() => GeoJSON.Feature | GeoJSON.FeatureCollection>): Promise<CanvasFeature[]> {
-  const fills: CanvasFeature[] = [];
-  const coasts: CanvasFeature[] = [];
+/** Takes the decoding's steps a slice of about `LAND_SLICE_MS` per task, so the page stays responsive while the base map is read. */
+async function decodeInSlices(steps: Iterable<LandShape[]>): Promise<LandShape[]> {
+  const shapes: LandShape[] = [];
   let sliceStart = performance.now();
-  const pause = async () => {
-    if (performance.now() - sliceStart < LAND_SLICE_MS) return;
+  for (const step of steps) {
+    shapes.push(...step);
+    if (performance.now() - sliceStart < LAND_SLICE_MS) continue;
     await new Promise((resolve) => setTimeout(resolve, 0));
     sliceStart = performance.now();
-  };
-  for (const piece of pieces) {
-    const decoded = piece();
-    for (const { geometry } of decoded.type === 'FeatureCollection' ? decoded.features : [decoded]) {
-      const polygons = geometry?.type === 'MultiPolygon' ? geometry.coordinates : geometry?.type === 'Polygon' ? [geometry.coordinates] : [];
-      for (const rings of polygons) {
-        for (const step of cutLand(rings as Array<[number, number]>[])) {
-          for (const { kind, geometry: cut } of step) {
-            const shape = flatShapeOf(cut as Geometry);
-            if (!shape) continue;
-            if (kind === 'fill') fills.push({ id: `land ${fills.length}`, shape, style: LAND_FILL_STYLE });
-            else coasts.push({ id: `coast ${coasts.length}`, shape, style: COAST_STYLE });
-          }
-          await pause();
-        }
-      }
-    }
-    await pause();
   }
-  return [...fills, ...coasts];
+  return shapes;
 }
 
 /**
@@ -130,7 +194,11 @@ export async function wmtsBaseLayer(url: string, credentialsOrigin?: string): Pr
   return L.tileLayer(tiles.urlTemplate, { ...tiles.tileLayerOptions, className: 'gportal-wmts' });
 }
 
-/** The base layer of a map: the WMTS layer when a WMTS URL is configured, the offline map otherwise. */
-export function baseLayerOf(wmtsUrl: string | undefined, credentialsOrigin?: string): () => Promise<L.Layer> {
+/**
+ * The base layer of a map: the WMTS layer when a WMTS URL is configured, the offline map
+ * otherwise. `after` (the map's own layer shown) holds back the offline map's land until then
+ * (`naturalEarthLayer`); WMTS tiles are fetched and decoded by the browser, and do not wait.
+ */
+export function baseLayerOf(wmtsUrl: string | undefined, credentialsOrigin?: string): (after?: Promise<unknown>) => Promise<L.Layer> {
   return wmtsUrl ? () => wmtsBaseLayer(wmtsUrl, credentialsOrigin) : naturalEarthLayer;
 }

@@ -19,7 +19,8 @@ import type { L } from './leaflet';
 import { measureText } from './measure';
 import { useDeleteMarks, useEscape } from './use-delete-marks';
 import { FINISH_MINIMUM, useDrawTool, type DrawTool } from './use-draw-tool';
-import type { FeatureSessionView } from './use-feature-session';
+import type { FeatureLayerRenderer } from './feature-layer-renderer';
+import type { FeatureSessionView, SessionStatus } from './use-feature-session';
 import { ShapeFeedback } from './shape-feedback';
 import { useConflictHighlight } from './use-conflict-highlight';
 import { useMissingHighlight } from './use-missing-highlight';
@@ -56,8 +57,12 @@ export interface EditorMapProps {
   view: FeatureSessionView;
   /** Size of the map element. */
   style?: CSSProperties;
-  /** Makes the base layer: the offline Natural Earth map, or the WMTS layer in map-server mode. */
-  baseLayer?: () => Promise<L.Layer>;
+  /**
+   * Makes the base layer: the offline Natural Earth map, or the WMTS layer in map-server mode.
+   * It is handed a promise of the layer first shown (loaded or failed, and painted), which it may
+   * wait for (`baseLayerOf`: the offline map's land does).
+   */
+  baseLayer?: (layerShown?: Promise<unknown>) => Promise<L.Layer>;
   /** Controls shown in the toolbar while no tool is active (save, redraw …). */
   children?: ReactNode;
   /** The loaded layer's info marker and popup (spec section 2); none without. */
@@ -82,7 +87,6 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
 
   const containerRef = useRef<HTMLDivElement>(null);
   const map = useLeafletMap(containerRef);
-  useBaseLayer(map, baseLayer, (error) => void message.warning(<ErrorMessage tell={tellError(error)} lead={(reason, translate) => translate('map.baseMapFailed', { reason })} />));
 
   const [mode, setMode] = useState<EditorMode>({ type: 'idle' });
   /** The open popup: its feature, where it points, and how far down the map its pan keeps clear (the toolbar's rows then). */
@@ -127,6 +131,8 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
   });
 
   const renderer = useFeatureLayer(map, { session, features, loads: view.loads, toolbar: toolbarRef, onFeatureClick });
+  const layerShown = useLayerShown(renderer, view.status);
+  useBaseLayer(map, baseLayer, (error) => void message.warning(<ErrorMessage tell={tellError(error)} lead={(reason, translate) => translate('map.baseMapFailed', { reason })} />), layerShown);
   const large = useLargeLayer(map, view, wmsUrl);
   const snapping = useSnapping(map, renderer);
   const hideSnap = snapping.hide;
@@ -423,4 +429,23 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
       )}
     </div>
   );
+}
+
+/**
+ * Resolves once the layer has first shown: its first load ended (loaded or failed) and its canvas
+ * painted what it holds. One promise for the editor's life.
+ */
+function useLayerShown(renderer: FeatureLayerRenderer | undefined, status: SessionStatus): Promise<void> {
+  const [shown] = useState(() => {
+    let resolve = () => {};
+    const promise = new Promise<void>((settle) => {
+      resolve = settle;
+    });
+    return { promise, resolve };
+  });
+  useEffect(() => {
+    if (!renderer || status === 'resolving' || status === 'loading') return;
+    void renderer.whenDrawn().then(shown.resolve);
+  }, [renderer, status, shown]);
+  return shown.promise;
 }

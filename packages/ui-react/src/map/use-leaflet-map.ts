@@ -48,13 +48,13 @@ export function useLeafletMap(container: RefObject<HTMLDivElement | null>): L.Ma
   return map;
 }
 
-/** Adds the base layer made by `create` (when given) under the features; removes it on cleanup. */
-export function useBaseLayer(map: L.Map | undefined, create: (() => Promise<L.Layer>) | undefined, onError: (error: unknown) => void): void {
+/** Adds the base layer made by `create` (when given, and handed `after`) under the features; removes it on cleanup. */
+export function useBaseLayer(map: L.Map | undefined, create: ((after?: Promise<unknown>) => Promise<L.Layer>) | undefined, onError: (error: unknown) => void, after?: Promise<unknown>): void {
   useEffect(() => {
     if (!map || !create) return;
     let layer: L.Layer | undefined;
     let live = true;
-    create().then(
+    create(after).then(
       (made) => {
         if (!live) return;
         layer = made;
@@ -67,5 +67,5 @@ export function useBaseLayer(map: L.Map | undefined, create: (() => Promise<L.La
       if (layer) map.removeLayer(layer);
     };
     // `onError` only reports; a new one must not reload the base map.
-  }, [map, create]);
+  }, [map, create, after]);
 }

@@ -38,9 +38,11 @@ afterAll(async () => {
 // 523 KiB, held at 530. Issue 21's painting ahead (the tiles around the view painted in the
 // raster workers, which took the mean step of the large bench from 103 to 63 ms and its worst
 // from 208 to 111 ms) adds 2.2 KiB to the map's chunk and the core's: about 531 KiB, now held at
-// 535.
+// 535. The land worker (issue 21: the offline map's land read and decoded off the main thread,
+// after the layer has shown) carries its own copy of the land's decoding and cutting, 3.1 KiB:
+// about 536 KiB, now held at 540.
 // The first screen's budget is unchanged.
-const GZIP_BUDGETS_KIB = { firstScreen: 200, wholeApp: 535 } as const;
+const GZIP_BUDGETS_KIB = { firstScreen: 200, wholeApp: 540 } as const;
 /** The date picker's chunk: loaded by the attribute form, never with a screen. */
 const DATE_PICKER_CHUNK = /\/date-field-[\w-]+\.js$/;
 
