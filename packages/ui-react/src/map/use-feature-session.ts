@@ -18,7 +18,7 @@ import {
   type ViewState,
 } from '@gportal/core';
 import { App } from 'antd';
-import { createElement, startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createElement, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useService } from '../app/services';
 import { describeError, tellError, type DescribedError } from '../i18n/describe-error';
 import { useI18n, type Translate } from '../i18n/i18n-provider';
@@ -251,13 +251,9 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
     const offs = [
       created.on('load', () => {
         if (!live) return;
-        // Rendered in slices: the map drew the loaded features from this event already, and its
-        // workers' paint is not held up behind one long render of the screen around it.
-        startTransition(() => {
-          // The map is fitted to a whole layer; a layer loaded by view keeps the map where it is.
-          if (!loadsByView(created)) setLoads((value) => value + 1);
-          refresh();
-        });
+        // The map is fitted to a whole layer; a layer loaded by view keeps the map where it is.
+        if (!loadsByView(created)) setLoads((value) => value + 1);
+        refresh();
       }),
       created.on('change', refresh),
       created.on('view', ({ state }) => {
@@ -314,17 +310,14 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
         // A layer loaded whole shows now; one loaded by view once its first view has loaded.
         if (!loadsByView(created)) shown();
         if (!live) return;
-        // In slices, as the load's own render (above).
-        startTransition(() => {
-          setStatus('ready');
-          // Drawings set aside are told at every start until a redraw discards them.
-          if (report && report.inserts + report.updates + report.deletes + report.setAside.length > 0) setRestored(report);
-          if (report && report.inserts + report.updates + report.deletes > 0 && !loadsByView(created)) {
-            // The map fits again, now to the loaded features and the restored drafts.
-            setLoads((value) => value + 1);
-          }
-          refresh();
-        });
+        setStatus('ready');
+        // Drawings set aside are told at every start until a redraw discards them.
+        if (report && report.inserts + report.updates + report.deletes + report.setAside.length > 0) setRestored(report);
+        if (report && report.inserts + report.updates + report.deletes > 0 && !loadsByView(created)) {
+          // The map fits again, now to the loaded features and the restored drafts.
+          setLoads((value) => value + 1);
+        }
+        refresh();
       },
       (error: unknown) => {
         shown();
