@@ -1,7 +1,7 @@
-import type * as TopoJSON from 'topojson-specification';
 import LAND_50M_URL from 'world-atlas/land-50m.json?url';
 import { FeatureCanvas, type CanvasFeature } from './feature-canvas';
-import { landSteps, unpackLand, type LandReply, type LandRequest, type LandShape } from './land-decode';
+import { deferred } from '../ui/deferred';
+import { fetchLandTopology, landSteps, unpackLand, type LandReply, type LandRequest, type LandShape } from './land-decode';
 import { L } from './leaflet';
 
 /** The map's CRS: the WMTS grid of the map-server mode is EPSG:4326, and the offline base map draws in any CRS. */
@@ -116,15 +116,11 @@ function readLandInWorker(worker: Worker, url: string): Promise<LandRead> {
   return new Promise((resolveRead, rejectRead) => {
     let loaded = false;
     const blocks: LandShape[][] = [];
-    let settle: { resolve(shapes: LandShape[]): void; reject(error: unknown): void } | undefined;
-    const shapes = new Promise<LandShape[]>((resolve, reject) => {
-      settle = { resolve, reject };
-    });
-    const done = settle as NonNullable<typeof settle>;
+    const shapes = deferred<LandShape[]>();
     const fail = (reason: Error) => {
       worker.terminate();
       if (!loaded) rejectRead(reason);
-      else readLandOnMainThread(url).then((read) => read.shapes).then(done.resolve, done.reject);
+      else readLandOnMainThread(url).then((read) => read.shapes).then(shapes.resolve, shapes.reject);
     };
     worker.onerror = (event) => {
       event.preventDefault();
@@ -134,7 +130,7 @@ function readLandInWorker(worker: Worker, url: string): Promise<LandRead> {
       switch (reply.kind) {
         case 'loaded':
           loaded = true;
-          resolveRead({ shapes });
+          resolveRead({ shapes: shapes.promise });
           break;
         case 'shapes':
           // Read back as it comes, a block per task; the canvas gets them all at once.
@@ -142,7 +138,7 @@ function readLandInWorker(worker: Worker, url: string): Promise<LandRead> {
           break;
         case 'done':
           worker.terminate();
-          done.resolve(blocks.flat());
+          shapes.resolve(blocks.flat());
           break;
         case 'failed':
           fail(new Error(reply.message));
@@ -155,13 +151,7 @@ function readLandInWorker(worker: Worker, url: string): Promise<LandRead> {
 
 /** The land read and decoded on the main thread (decoded in slices, `decodeInSlices`). */
 async function readLandOnMainThread(url: string): Promise<LandRead> {
-  const [{ feature }, topology] = await Promise.all([
-    import('topojson-client'),
-    fetch(url, { signal: AbortSignal.timeout(LAND_TIMEOUT_MS) }).then((response) => {
-      if (!response.ok) throw new Error(`Natural Earth land: HTTP ${response.status}`);
-      return response.json() as Promise<TopoJSON.Topology>;
-    }),
-  ]);
+  const [{ feature }, topology] = await Promise.all([import('topojson-client'), fetchLandTopology(url, LAND_TIMEOUT_MS)]);
   return { shapes: decodeInSlices(landSteps(topology, feature)) };
 }
 

@@ -19,8 +19,7 @@ import type { L } from './leaflet';
 import { measureText } from './measure';
 import { useDeleteMarks, useEscape } from './use-delete-marks';
 import { FINISH_MINIMUM, useDrawTool, type DrawTool } from './use-draw-tool';
-import type { FeatureLayerRenderer } from './feature-layer-renderer';
-import type { FeatureSessionView, SessionStatus } from './use-feature-session';
+import type { FeatureSessionView } from './use-feature-session';
 import { ShapeFeedback } from './shape-feedback';
 import { useConflictHighlight } from './use-conflict-highlight';
 import { useMissingHighlight } from './use-missing-highlight';
@@ -30,6 +29,7 @@ import { useGeometryEdit } from './use-geometry-edit';
 import { useLargeLayer } from './use-large-layer';
 import { useLatest } from './use-latest';
 import { useLayerInfoMarker, type LayerInfoOptions } from './use-layer-info';
+import { useLayerShown } from './use-layer-shown';
 import { useBaseLayer, useLeafletMap } from './use-leaflet-map';
 import { useUndoKeys } from './use-undo-keys';
 import './map.css';
@@ -429,23 +429,4 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
       )}
     </div>
   );
-}
-
-/**
- * Resolves once the layer has first shown: its first load ended (loaded or failed) and its canvas
- * painted what it holds. One promise for the editor's life.
- */
-function useLayerShown(renderer: FeatureLayerRenderer | undefined, status: SessionStatus): Promise<void> {
-  const [shown] = useState(() => {
-    let resolve = () => {};
-    const promise = new Promise<void>((settle) => {
-      resolve = settle;
-    });
-    return { promise, resolve };
-  });
-  useEffect(() => {
-    if (!renderer || status === 'resolving' || status === 'loading') return;
-    void renderer.whenDrawn().then(shown.resolve);
-  }, [renderer, status, shown]);
-  return shown.promise;
 }

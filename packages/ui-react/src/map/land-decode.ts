@@ -13,6 +13,13 @@ import { cutLand } from './land-cells';
  * the main thread in one task.
  */
 
+/** The land file (world-atlas TopoJSON) at `url`, read within `timeoutMs`; an error naming the HTTP status when the server refuses it. */
+export async function fetchLandTopology(url: string, timeoutMs: number): Promise<TopoJSON.Topology> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+  if (!response.ok) throw new Error(`Natural Earth land: HTTP ${response.status}`);
+  return (await response.json()) as TopoJSON.Topology;
+}
+
 /** One piece of land, flattened: an opaque fill, or a stretch of coastline. */
 export interface LandShape {
   kind: 'fill' | 'coast';

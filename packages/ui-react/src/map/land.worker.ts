@@ -4,8 +4,7 @@
  * reads the blocks back (a few milliseconds each) instead of decoding for hundreds.
  */
 import { feature } from 'topojson-client';
-import type * as TopoJSON from 'topojson-specification';
-import { LAND_BLOCK_POSITIONS, landSteps, landTransferables, packLand, type LandReply, type LandRequest, type LandShape } from './land-decode';
+import { fetchLandTopology, LAND_BLOCK_POSITIONS, landSteps, landTransferables, packLand, type LandReply, type LandRequest, type LandShape } from './land-decode';
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<LandRequest>) => void) | null;
@@ -15,9 +14,7 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 
 async function decode({ url, timeoutMs }: LandRequest): Promise<void> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-  if (!response.ok) throw new Error(`Natural Earth land: HTTP ${response.status}`);
-  const topology = (await response.json()) as TopoJSON.Topology;
+  const topology = await fetchLandTopology(url, timeoutMs);
   const steps = landSteps(topology, feature);
   scope.postMessage({ kind: 'loaded' });
   let block: LandShape[] = [];
