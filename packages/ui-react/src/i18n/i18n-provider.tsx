@@ -1,3 +1,5 @@
+// antd's component styles, prebuilt: the theme is `zeroRuntime` (see THEME). First, so the app's own sheets come after it.
+import 'antd/dist/antd.css';
 import { ConfigProvider, type ConfigProviderProps } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';

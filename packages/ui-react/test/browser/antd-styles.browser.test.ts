@@ -1,0 +1,72 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { freshPagePerTest, signIn } from './browser.js';
+import { waitForMapReady } from './map-helpers.js';
+
+/*
+ * antd's component styles come from its prebuilt sheet, not from styles generated in the page
+ * (`THEME.zeroRuntime`, `ui/theme.ts`), and the app's theme still applies: antd writes only the
+ * theme's CSS variables at run time, and the prebuilt rules read them. On the production build.
+ */
+
+const baseUrl = inject('baseUrl');
+let page: Page;
+freshPagePerTest((fresh) => {
+  page = fresh;
+});
+
+/** What antd put in `<style>` elements: each element's text with its blocks of custom properties taken out (empty when it holds nothing else), and how many it wrote. */
+async function runtimeStyles(page: Page): Promise<{ count: number; rulesBesideVariables: string[] }> {
+  return page.evaluate(() => {
+    const styles = [...document.querySelectorAll('style')].filter((style) => style.textContent?.includes('--ant-'));
+    // A block of custom properties only: `selector{--name:value;--name:value}`.
+    const variablesOnly = /[^{}]+\{(?:\s*--[\w-]+:[^;{}]*;?)*\s*\}/g;
+    return { count: styles.length, rulesBesideVariables: styles.map((style) => (style.textContent ?? '').replace(variablesOnly, '').trim()).filter((rest) => rest !== '') };
+  });
+}
+
+/** The computed value of `property` on the first element `selector` matches. */
+function computed(page: Page, selector: string, property: string): Promise<string> {
+  return page.locator(selector).first().evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+}
+
+describe("antd's styles, prebuilt", () => {
+  it('the login page, the screens and the feature map generate no component style in the page: only the theme’s variables', async () => {
+    await page.goto(`${baseUrl}/login`);
+    await page.locator('#username').waitFor();
+    await signIn(page, baseUrl);
+    for (const path of ['/test-index', '/manage/1', '/geoserver/api']) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.getByRole('navigation').first().waitFor();
+    }
+    await page.goto(`${baseUrl}/feature-map`);
+    await waitForMapReady(page, 8);
+    const { count, rulesBesideVariables } = await runtimeStyles(page);
+    // The theme's variables are written (the global tokens and a component's own, e.g. the button's).
+    expect(count).toBeGreaterThan(0);
+    expect(rulesBesideVariables).toEqual([]);
+    // The rules come from the prebuilt sheet, linked from the build.
+    const prebuilt = await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href !== null && [...sheet.cssRules].some((rule) => rule instanceof CSSStyleRule && rule.selectorText === '.ant-btn')));
+    expect(prebuilt).toBe(true);
+  });
+
+  it("the app's theme applies: the primary blue, the secondary grey and the disabled button's background", async () => {
+    await page.goto(`${baseUrl}/login`);
+    // The sign-in button is primary, and enabled once both fields are filled: antd blue-7 (COLORS.primary), not antd's default #1677ff.
+    await page.locator('#username').fill('demo');
+    await page.locator('#password').fill('any password');
+    const signInButton = '.ant-btn-primary';
+    await page.locator(`${signInButton}:enabled`).waitFor();
+    // Polled: antd's buttons take 0.2 s to change colour.
+    await expect.poll(() => computed(page, signInButton, 'background-color')).toBe('rgb(9, 88, 217)');
+    await signIn(page, baseUrl);
+    await page.goto(`${baseUrl}/manage/1`);
+    await page.getByRole('navigation').nth(1).waitFor();
+    // The side menu's group titles: COLORS.secondaryText (a component token of the theme).
+    await expect.poll(() => computed(page, '.ant-menu-item-group-title', 'color')).toBe('rgba(0, 0, 0, 0.6)');
+    // The first module's "previous" button is disabled: opaque #f5f5f5 (the Button component token), not antd's 4 % black.
+    const previous = page.getByRole('button', { name: '上一个模块' });
+    await expect.poll(() => previous.isDisabled()).toBe(true);
+    await expect.poll(() => previous.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(245, 245, 245)');
+  });
+});
