@@ -127,9 +127,10 @@ const TEST_FILES = [
 /**
  * The repository's scripts that other workspaces' tests, test support and bench may import by a
  * relative path: they belong to no package, so no package entry can carry them.
- * `debian-packages.ts` installs the Debian packages both the browser tests and the bench need.
+ * `debian-packages.ts` installs the Debian packages both the browser tests and the bench need;
+ * `antd-sheet.ts` cuts antd's prebuilt sheet for the app's build and the bench's page.
  */
-const SHARED_SCRIPTS = ['^scripts/debian-packages[.]ts$'];
+const SHARED_SCRIPTS = ['^scripts/debian-packages[.]ts$', '^scripts/antd-sheet[.]ts$'];
 
 const WORKSPACES = Object.keys(LIBRARIES);
 const folderOf = (workspace) => (workspace.startsWith('examples') ? workspace : `packages/${workspace}`);

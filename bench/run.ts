@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { antdSheet } from '../scripts/antd-sheet.js';
 import { ensureDebianPackages } from '../scripts/debian-packages.js';
 import { sourceConditions } from '../vitest.shared.js';
 import { DATASETS, FEATURE_COUNT, generateFeatures, toGeoJson, toGml, type DatasetName } from './data.js';
@@ -60,6 +61,8 @@ async function buildPage(): Promise<void> {
     root: join(BENCH, 'page'),
     base: '/',
     logLevel: 'warn',
+    // antd's prebuilt sheet cut as the app's build cuts it.
+    plugins: [antdSheet()],
     build: {
       // The render tables' page, and the large part's (one contender per page load).
       rolldownOptions: {

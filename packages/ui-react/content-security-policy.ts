@@ -15,7 +15,8 @@ export const CONTENT_SECURITY_POLICY = {
   // WMTS tiles in map-server mode; `data:` for Leaflet's and leaflet-draw's small images (Vite
   // inlines them into the CSS), Leaflet's blank tile and the page's empty icon.
   'img-src': ["'self'", 'data:'],
-  // antd's CSS-in-JS writes `<style>` elements at run time; nothing else needs 'unsafe-inline'.
+  // antd writes the theme's CSS variables in `<style>` elements at run time (its component rules
+  // are a prebuilt sheet, `THEME.zeroRuntime`); nothing else needs 'unsafe-inline'.
   'style-src': ["'self'", "'unsafe-inline'"],
   'font-src': ["'self'"],
   'object-src': ["'none'"],

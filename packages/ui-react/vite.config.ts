@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
+import { antdSheet } from '../../scripts/antd-sheet.js';
 import { sourceConditions } from '../../vitest.shared.js';
 import { policyText } from './content-security-policy.js';
 
@@ -57,7 +58,7 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'GPORTAL_');
   return {
     ...sourceConditions,
-    plugins: [react(), rcComponentsWithoutSideEffects, contentSecurityPolicy],
+    plugins: [react(), rcComponentsWithoutSideEffects, contentSecurityPolicy, antdSheet()],
     server: { host: '127.0.0.1', port: 5173, proxy: mapServerProxy(env) },
     preview: { host: '127.0.0.1', port: 4173, proxy: mapServerProxy(env) },
   };

@@ -1,13 +1,24 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { UNUSED_ANTD_COMPONENTS } from '../../../../scripts/antd-sheet.js';
 import { freshPagePerTest, signIn } from './browser.js';
 import { waitForMapReady } from './map-helpers.js';
 
 /*
  * antd's component styles come from its prebuilt sheet, not from styles generated in the page
  * (`THEME.zeroRuntime`, `ui/theme.ts`), and the app's theme still applies: antd writes only the
- * theme's CSS variables at run time, and the prebuilt rules read them. On the production build.
+ * theme's CSS variables at run time, and the prebuilt rules read them. The build serves the sheet
+ * cut to the components the app uses (`scripts/antd-sheet.ts`), and no element on the screens
+ * carries a class of a component cut out. On the production build.
  */
+
+/** The class prefixes of the components cut out of the sheet (`ant-table`, `ant-table-…`). */
+const CUT_PREFIXES = UNUSED_ANTD_COMPONENTS.flatMap((component) => component.prefixes.map((prefix) => `ant-${prefix}`));
+
+/** The `ant-*` classes on the page now. */
+function antdClasses(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...new Set([...document.querySelectorAll('[class]')].flatMap((element) => [...element.classList].filter((name) => name.startsWith('ant-'))))]);
+}
 
 const baseUrl = inject('baseUrl');
 let page: Page;
@@ -35,19 +46,26 @@ describe("antd's styles, prebuilt", () => {
     await page.goto(`${baseUrl}/login`);
     await page.locator('#username').waitFor();
     await signIn(page, baseUrl);
-    for (const path of ['/test-index', '/manage/1', '/geoserver/api']) {
+    const classes = new Set(await antdClasses(page));
+    for (const path of ['/test-index', '/manage/1', '/geoserver/upload', '/geoserver/api', '/geoserver/map']) {
       await page.goto(`${baseUrl}${path}`);
       await page.getByRole('navigation').first().waitFor();
+      for (const name of await antdClasses(page)) classes.add(name);
     }
     await page.goto(`${baseUrl}/feature-map`);
     await waitForMapReady(page, 8);
+    for (const name of await antdClasses(page)) classes.add(name);
+    // The screens show antd's components (buttons, the menu, the layout), none of those cut out of the sheet.
+    expect([...classes]).toEqual(expect.arrayContaining(['ant-btn', 'ant-menu', 'ant-layout']));
+    expect([...classes].filter((name) => CUT_PREFIXES.some((prefix) => name === prefix || name.startsWith(`${prefix}-`)))).toEqual([]);
     const { count, rulesBesideVariables } = await runtimeStyles(page);
     // The theme's variables are written (the global tokens and a component's own, e.g. the button's).
     expect(count).toBeGreaterThan(0);
     expect(rulesBesideVariables).toEqual([]);
-    // The rules come from the prebuilt sheet, linked from the build.
-    const prebuilt = await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href !== null && [...sheet.cssRules].some((rule) => rule instanceof CSSStyleRule && rule.selectorText === '.ant-btn')));
-    expect(prebuilt).toBe(true);
+    // The rules come from the prebuilt sheet, linked from the build, and cut: no table's rule is in it.
+    const selectors = await page.evaluate(() => [...document.styleSheets].filter((sheet) => sheet.href !== null).flatMap((sheet) => [...sheet.cssRules].flatMap((rule) => (rule instanceof CSSStyleRule ? [rule.selectorText] : []))));
+    expect(selectors).toContain('.ant-btn');
+    expect(selectors.filter((selector) => selector.includes('.ant-table'))).toEqual([]);
   });
 
   it("the app's theme applies: the primary blue, the secondary grey and the disabled button's background", async () => {

@@ -1,0 +1,174 @@
+/**
+ * antd's prebuilt sheet cut to what the app can show (build time, Node). The app imports
+ * `antd/dist/antd.css` (its theme is `zeroRuntime`, `packages/ui-react/src/ui/theme.ts`): every
+ * component's rules, 0.98 MB, decoded and parsed in one task of the page. The app uses about
+ * twenty components; `antdSheet()` (a Vite plugin, in the app's `vite.config.ts` and the bench's
+ * page build) hands the build the sheet without the rules of the components in
+ * {@link UNUSED_ANTD_COMPONENTS} and without the sheet's `.css-var-*` blocks (defaults that the
+ * theme's variables, written at run time, replace). `antd-sheet.test.ts` proves that no style
+ * module of those components is reached from the antd imports of the UI package.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Plugin } from 'vite';
+
+/**
+ * antd components the app does not use (their folder in `antd/es`), with the class prefixes of
+ * their rules (`table`: `.ant-table`, `.ant-table-cell` …). A component joins this list only
+ * while none of its style modules is reached from the app's antd imports (the test checks that):
+ * the grid, the skeleton and the collapse stay, as the modal's and the tag's modules reach them.
+ */
+export const UNUSED_ANTD_COMPONENTS: ReadonlyArray<{ folder: string; prefixes: readonly string[] }> = [
+  { folder: 'anchor', prefixes: ['anchor'] },
+  { folder: 'avatar', prefixes: ['avatar'] },
+  { folder: 'badge', prefixes: ['badge', 'ribbon'] },
+  { folder: 'breadcrumb', prefixes: ['breadcrumb'] },
+  { folder: 'card', prefixes: ['card'] },
+  { folder: 'carousel', prefixes: ['carousel'] },
+  { folder: 'cascader', prefixes: ['cascader'] },
+  { folder: 'color-picker', prefixes: ['color-picker'] },
+  { folder: 'descriptions', prefixes: ['descriptions'] },
+  { folder: 'divider', prefixes: ['divider'] },
+  { folder: 'float-button', prefixes: ['float-btn'] },
+  { folder: 'form', prefixes: ['form'] },
+  { folder: 'image', prefixes: ['image'] },
+  { folder: 'input-number', prefixes: ['input-number'] },
+  { folder: 'list', prefixes: ['list'] },
+  { folder: 'mentions', prefixes: ['mentions'] },
+  { folder: 'pagination', prefixes: ['pagination'] },
+  { folder: 'popconfirm', prefixes: ['popconfirm'] },
+  { folder: 'popover', prefixes: ['popover'] },
+  { folder: 'progress', prefixes: ['progress'] },
+  { folder: 'qr-code', prefixes: ['qrcode'] },
+  { folder: 'radio', prefixes: ['radio'] },
+  { folder: 'rate', prefixes: ['rate'] },
+  { folder: 'result', prefixes: ['result'] },
+  { folder: 'segmented', prefixes: ['segmented'] },
+  { folder: 'select', prefixes: ['select'] },
+  { folder: 'slider', prefixes: ['slider'] },
+  { folder: 'splitter', prefixes: ['splitter'] },
+  { folder: 'statistic', prefixes: ['statistic'] },
+  { folder: 'steps', prefixes: ['steps'] },
+  { folder: 'switch', prefixes: ['switch'] },
+  { folder: 'table', prefixes: ['table'] },
+  { folder: 'tabs', prefixes: ['tabs'] },
+  { folder: 'timeline', prefixes: ['timeline'] },
+  { folder: 'tour', prefixes: ['tour'] },
+  { folder: 'transfer', prefixes: ['transfer'] },
+  { folder: 'tree', prefixes: ['tree'] },
+  { folder: 'typography', prefixes: ['typography'] },
+  { folder: 'upload', prefixes: ['upload'] },
+];
+
+/** The parts of `text` between top-level `separator`s (outside brackets, parentheses and strings). */
+function splitTopLevel(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | undefined;
+  let start = 0;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (quote) {
+      if (char === '\\') index++;
+      else if (char === quote) quote = undefined;
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '(' || char === '[') depth++;
+    else if (char === ')' || char === ']') depth--;
+    else if (char === separator && depth === 0) {
+      parts.push(text.slice(start, index));
+      start = index + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** `selector` without its `:not(…)` parts: a class named there is one an element must not have. */
+function withoutNegations(selector: string): string {
+  let text = selector;
+  for (let start = text.indexOf(':not('); start >= 0; start = text.indexOf(':not(')) {
+    let depth = 0;
+    let end = start + 4;
+    for (; end < text.length; end++) {
+      if (text[end] === '(') depth++;
+      else if (text[end] === ')' && --depth === 0) break;
+    }
+    text = text.slice(0, start) + text.slice(end + 1);
+  }
+  return text;
+}
+
+/** The blocks of a sheet (or of an at-rule's body): `prelude{body}` each, in order, comments dropped. */
+function blocksOf(css: string): Array<{ prelude: string; body: string }> {
+  const blocks: Array<{ prelude: string; body: string }> = [];
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  let depth = 0;
+  let quote: string | undefined;
+  let start = 0;
+  let open = -1;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (quote) {
+      if (char === '\\') index++;
+      else if (char === quote) quote = undefined;
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '{') {
+      if (depth === 0) open = index;
+      depth++;
+    } else if (char === '}') {
+      depth--;
+      if (depth === 0) {
+        blocks.push({ prelude: text.slice(start, open).trim(), body: text.slice(open + 1, index) });
+        start = index + 1;
+      }
+    } else if (char === ';' && depth === 0) {
+      // A statement at-rule (`@charset`, `@import`, `@layer a, b;`): kept as it is.
+      blocks.push({ prelude: text.slice(start, index + 1).trim(), body: '' });
+      start = index + 1;
+    }
+  }
+  return blocks;
+}
+
+/**
+ * The sheet without the rules that need a class of `prefixes` (`.ant-<prefix>` or
+ * `.ant-<prefix>-…`) in every selector of their list, and without the `.css-var-*` blocks: a
+ * selector that needs a class no element has never matches, so dropping it changes nothing on
+ * screen. A class named inside `:not(…)` (which its absence matches) does not count.
+ * Rules inside `@media`, `@supports` and `@container` are cut the same way; `@keyframes` stay.
+ */
+export function trimAntdSheet(css: string, prefixes: readonly string[]): string {
+  const dropped = (name: string) => prefixes.some((prefix) => name === prefix || name.startsWith(`${prefix}-`));
+  const keepsSelector = (selector: string) => ![...withoutNegations(selector).matchAll(/\.ant-([\w-]+)/g)].some((match) => dropped(match[1] ?? ''));
+  const cut = (text: string): string =>
+    blocksOf(text)
+      .map(({ prelude, body }) => {
+        if (body === '' && prelude.endsWith(';')) return prelude;
+        if (/^@(media|supports|container)\b/.test(prelude)) {
+          const inner = cut(body);
+          return inner === '' ? '' : `${prelude}{${inner}}`;
+        }
+        if (prelude.startsWith('@')) return `${prelude}{${body}}`;
+        const selectors = splitTopLevel(prelude, ',').filter((selector) => !/^\s*\.css-var-/.test(selector) && keepsSelector(selector));
+        return selectors.length === 0 ? '' : `${selectors.join(',')}{${body}}`;
+      })
+      .join('');
+  return cut(css);
+}
+
+/** The module id Vite gives antd's prebuilt sheet. */
+const ANTD_SHEET = /[\\/]antd[\\/]dist[\\/]antd\.css$/;
+
+/** A Vite plugin: `antd/dist/antd.css` as {@link trimAntdSheet} cuts it, for the components in {@link UNUSED_ANTD_COMPONENTS}. */
+export function antdSheet(): Plugin {
+  let trimmed: string | undefined;
+  return {
+    name: 'gportal:antd-sheet',
+    enforce: 'pre',
+    load(id) {
+      if (!ANTD_SHEET.test(id.split('?')[0] ?? '')) return null;
+      trimmed ??= trimAntdSheet(readFileSync(createRequire(import.meta.url).resolve('antd/dist/antd.css'), 'utf8'), UNUSED_ANTD_COMPONENTS.flatMap((component) => component.prefixes));
+      return trimmed;
+    },
+  };
+}
