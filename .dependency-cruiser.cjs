@@ -65,6 +65,7 @@ const TEST_LIBRARIES = [
   'typedoc', // the API reference and its documentation check
   'vite',
   '@vitejs/plugin-react',
+  'postcss', // parses antd's prebuilt sheet for its cut (scripts/antd-sheet.ts)
   '@turf/area',
   '@types/node',
   'fast-check',

@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import postcss, { type AtRule } from 'postcss';
 import type { Plugin } from 'vite';
 
 /**
@@ -60,29 +61,6 @@ export const UNUSED_ANTD_COMPONENTS: ReadonlyArray<{ folder: string; prefixes: r
   { folder: 'upload', prefixes: ['upload'] },
 ];
 
-/** The parts of `text` between top-level `separator`s (outside brackets, parentheses and strings). */
-function splitTopLevel(text: string, separator: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote: string | undefined;
-  let start = 0;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index];
-    if (quote) {
-      if (char === '\\') index++;
-      else if (char === quote) quote = undefined;
-    } else if (char === '"' || char === "'") quote = char;
-    else if (char === '(' || char === '[') depth++;
-    else if (char === ')' || char === ']') depth--;
-    else if (char === separator && depth === 0) {
-      parts.push(text.slice(start, index));
-      start = index + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts;
-}
-
 /** `selector` without its `:not(…)` parts: a class named there is one an element must not have. */
 function withoutNegations(selector: string): string {
   let text = selector;
@@ -98,62 +76,38 @@ function withoutNegations(selector: string): string {
   return text;
 }
 
-/** The blocks of a sheet (or of an at-rule's body): `prelude{body}` each, in order, comments dropped. */
-function blocksOf(css: string): Array<{ prelude: string; body: string }> {
-  const blocks: Array<{ prelude: string; body: string }> = [];
-  const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
-  let depth = 0;
-  let quote: string | undefined;
-  let start = 0;
-  let open = -1;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index];
-    if (quote) {
-      if (char === '\\') index++;
-      else if (char === quote) quote = undefined;
-    } else if (char === '"' || char === "'") quote = char;
-    else if (char === '{') {
-      if (depth === 0) open = index;
-      depth++;
-    } else if (char === '}') {
-      depth--;
-      if (depth === 0) {
-        blocks.push({ prelude: text.slice(start, open).trim(), body: text.slice(open + 1, index) });
-        start = index + 1;
-      }
-    } else if (char === ';' && depth === 0) {
-      // A statement at-rule (`@charset`, `@import`, `@layer a, b;`): kept as it is.
-      blocks.push({ prelude: text.slice(start, index + 1).trim(), body: '' });
-      start = index + 1;
-    }
-  }
-  return blocks;
-}
+/** At-rules whose rules are cut like the sheet's, and dropped once empty. */
+const GROUPING_AT_RULES = new Set(['media', 'supports', 'container']);
 
 /**
  * The sheet without the rules that need a class of `prefixes` (`.ant-<prefix>` or
  * `.ant-<prefix>-…`) in every selector of their list, and without the `.css-var-*` blocks: a
  * selector that needs a class no element has never matches, so dropping it changes nothing on
- * screen. A class named inside `:not(…)` (which its absence matches) does not count.
- * Rules inside `@media`, `@supports` and `@container` are cut the same way; `@keyframes` stay.
+ * screen. A class named inside `:not(…)` (which its absence matches) does not count. Rules inside
+ * `@media`, `@supports` and `@container` are cut the same way; `@keyframes` stay. Parsed and
+ * written by PostCSS; comments are dropped.
  */
 export function trimAntdSheet(css: string, prefixes: readonly string[]): string {
   const dropped = (name: string) => prefixes.some((prefix) => name === prefix || name.startsWith(`${prefix}-`));
-  const keepsSelector = (selector: string) => ![...withoutNegations(selector).matchAll(/\.ant-([\w-]+)/g)].some((match) => dropped(match[1] ?? ''));
-  const cut = (text: string): string =>
-    blocksOf(text)
-      .map(({ prelude, body }) => {
-        if (body === '' && prelude.endsWith(';')) return prelude;
-        if (/^@(media|supports|container)\b/.test(prelude)) {
-          const inner = cut(body);
-          return inner === '' ? '' : `${prelude}{${inner}}`;
-        }
-        if (prelude.startsWith('@')) return `${prelude}{${body}}`;
-        const selectors = splitTopLevel(prelude, ',').filter((selector) => !/^\s*\.css-var-/.test(selector) && keepsSelector(selector));
-        return selectors.length === 0 ? '' : `${selectors.join(',')}{${body}}`;
-      })
-      .join('');
-  return cut(css);
+  const keepsSelector = (selector: string) => !/^\s*\.css-var-/.test(selector) && ![...withoutNegations(selector).matchAll(/\.ant-([\w-]+)/g)].some((match) => dropped(match[1] ?? ''));
+  const root = postcss.parse(css);
+  root.walkComments((comment) => {
+    comment.remove();
+  });
+  root.walkRules((rule) => {
+    // A keyframe's selectors are offsets (`0%`, `to`), never classes.
+    if (rule.parent?.type === 'atrule' && /keyframes$/i.test((rule.parent as AtRule).name)) return;
+    const selectors = rule.selectors.filter(keepsSelector);
+    if (selectors.length === 0) rule.remove();
+    else if (selectors.length < rule.selectors.length) rule.selectors = selectors;
+  });
+  // Innermost first: an `@media` inside an `@supports` can leave it empty.
+  const grouping: AtRule[] = [];
+  root.walkAtRules((atRule) => {
+    if (GROUPING_AT_RULES.has(atRule.name)) grouping.push(atRule);
+  });
+  for (const atRule of grouping.reverse()) if ((atRule.nodes?.length ?? 0) === 0) atRule.remove();
+  return root.toString();
 }
 
 /** The module id Vite gives antd's prebuilt sheet. */
