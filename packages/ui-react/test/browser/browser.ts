@@ -36,8 +36,20 @@ export function freshPagePerTest(onPage: (page: Page) => void | Promise<void>): 
   });
 }
 
-/** The whole page by default; `fullPage: false` keeps what the user sees (sticky panels where they stay). */
+/** How long a screenshot waits for antd's dialogs, notices and drawers to finish moving in or out. */
+const MOTION_WAIT_MS = 2_000;
+
+/**
+ * The whole page by default; `fullPage: false` keeps what the user sees (sticky panels where they
+ * stay). antd moves its dialogs, notices and drawers in over 0.2–0.3 s, driving each step by a
+ * class (`ant-zoom-appear`, `ant-move-up-enter` …) that Playwright's `animations: 'disabled'`
+ * cannot fast-forward: the picture waits until no element carries one (or `MOTION_WAIT_MS`), so
+ * it shows what stands on the screen, not a dialog half zoomed in.
+ */
 export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
+  await page
+    .waitForFunction(() => ![...document.querySelectorAll('[class*="ant-"]')].some((element) => [...element.classList].some((name) => /^ant-[\w-]+-(appear|enter|leave)$/.test(name))), undefined, { timeout: MOTION_WAIT_MS })
+    .catch(() => undefined);
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage, animations: 'disabled' });
 }
 

@@ -82,6 +82,8 @@ describe('map screens', () => {
     for (const part of ['文件上传测试', 'API 测试', '地图']) await page.getByRole('tab', { name: part }).waitFor();
     await page.getByRole('tab', { name: '文件上传测试' }).click();
     await page.waitForURL(`${baseUrl}/geoserver/upload`);
+    // The part is a chunk of its own: shown once loaded, not its loading sign.
+    await page.getByRole('button', { name: '选择要上传的文件' }).waitFor();
     await screenshot(page, 'geoserver');
   });
 
