@@ -83,6 +83,8 @@ describe("antd's prebuilt sheet, cut", () => {
   it('keeps a selector that names a dropped class only inside :not(…), where its absence matches', () => {
     expect(cut('.ant-btn:not(.ant-table-cell){color:red}')).toBe('.ant-btn:not(.ant-table-cell){color:red}');
     expect(cut('.ant-table:not(.ant-btn){color:red}')).toBe('');
+    // Nor inside :is(…) or :where(…), one alternative of several.
+    expect(cut(':where(.ant-table,.ant-btn) .ant-modal{color:red}')).toBe(':where(.ant-table,.ant-btn) .ant-modal{color:red}');
   });
 
   it('cuts inside @media and drops it when empty; keeps @keyframes and statements; drops the .css-var blocks', () => {

@@ -61,19 +61,27 @@ export const UNUSED_ANTD_COMPONENTS: ReadonlyArray<{ folder: string; prefixes: r
   { folder: 'upload', prefixes: ['upload'] },
 ];
 
-/** `selector` without its `:not(…)` parts: a class named there is one an element must not have. */
-function withoutNegations(selector: string): string {
+/**
+ * `selector` without its `:not(…)`, `:is(…)` and `:where(…)` parts: a class named in a negation
+ * is one an element must not have, and one named in an alternative may not be needed.
+ */
+function withoutNegationsAndAlternatives(selector: string): string {
   let text = selector;
-  for (let start = text.indexOf(':not('); start >= 0; start = text.indexOf(':not(')) {
+  for (let match = /:(?:not|is|where)\(/.exec(text); match; match = /:(?:not|is|where)\(/.exec(text)) {
     let depth = 0;
-    let end = start + 4;
+    let end = match.index + match[0].length - 1;
     for (; end < text.length; end++) {
       if (text[end] === '(') depth++;
       else if (text[end] === ')' && --depth === 0) break;
     }
-    text = text.slice(0, start) + text.slice(end + 1);
+    text = text.slice(0, match.index) + text.slice(end + 1);
   }
   return text;
+}
+
+/** Whether the class `name` (`ant-table-cell`) belongs to a component of `prefixes` (`table`): `ant-<prefix>` or `ant-<prefix>-…`. */
+export function isClassOf(name: string, prefixes: readonly string[]): boolean {
+  return prefixes.some((prefix) => name === `ant-${prefix}` || name.startsWith(`ant-${prefix}-`));
 }
 
 /** At-rules whose rules are cut like the sheet's, and dropped once empty. */
@@ -83,13 +91,13 @@ const GROUPING_AT_RULES = new Set(['media', 'supports', 'container']);
  * The sheet without the rules that need a class of `prefixes` (`.ant-<prefix>` or
  * `.ant-<prefix>-…`) in every selector of their list, and without the `.css-var-*` blocks: a
  * selector that needs a class no element has never matches, so dropping it changes nothing on
- * screen. A class named inside `:not(…)` (which its absence matches) does not count. Rules inside
+ * screen. A class named inside `:not(…)` (which its absence matches), `:is(…)` or `:where(…)`
+ * (one alternative of several) does not count. Rules inside
  * `@media`, `@supports` and `@container` are cut the same way; `@keyframes` stay. Parsed and
  * written by PostCSS; comments are dropped.
  */
 export function trimAntdSheet(css: string, prefixes: readonly string[]): string {
-  const dropped = (name: string) => prefixes.some((prefix) => name === prefix || name.startsWith(`${prefix}-`));
-  const keepsSelector = (selector: string) => !/^\s*\.css-var-/.test(selector) && ![...withoutNegations(selector).matchAll(/\.ant-([\w-]+)/g)].some((match) => dropped(match[1] ?? ''));
+  const keepsSelector = (selector: string) => !/^\s*\.css-var-/.test(selector) && ![...withoutNegationsAndAlternatives(selector).matchAll(/\.(ant-[\w-]+)/g)].some((match) => isClassOf(match[1] ?? '', prefixes));
   const root = postcss.parse(css);
   root.walkComments((comment) => {
     comment.remove();
