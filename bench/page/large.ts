@@ -85,7 +85,7 @@ for (const type of ['pointerdown', 'pointermove', 'pointerup']) document.addEven
 
 const isWfs = (url: string) => new URL(url, location.href).pathname === wfsUrl;
 
-// Both contenders' requests counted the same way: gportal's adapter uses fetch, ol's loader XMLHttpRequest.
+// Both contenders' requests counted the same way: gportal's adapter uses fetch (GetFeature in its worker, below), ol's loader XMLHttpRequest.
 const originalFetch = window.fetch.bind(window);
 window.fetch = async (input, init) => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -106,6 +106,35 @@ window.fetch = async (input, init) => {
   } catch (error) {
     done();
     throw error;
+  }
+};
+// gportal's GetFeature requests are sent from its answer worker (the bytes never reach the page):
+// a request posted to a worker starts one, its last reply (or its abort) ends it.
+const NativeWorker = window.Worker;
+window.Worker = class extends NativeWorker {
+  private readonly sent = new Map<number, () => void>();
+  constructor(url: string | URL, options?: WorkerOptions) {
+    super(url, options);
+    this.addEventListener('message', ({ data }: MessageEvent<{ kind?: string; id?: number }>) => {
+      if (data.id !== undefined && data.kind !== 'features') this.sent.get(data.id)?.();
+    });
+  }
+  override postMessage(message: unknown, transfer?: Transferable[] | StructuredSerializeOptions): void {
+    const request = message as { id?: number; fetch?: { url: string; body?: string }; abort?: true };
+    if (request.id !== undefined && request.abort) this.sent.get(request.id)?.();
+    if (request.id !== undefined && request.fetch && isWfs(request.fetch.url)) {
+      const id = request.id;
+      inFlight += 1;
+      background();
+      const entry = requestStarted(request.fetch.url, request.fetch.body);
+      this.sent.set(id, () => {
+        this.sent.delete(id);
+        entry.endMs = Math.round(performance.now());
+        inFlight -= 1;
+        background();
+      });
+    }
+    super.postMessage(message, transfer as Transferable[]);
   }
 };
 const originalOpen = XMLHttpRequest.prototype.open;

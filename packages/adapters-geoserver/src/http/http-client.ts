@@ -50,7 +50,7 @@ export const HTTP_CLIENT_DEFAULTS = {
   errorRules: GEOSERVER_ERROR_RULES,
 } as const satisfies Partial<HttpClientOptions>;
 
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A request body: JSON, text of a given content type, multipart form data, or a URL-encoded form. */
 type HttpBody =
@@ -108,9 +108,33 @@ export interface HttpResponse {
   bytes?: ArrayBuffer;
 }
 
+/**
+ * A request as `fetch` would send it (headers, credentials and timeout decided), for a fetch made
+ * elsewhere, e.g. in a worker that keeps the answer's bytes: see `HttpClient.prepare`. Its text
+ * body and plain values survive a structured clone.
+ */
+export interface PreparedRequest {
+  /** Absolute where the page has a location (a worker resolves URLs against its script's). */
+  url: string;
+  method: HttpMethod;
+  headers: Array<[string, string]>;
+  body?: string;
+  credentials: RequestCredentials;
+  /** Time allowed for the whole exchange, body included. */
+  timeoutMs: number;
+}
+
 /** The small HTTP client the GeoServer, WFS and portal adapters share. */
 export interface HttpClient {
   readonly baseUrl: string;
+  /**
+   * The request as `exchange` would send it, for a fetch made elsewhere (its body text or
+   * URL-encoded; a form with files cannot be prepared). A failure to send there is turned into
+   * this client's error by `sendFailure`, a failed answer by `failure`.
+   */
+  prepare(request: HttpRequest): PreparedRequest;
+  /** The error of a prepared request that got no answer (`NetworkError`, or `TimeoutError` when `timedOut`), as `exchange` throws it. */
+  sendFailure(prepared: PreparedRequest, reason: string, timedOut: boolean): Error;
   /** Sends the request and returns the answer whatever its status; throws only `NetworkError`/`TimeoutError`. */
   exchange(request: HttpRequest): Promise<HttpResponse>;
   /** Like `exchange`, but a non-2xx answer throws the typed error of the error table. */
@@ -198,7 +222,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return search ? `${url}?${search}` : url;
   }
 
-  async function exchange(request: HttpRequest): Promise<HttpResponse> {
+  /** What is sent for `request`: its URL, headers (credentials included where they may go) and body. */
+  function outgoing(request: HttpRequest): { url: string; headers: Headers; body: BodyInit | undefined; credentials: RequestCredentials } {
     const { body, contentType } = encodeBody(request.body);
     const headers = new Headers();
     if (request.accept) headers.set('Accept', request.accept);
@@ -207,6 +232,30 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const trusted = sameOrigin(url, credentialsOrigin);
     const authorization = trusted ? (settings.authorization?.() ?? fixedAuthorization) : undefined;
     if (authorization) headers.set('Authorization', authorization);
+    return { url, headers, body, credentials: trusted ? settings.credentials : 'omit' };
+  }
+
+  function sendFailure(method: string, url: string, reason: string, timedOut: boolean, cause?: unknown): Error {
+    if (timedOut) return new TimeoutError(settings.timeoutMs, `${method} ${url}: no answer within ${settings.timeoutMs} ms`);
+    return new NetworkError(`${method} ${url}: ${reason}`, cause === undefined ? undefined : { cause });
+  }
+
+  function prepare(request: HttpRequest): PreparedRequest {
+    const { url, headers, body, credentials } = outgoing(request);
+    if (body !== undefined && typeof body !== 'string') throw new TypeError(`${request.method} ${url}: only a text body can be sent elsewhere`);
+    const location = (globalThis as { location?: { href: string } }).location;
+    return {
+      url: location ? new URL(url, location.href).href : url,
+      method: request.method,
+      headers: [...headers],
+      ...(body !== undefined ? { body } : {}),
+      credentials,
+      timeoutMs: settings.timeoutMs,
+    };
+  }
+
+  async function exchange(request: HttpRequest): Promise<HttpResponse> {
+    const { url, headers, body, credentials } = outgoing(request);
 
     const timeout = AbortSignal.timeout(settings.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
@@ -215,7 +264,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const response = await send(url, {
         method: request.method,
         headers,
-        credentials: trusted ? settings.credentials : 'omit',
+        credentials,
         signal,
         ...(body !== undefined ? { body } : {}),
         ...(request.redirect ? { redirect: request.redirect } : {}),
@@ -236,11 +285,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       };
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;
-      if (timeout.aborted || isAbort(error, 'TimeoutError')) {
-        throw new TimeoutError(settings.timeoutMs, `${request.method} ${url}: no answer within ${settings.timeoutMs} ms`);
-      }
       const reason = error instanceof Error ? error.message : String(error);
-      throw new NetworkError(`${request.method} ${url}: ${reason}`, { cause: error });
+      throw sendFailure(request.method, url, reason, timeout.aborted || isAbort(error, 'TimeoutError'), error);
     }
   }
 
@@ -256,6 +302,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   return {
     baseUrl,
+    prepare,
+    sendFailure: (prepared, reason, timedOut) => sendFailure(prepared.method, prepared.url, reason, timedOut),
     exchange,
     send: sendChecked,
     failure,

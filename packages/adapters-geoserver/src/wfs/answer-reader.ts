@@ -1,5 +1,7 @@
+import type { PreparedRequest } from '../http/http-client.js';
 import type { WfsLayer } from './describe-feature-type.js';
 import { readAnswerText, warnSkipped, type FeatureReadContext, type ReadAnswer } from './feature-reader.js';
+import type { AnswerFromElsewhere } from './wfs-endpoint.js';
 
 /** A GetFeature answer to read, with what its reader must know (see `readAnswer`). */
 export interface AnswerToRead {
@@ -12,12 +14,34 @@ export interface AnswerToRead {
   signal?: AbortSignal;
 }
 
+/** A GetFeature request for a reader that sends it itself (`AnswerReader.fetchAndRead`), with what reading its answer needs. */
+export interface AnswerToFetch {
+  /** The request as the WFS endpoint's HTTP client would send it. */
+  prepared: PreparedRequest;
+  layer: WfsLayer;
+  context: FeatureReadContext;
+  /** Stops the request: the reader rejects with the abort reason. */
+  signal?: AbortSignal;
+}
+
+/**
+ * What a reader that sent a request itself has: the features read; the answer handed back as
+ * text when it is no readable one (an error, an exception report); or why it went unanswered.
+ */
+export type FetchedAnswer = { read: ReadAnswer } | { answer: AnswerFromElsewhere } | { unanswered: { reason: string; timedOut: boolean } };
+
 /**
  * Reads GetFeature answers for `WfsFeatureSource`, as `readAnswer` does: on the main thread
  * ({@link readAnswerOnMainThread}, the default) or elsewhere, e.g. in a Web Worker
  * (`createWorkerAnswerReader`). Errors are the ones `readAnswer` throws (`MapServerError`).
  */
 export type AnswerReader = ((answer: AnswerToRead) => Promise<ReadAnswer>) & {
+  /**
+   * Sends a GetFeature request and reads its answer where the reader runs (a worker: the bytes
+   * never reach the page's thread). Optional; resolves `undefined` when the reader cannot send it
+   * (no worker started): the caller then fetches and hands the answer to the reader as usual.
+   */
+  fetchAndRead?(request: AnswerToFetch): Promise<FetchedAnswer | undefined>;
   /**
    * Told when a layer's features are about to be read (its schema is asked for first): a reader
    * that needs time to start (a worker's script to load) starts now, so the first answer does

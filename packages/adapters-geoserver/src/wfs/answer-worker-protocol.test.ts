@@ -1,14 +1,14 @@
 import './test-support/register-dom.js';
-import { MapServerError, type FeatureSchema, type MapFeature } from '@gportal/core';
+import { MapServerError, TimeoutError, type FeatureSchema, type MapFeature } from '@gportal/core';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerReplies, POSITIONS_PER_BLOCK, serveAnswerRequests, type AnswerReply, type AnswerRequest, type AnswerWorkerMessage, type AnswerWorkerScope } from './answer-worker-protocol.js';
+import { answerReplies, POSITIONS_PER_BLOCK, serveAnswerRequests, type AnswerReply, type AnswerRequest, type AnswerWorkerMessage, type AnswerWorkerRequest, type AnswerWorkerScope } from './answer-worker-protocol.js';
 import { createWfsAdapters } from './create-wfs-adapters.js';
 import type { WfsLayer } from './describe-feature-type.js';
 import { readAnswerText, type FeatureReadContext, type ReadAnswer } from './feature-reader.js';
 import { unpackFeatures } from './packed-features.js';
 import { damaged } from './test-support/answer-arbitraries.js';
-import { fakeWfs } from './test-support/fake-wfs.js';
+import { fakeWfs, type FakeAnswer, type FakeRequest } from './test-support/fake-wfs.js';
 import { layerFromSchema, readGeoServerFixture, readQgisFixture } from './test-support/fixtures.js';
 import { createWorkerAnswerReader } from './worker-answer-reader.js';
 import { LON_LAT_SRS_NAME } from './wfs-protocol.js';
@@ -77,7 +77,7 @@ function assembled(replies: readonly AnswerReply[]): ReadAnswer {
     else if (reply.kind === 'read') {
       const { skippedIds, conventional, featureNamespace } = reply;
       return { features, skippedIds, ...(conventional ? { conventional } : {}), ...(featureNamespace ? { featureNamespace } : {}) };
-    } else throw new Error(`the worker failed: ${JSON.stringify(reply.failure)}`);
+    } else throw new Error(`the worker did not read: ${JSON.stringify(reply)}`);
   }
   throw new Error('the replies end without `read`');
 }
@@ -184,10 +184,10 @@ class FakeWorker {
   onmessageerror: (() => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
   terminated = false;
-  readonly requests: AnswerRequest[] = [];
+  readonly requests: AnswerWorkerRequest[] = [];
   private readonly scope: AnswerWorkerScope;
 
-  constructor(broken = false) {
+  constructor(broken = false, fetcher?: typeof fetch) {
     FakeWorker.started += 1;
     this.scope = {
       onmessage: null,
@@ -199,14 +199,14 @@ class FakeWorker {
     // A worker's script loads a task later, then says it is ready; a broken one fails to load.
     setTimeout(() => {
       if (broken) this.onerror?.({ message: 'it did not load', preventDefault: () => undefined } as unknown as ErrorEvent);
-      else serveAnswerRequests(this.scope);
+      else serveAnswerRequests(this.scope, fetcher);
     });
   }
 
-  postMessage(request: AnswerRequest, transfer: Transferable[] = []): void {
+  postMessage(request: AnswerWorkerRequest, transfer: Transferable[] = []): void {
     this.requests.push(request);
     const sent = structuredClone(request, { transfer });
-    setTimeout(() => this.scope.onmessage?.({ data: sent } as MessageEvent<AnswerRequest>));
+    setTimeout(() => this.scope.onmessage?.({ data: sent } as MessageEvent<AnswerWorkerRequest>));
   }
 
   /** The worker dies while reading: its error comes instead of its replies. */
@@ -305,25 +305,131 @@ describe('createWorkerAnswerReader', () => {
     expect(workers[0]?.requests).toHaveLength(1);
   });
 
-  it('is what WfsFeatureSource reads GetFeature answers with (readAnswer option): the same features as the default', async () => {
-    const server = fakeWfs((request) => {
-      const bodies: Record<string, string> = {
-        GetCapabilities: readQgisFixture('wfs110-GetCapabilities.xml'),
-        DescribeFeatureType: readQgisFixture('wfs110-DescribeFeatureType-towns.xsd'),
-        GetFeature: readQgisFixture('wfs110-GetFeature-towns-gml3-srsname-EPSG4326.xml'),
-      };
-      const body = bodies[request.operation];
-      return body === undefined ? undefined : { body };
-    });
-    const worker = new FakeWorker();
+  it('is what WfsFeatureSource reads GetFeature answers with (readAnswer option): sent from the worker, the same features as the default', async () => {
+    const bodies: Record<string, string> = {
+      GetCapabilities: readQgisFixture('wfs110-GetCapabilities.xml'),
+      DescribeFeatureType: readQgisFixture('wfs110-DescribeFeatureType-towns.xsd'),
+      GetFeature: readQgisFixture('wfs110-GetFeature-towns-gml3-srsname-EPSG4326.xml'),
+    };
+    const answer = (request: FakeRequest) => (bodies[request.operation] === undefined ? undefined : { body: bodies[request.operation] as string });
+    const page = fakeWfs(answer);
+    const inWorkerServer = fakeWfs(answer);
+    const worker = new FakeWorker(false, inWorkerServer.fetch);
     const corrections: unknown[] = [];
-    const options = { url: 'http://wfs.test/ows', outputFormat: 'GML3', fetch: server.fetch, onAxisOrderCorrected: (correction: unknown) => corrections.push(correction) };
-    const inWorker = await createWfsAdapters({ ...options, readAnswer: createWorkerAnswerReader({ createWorker: () => worker as unknown as Worker }) }).source.getFeatures({ typeName: 'towns' });
-    const onMain = await createWfsAdapters(options).source.getFeatures({ typeName: 'towns' });
+    const options = { url: 'http://wfs.test/ows', outputFormat: 'GML3', onAxisOrderCorrected: (correction: unknown) => corrections.push(correction) };
+    const inWorker = await createWfsAdapters({ ...options, fetch: page.fetch, readAnswer: createWorkerAnswerReader({ createWorker: () => worker as unknown as Worker }) }).source.getFeatures({ typeName: 'towns' });
+    const onMain = await createWfsAdapters({ ...options, fetch: fakeWfs(answer).fetch }).source.getFeatures({ typeName: 'towns' });
+    // The page asked for the schema (and the capabilities, to settle the axis order); the worker sent the GetFeature, as the page would have.
+    expect(page.requests.map((request) => request.operation)).not.toContain('GetFeature');
+    expect(inWorkerServer.requests.map((request) => [request.method, request.operation, request.url.href, request.credentials])).toEqual([['POST', 'GetFeature', 'http://wfs.test/ows', 'same-origin']]);
     expect(worker.requests).toHaveLength(1);
     expect(inWorker.features.length).toBe(2);
     expect(inWorker).toEqual(onMain);
     // The axis order is settled on the main thread after the worker's read, as before: one correction each.
     expect(corrections).toHaveLength(2);
+  });
+});
+
+describe('GetFeature sent from the worker (createWorkerAnswerReader + WfsFeatureSource)', () => {
+  const URL_ = 'http://wfs.test/ows';
+  const schemaAnswers = (request: FakeRequest): FakeAnswer | undefined =>
+    request.operation === 'DescribeFeatureType' ? { body: readQgisFixture('wfs110-DescribeFeatureType-towns.xsd') } : request.operation === 'GetCapabilities' ? { body: readQgisFixture('wfs110-GetCapabilities.xml') } : undefined;
+  /** The same WFS as the page's fetch and the worker's: what each was asked, and adapters reading through a worker. */
+  function throughWorker(getFeature: (request: FakeRequest) => FakeAnswer | undefined, options: { timeoutMs?: number; workerFetch?: typeof fetch } = {}) {
+    const server = (request: FakeRequest) => schemaAnswers(request) ?? getFeature(request);
+    const page = fakeWfs(server);
+    const inWorker = fakeWfs(server);
+    const worker = new FakeWorker(false, options.workerFetch ?? inWorker.fetch);
+    const readAnswer = createWorkerAnswerReader({ createWorker: () => worker as unknown as Worker });
+    const { source } = createWfsAdapters({ url: URL_, fetch: page.fetch, readAnswer, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+    return { source, page, inWorker, worker };
+  }
+  const onMainThread = (getFeature: (request: FakeRequest) => FakeAnswer | undefined) => createWfsAdapters({ url: URL_, fetch: fakeWfs((request) => schemaAnswers(request) ?? getFeature(request)).fetch }).source;
+  const outcome = (reading: Promise<unknown>) =>
+    reading.then(
+      (read) => ({ read }),
+      (error: unknown) => ({ error: error instanceof Error ? { type: error.constructor.name, message: error.message, ...(error instanceof MapServerError ? { status: error.status, code: error.code } : {}) } : String(error) }),
+    );
+
+  it("fails as the page's own fetch fails: an exception report (HTTP 400 and 200), an HTML error page, an empty or unreadable answer", async () => {
+    const html = '<html><head><title>Error 500 Server Error</title></head><body><h2>HTTP ERROR 500</h2></body></html>';
+    const cases: FakeAnswer[] = [
+      { status: 400, body: readQgisFixture('wfs110-GetFeature-unknown-typename.ExceptionReport.xml') },
+      { status: 200, body: readQgisFixture('wfs110-GetFeature-unknown-typename.ExceptionReport.xml') },
+      { status: 500, body: html, contentType: 'text/html' },
+      { status: 502, body: 'Bad Gateway', contentType: 'text/plain' },
+      { status: 200, body: '' },
+      { status: 200, body: 'not an answer', contentType: 'text/plain' },
+      { status: 200, body: '{"type": "FeatureCollection", "features": [' },
+    ];
+    for (const answer of cases) {
+      const getFeature = (request: FakeRequest) => (request.operation === 'GetFeature' ? answer : undefined);
+      const { source, page } = throughWorker(getFeature);
+      const worker = await outcome(source.getFeatures({ typeName: 'towns' }));
+      expect(worker).toHaveProperty('error');
+      expect(worker).toEqual(await outcome(onMainThread(getFeature).getFeatures({ typeName: 'towns' })));
+      expect(page.requests.map((request) => request.operation)).not.toContain('GetFeature');
+    }
+  });
+
+  it('asks again for GML, from the worker, once the server refuses GeoJSON', async () => {
+    const refusal = readGeoServerFixture('wfs/exception-report-ows-1.0.0.xml').replace(/<ows:ExceptionText>[\s\S]*<\/ows:ExceptionText>/, '<ows:ExceptionText>Unknown outputFormat application/json</ows:ExceptionText>');
+    const getFeature = (request: FakeRequest): FakeAnswer | undefined =>
+      request.operation !== 'GetFeature' ? undefined : request.body.includes('application/json') ? { body: refusal } : { body: readQgisFixture('wfs110-GetFeature-towns-gml3-srsname-EPSG4326.xml') };
+    const { source, inWorker } = throughWorker(getFeature);
+    const read = await source.getFeatures({ typeName: 'towns' });
+    expect(read).toEqual(await onMainThread(getFeature).getFeatures({ typeName: 'towns' }));
+    expect(read.features).toHaveLength(2);
+    await source.getFeatures({ typeName: 'towns' });
+    expect(inWorker.requests.map((request) => request.body.includes('application/json'))).toEqual([true, false, false]);
+  });
+
+  it("gives NetworkError when nothing answers the worker, TimeoutError after timeoutMs, and rethrows a caller abort, stopping the worker's fetch", async () => {
+    const refused: typeof fetch = async () => {
+      throw new TypeError('fetch failed');
+    };
+    await expect(throughWorker(() => undefined, { workerFetch: refused }).source.getFeatures({ typeName: 'towns' })).rejects.toMatchObject({ kind: 'network', message: 'POST http://wfs.test/ows: fetch failed' });
+
+    const signals: AbortSignal[] = [];
+    const silent: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => {
+        if (init?.signal) signals.push(init.signal);
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+    const slow = throughWorker(() => undefined, { workerFetch: silent, timeoutMs: 20 }).source;
+    await expect(slow.getFeatures({ typeName: 'towns' })).rejects.toBeInstanceOf(TimeoutError);
+    await expect(slow.getFeatures({ typeName: 'towns' })).rejects.toMatchObject({ kind: 'timeout', timeoutMs: 20 });
+
+    const controller = new AbortController();
+    const { source: patient, worker } = throughWorker(() => undefined, { workerFetch: silent });
+    const pending = patient.getFeatures({ typeName: 'towns' }, { signal: controller.signal });
+    await vi.waitFor(() => expect(signals).toHaveLength(3));
+    controller.abort(new DOMException('the view moved', 'AbortError'));
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError', message: 'the view moved' });
+    await vi.waitFor(() => expect(signals[2]?.aborted).toBe(true));
+    expect(worker.requests.at(-1)).toEqual({ id: 1, abort: true });
+  });
+
+  it('sends from the page where the worker did not start, or crashed while it held the request (nothing was lost)', async () => {
+    const getFeature = (request: FakeRequest) => (request.operation === 'GetFeature' ? { body: readQgisFixture('wfs110-GetFeature-towns-geojson.json') } : undefined);
+    const expected = await onMainThread(getFeature).getFeatures({ typeName: 'towns' });
+
+    const broken = new FakeWorker(true);
+    const page = fakeWfs((request) => schemaAnswers(request) ?? getFeature(request));
+    const blocked = createWfsAdapters({ url: URL_, fetch: page.fetch, readAnswer: createWorkerAnswerReader({ createWorker: () => broken as unknown as Worker }) }).source;
+    await expect(blocked.getFeatures({ typeName: 'towns' })).resolves.toEqual(expected);
+    expect(page.requests.map((request) => request.operation)).toContain('GetFeature');
+    expect(broken.requests).toHaveLength(0);
+
+    const crashing: { worker?: FakeWorker } = {};
+    const hanging: typeof fetch = () => {
+      crashing.worker?.crash();
+      return new Promise(() => undefined);
+    };
+    const crashed = throughWorker(getFeature, { workerFetch: hanging });
+    crashing.worker = crashed.worker;
+    await expect(crashed.source.getFeatures({ typeName: 'towns' })).resolves.toEqual(expected);
+    expect(crashed.page.requests.filter((request) => request.operation === 'GetFeature')).toHaveLength(1);
+    expect(crashed.worker.terminated).toBe(true);
   });
 });

@@ -1,9 +1,11 @@
 import { MapServerError, POSITION_DEPTH, type Geometry, type MapFeature } from '@gportal/core';
+import { BODY_PREVIEW_BYTES, type PreparedRequest } from '../http/http-client.js';
 import { textOf } from './answer-reader.js';
 import type { ConventionalLabel } from './axis-order.js';
 import type { WfsLayer } from './describe-feature-type.js';
 import { readAnswerText, type FeatureReadContext, type ReadAnswer } from './feature-reader.js';
 import { packFeatures, transferablesOfFeatures, type PackedFeatures } from './packed-features.js';
+import { handedOnUndecoded, type AnswerFromElsewhere } from './wfs-endpoint.js';
 
 /** An answer for the worker to read: everything in it survives a structured clone; bytes are transferred. */
 export interface AnswerRequest {
@@ -14,6 +16,27 @@ export interface AnswerRequest {
   layer: WfsLayer;
   context: FeatureReadContext;
 }
+
+/**
+ * A GetFeature request for the worker to send and then read (`fetch`: the request as the main
+ * thread's HTTP client would send it): the answer's bytes arrive in the worker and never cross
+ * to the page. `abort` (same `id`) stops it.
+ */
+export interface FetchRequest {
+  id: number;
+  fetch: PreparedRequest;
+  layer: WfsLayer;
+  context: FeatureReadContext;
+}
+
+/** Stops the fetch of request `id`: the main thread no longer waits for it. */
+export interface AbortFetch {
+  id: number;
+  abort: true;
+}
+
+/** Every message the main thread posts to the worker. */
+export type AnswerWorkerRequest = AnswerRequest | FetchRequest | AbortFetch;
 
 /** What `readAnswer` throws, as data: a `MapServerError` is rebuilt on the main thread, anything else is a failure of the worker. */
 export type ReadFailure = { mapServer: { status?: number; code?: string; text: string } } | { message: string };
@@ -28,7 +51,11 @@ export type AnswerWorkerMessage = { kind: 'ready' } | AnswerReply;
 export type AnswerReply =
   | { kind: 'features'; id: number; features: PackedFeatures }
   | { kind: 'read'; id: number; skippedIds: string[]; conventional?: ConventionalLabel; featureNamespace?: string }
-  | { kind: 'failed'; id: number; failure: ReadFailure };
+  | { kind: 'failed'; id: number; failure: ReadFailure }
+  /** A fetched answer that is not read there (an error, an exception report, an empty body): handed back whole, as text, for the main thread to tell. */
+  | { kind: 'answer'; id: number; answer: AnswerFromElsewhere }
+  /** A fetch that got no answer: why, and whether its time ran out. */
+  | { kind: 'unanswered'; id: number; reason: string; timedOut: boolean };
 
 /**
  * Positions per `features` block: the main thread rebuilds one block per task. Fifty thousand
@@ -88,10 +115,47 @@ export function answerReplies(request: AnswerRequest): Array<{ reply: AnswerRepl
   return replies;
 }
 
+/**
+ * The worker's work for one fetch request: sends it with `fetcher` (time allowed as prepared,
+ * stopped early by `signal`), then posts, in order, what reading the answer gives
+ * (`answerReplies`), or the whole answer as text when it is no readable one (not 2xx, an
+ * exception report, empty), or why it went unanswered. Nothing is posted once `signal` aborted.
+ */
+export async function fetchReplies(request: FetchRequest, fetcher: typeof fetch, signal: AbortSignal, post: (reply: AnswerReply, transfer: Transferable[]) => void): Promise<void> {
+  const { id, fetch: prepared, layer, context } = request;
+  const timeout = AbortSignal.timeout(prepared.timeoutMs);
+  let response: Response;
+  let bytes: ArrayBuffer;
+  try {
+    response = await fetcher(prepared.url, {
+      method: prepared.method,
+      headers: prepared.headers,
+      credentials: prepared.credentials,
+      signal: AbortSignal.any([signal, timeout]),
+      ...(prepared.body !== undefined ? { body: prepared.body } : {}),
+    });
+    // Read whole here, off the page's thread.
+    bytes = await response.arrayBuffer();
+  } catch (error) {
+    if (signal.aborted) return;
+    const timedOut = timeout.aborted || (error instanceof Error && error.name === 'TimeoutError');
+    post({ kind: 'unanswered', id, reason: error instanceof Error ? error.message : String(error), timedOut }, []);
+    return;
+  }
+  if (signal.aborted) return;
+  const beginning = new TextDecoder().decode(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, BODY_PREVIEW_BYTES)));
+  if (response.ok && handedOnUndecoded(beginning)) {
+    for (const { reply, transfer } of answerReplies({ id, body: bytes, status: response.status, layer, context })) post(reply, transfer);
+    return;
+  }
+  const answer: AnswerFromElsewhere = { status: response.status, statusText: response.statusText, url: response.url || prepared.url, headers: [...response.headers], body: textOf(bytes) };
+  post({ kind: 'answer', id, answer }, []);
+}
+
 /** The global scope of the worker, as far as it is used. */
 export interface AnswerWorkerScope {
   /** Set to the handler of the main thread's requests. */
-  onmessage: ((event: MessageEvent<AnswerRequest>) => void) | null;
+  onmessage: ((event: MessageEvent<AnswerWorkerRequest>) => void) | null;
   /** Posts a reply to the main thread, its buffers moved. */
   postMessage(message: AnswerWorkerMessage, transfer: Transferable[]): void;
 }
@@ -101,9 +165,25 @@ export interface AnswerWorkerScope {
  * where its bundler can bundle a worker (see `createWorkerAnswerReader`). It says `ready` first:
  * until then the main thread keeps the answers, which it reads itself if the worker never starts.
  */
-export function serveAnswerRequests(scope: AnswerWorkerScope): void {
+export function serveAnswerRequests(scope: AnswerWorkerScope, fetcher: typeof fetch = (input, init) => fetch(input, init)): void {
+  /** The fetches under way, by request id. */
+  const fetching = new Map<number, AbortController>();
+  const post = (reply: AnswerReply, transfer: Transferable[]) => scope.postMessage(reply, transfer);
   scope.onmessage = ({ data }) => {
-    for (const { reply, transfer } of answerReplies(data)) scope.postMessage(reply, transfer);
+    if ('abort' in data) {
+      fetching.get(data.id)?.abort();
+      fetching.delete(data.id);
+      return;
+    }
+    if ('fetch' in data) {
+      const controller = new AbortController();
+      fetching.set(data.id, controller);
+      void fetchReplies(data, fetcher, controller.signal, post)
+        .catch((error: unknown) => post({ kind: 'failed', id: data.id, failure: failureOf(error) }, []))
+        .finally(() => fetching.delete(data.id));
+      return;
+    }
+    for (const { reply, transfer } of answerReplies(data)) post(reply, transfer);
   };
   scope.postMessage({ kind: 'ready' }, []);
 }

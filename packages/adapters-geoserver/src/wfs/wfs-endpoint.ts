@@ -1,4 +1,4 @@
-import { createHttpClient, CONTENT_TYPES, type HttpClient, type HttpRequest, type HttpResponse } from '../http/index.js';
+import { createHttpClient, CONTENT_TYPES, mediaTypeOf, type HttpClient, type HttpRequest, type HttpResponse, type PreparedRequest } from '../http/index.js';
 import { isExceptionReport, readExceptionReport } from './exception-report.js';
 import { isXmlText, parseXml, rootElementName } from './wfs-xml.js';
 
@@ -32,7 +32,27 @@ export interface WfsAnswer {
 export type WfsAnswerForm = 'document' | 'text' | 'bytes';
 
 /** A WFS request is about a WFS operation, named in words (`WFS GetFeature store_33:point`). */
-type WfsRequest = HttpRequest & { resource: string };
+export type WfsRequest = HttpRequest & { resource: string };
+
+/** An answer fetched elsewhere (a worker) and handed back whole, as text: an error, or one that is no readable GetFeature answer. */
+export interface AnswerFromElsewhere {
+  status: number;
+  statusText: string;
+  url: string;
+  headers: Array<[string, string]>;
+  body: string;
+}
+
+/**
+ * Whether an answer whose body begins with `beginning` (its first `BODY_PREVIEW_BYTES`, decoded)
+ * is handed on undecoded to a reader: JSON, or XML whose root (within the beginning) is no
+ * exception report. Anything else is read whole here, to tell the error it holds.
+ */
+export function handedOnUndecoded(beginning: string): boolean {
+  const xml = isXmlText(beginning);
+  const root = xml ? rootElementName(beginning) : undefined;
+  return /\S/.test(beginning) && (!xml || (root !== undefined && !isExceptionReport(root)));
+}
 
 /**
  * Splits the service URL for the shared HTTP client (base + last path segment) and keeps its own
@@ -94,6 +114,36 @@ export class WfsEndpoint {
     });
   }
 
+  /**
+   * An XML POST prepared for a fetch made elsewhere (a worker reading the answer where it arrives):
+   * the request, to tell its failures with `failureElsewhere` and `answerFromElsewhere`.
+   */
+  preparePost(xml: string, what: string): { request: WfsRequest; prepared: PreparedRequest } {
+    const request: WfsRequest = { method: 'POST', path: this.path, query: this.fixedQuery, body: { text: xml, contentType: CONTENT_TYPES.textXml }, resource: `WFS ${what}` };
+    return { request, prepared: this.client.prepare(request) };
+  }
+
+  /** A prepared request that got no answer where it was sent: `NetworkError`, or `TimeoutError`. */
+  failureElsewhere(prepared: PreparedRequest, reason: string, timedOut: boolean): Error {
+    return this.client.sendFailure(prepared, reason, timedOut);
+  }
+
+  /** An answer fetched elsewhere and handed back as text, checked as `post` checks its own: the typed error it holds, or the answer. */
+  answerFromElsewhere(answer: AnswerFromElsewhere, request: WfsRequest): WfsAnswer {
+    const headers = new Headers(answer.headers);
+    const response: HttpResponse = {
+      status: answer.status,
+      statusText: answer.statusText,
+      ok: answer.status >= 200 && answer.status < 300,
+      url: answer.url,
+      headers,
+      mediaType: mediaTypeOf(headers.get('Content-Type')),
+      location: undefined,
+      body: answer.body,
+    };
+    return this.check(response, request, 'text');
+  }
+
   private async exchange(form: WfsAnswerForm, request: WfsRequest): Promise<WfsAnswer> {
     const response = await this.client.exchange(request);
     return this.check(response, request, form);
@@ -102,11 +152,7 @@ export class WfsEndpoint {
   private check(response: HttpResponse, request: WfsRequest, form: WfsAnswerForm): WfsAnswer {
     const { bytes, ...whole } = response;
     if (bytes) {
-      const beginning = response.body;
-      const xml = isXmlText(beginning);
-      const root = xml ? rootElementName(beginning) : undefined;
-      // JSON, or XML whose root (within the beginning) is no exception report: handed on undecoded.
-      if (/\S/.test(beginning) && (!xml || (root !== undefined && !isExceptionReport(root)))) {
+      if (handedOnUndecoded(response.body)) {
         return { status: response.status, mediaType: response.mediaType, text: '', bytes };
       }
       return this.check({ ...whole, body: new TextDecoder().decode(bytes) }, request, 'text');

@@ -49,6 +49,12 @@ interface Capabilities {
 
 /** How servers word "no such type" in an exception (GeoServer: "Could not find type: …", QGIS: "… could not be found"). */
 const UNKNOWN_TYPE = /could not (?:be )?find|unknown|not found|does not exist/i;
+/** What reading a GetFeature answer needs: coordinates were asked for in lon/lat. */
+const READ_CONTEXT: FeatureReadContext = { requestedSrsName: LON_LAT_SRS_NAME };
+
+/** A GetFeature exchange's outcome: the features read where the request was sent, or the answer's body to read. */
+type FetchedFeatures = { read: ReadAnswer } | { body: string | ArrayBuffer; status: number };
+
 /** How servers word a refused output format. */
 const REFUSED_OUTPUT_FORMAT = /output\s*format/i;
 
@@ -110,14 +116,7 @@ export class WfsFeatureSource implements FeatureSource {
       ...(query.featureIds ? { featureIds: query.featureIds } : {}),
       ...(query.startIndex && !byIds ? { startIndex: query.startIndex } : {}),
     };
-    const answer = await this.fetchFeatures(request, options.signal);
-    const read = await this.settings.readAnswer({
-      body: answer.bytes ?? answer.text,
-      status: answer.status,
-      layer,
-      context: { requestedSrsName: LON_LAT_SRS_NAME },
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    const read = await this.fetchAndRead(request, options.signal);
     const context = read.conventional ? await this.readContext(read, layer, options.signal) : {};
     const { axisOrderCorrection, ...set } = settleAxisOrder(read, { requestedSrsName: LON_LAT_SRS_NAME, ...context }, layer.schema.typeName);
     if (axisOrderCorrection) this.report(axisOrderCorrection);
@@ -194,17 +193,46 @@ export class WfsFeatureSource implements FeatureSource {
     return this.capabilities;
   }
 
-  private async fetchFeatures(request: Omit<GetFeatureRequest, 'outputFormat'>, signal?: AbortSignal): Promise<WfsAnswer> {
-    const what = `GetFeature ${request.layer.schema.typeName}`;
+  /**
+   * Sends the GetFeature request and reads its answer: where the reader runs when it sends
+   * requests itself (a worker, `AnswerReader.fetchAndRead`), else fetched here and handed to it.
+   * GeoJSON is asked for first unless set otherwise; a server that refuses it is asked for its
+   * GML, then and from then on.
+   */
+  private async fetchAndRead(request: Omit<GetFeatureRequest, 'outputFormat'>, signal?: AbortSignal): Promise<ReadAnswer> {
     const outputFormat = this.settings.outputFormat ?? (this.geoJsonRefused ? undefined : PREFERRED_OUTPUT_FORMAT);
+    let fetched: FetchedFeatures;
     try {
-      return await this.endpoint.post(writeGetFeature({ ...request, ...(outputFormat ? { outputFormat } : {}) }), what, signal, 'bytes');
+      fetched = await this.fetchFeatures(request, outputFormat, signal);
     } catch (error) {
       const fallBack = this.settings.outputFormat === undefined && outputFormat !== undefined;
       if (!fallBack || !(error instanceof MapServerError) || !REFUSED_OUTPUT_FORMAT.test(error.message)) throw error;
       this.geoJsonRefused = true;
-      return this.endpoint.post(writeGetFeature(request), what, signal, 'bytes');
+      fetched = await this.fetchFeatures(request, undefined, signal);
     }
+    if ('read' in fetched) return fetched.read;
+    return this.settings.readAnswer({ ...fetched, layer: request.layer, context: READ_CONTEXT, ...(signal ? { signal } : {}) });
+  }
+
+  /** One GetFeature exchange: the features a reader that sends requests read, or the answer to read; the answer's errors thrown, typed. */
+  private async fetchFeatures(request: Omit<GetFeatureRequest, 'outputFormat'>, outputFormat: string | undefined, signal?: AbortSignal): Promise<FetchedFeatures> {
+    const what = `GetFeature ${request.layer.schema.typeName}`;
+    const xml = writeGetFeature({ ...request, ...(outputFormat ? { outputFormat } : {}) });
+    const { fetchAndRead } = this.settings.readAnswer;
+    if (fetchAndRead) {
+      const { request: sent, prepared } = this.endpoint.preparePost(xml, what);
+      const fetched = await fetchAndRead({ prepared, layer: request.layer, context: READ_CONTEXT, ...(signal ? { signal } : {}) });
+      if (fetched && 'read' in fetched) return fetched;
+      if (fetched && 'unanswered' in fetched) throw this.endpoint.failureElsewhere(prepared, fetched.unanswered.reason, fetched.unanswered.timedOut);
+      if (fetched) {
+        // Checked as an answer fetched here: an error or an exception report throws, anything else is read here.
+        const answer = this.endpoint.answerFromElsewhere(fetched.answer, sent);
+        return { body: answer.text, status: answer.status };
+      }
+      // No worker sends it: fetched here.
+    }
+    const answer = await this.endpoint.post(xml, what, signal, 'bytes');
+    return { body: answer.bytes ?? answer.text, status: answer.status };
   }
 
   private async readLayer(typeName: string, signal?: AbortSignal): Promise<WfsLayer> {
