@@ -1,12 +1,11 @@
-import { CloseOutlined, DeleteOutlined, EditOutlined, CheckOutlined, SaveOutlined, BorderOutlined, UndoOutlined, RedoOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import {
   DRAWING,
   geometryProblem,
   type GeometryProblem,
   type Properties,
 } from '@gportal/core';
-import { App, Tooltip } from 'antd';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { App } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { tellError } from '../i18n/describe-error';
 import { useI18n } from '../i18n/i18n-provider';
 import type { MessageKey } from '../i18n/messages';
@@ -18,7 +17,7 @@ import { geometryOfParts, shapeKindOf, type ShapeParts } from './geometry-latlng
 import type { L } from './leaflet';
 import { measureText } from './measure';
 import { useDeleteMarks, useEscape } from './use-delete-marks';
-import { FINISH_MINIMUM, useDrawTool, type DrawTool } from './use-draw-tool';
+import { useDrawTool } from './use-draw-tool';
 import type { FeatureSessionView } from './use-feature-session';
 import { ShapeFeedback } from './shape-feedback';
 import { useConflictHighlight } from './use-conflict-highlight';
@@ -33,18 +32,15 @@ import { useLayerShown } from './use-layer-shown';
 import { useBaseLayer, useLeafletMap } from './use-leaflet-map';
 import { useUndoKeys } from './use-undo-keys';
 import './map.css';
-import { LabelledButton } from './labelled-button';
 import { ErrorMessage } from '../ui/error-detail';
 import { TOUCH_POINTER_QUERY, useMediaQuery } from '../ui/use-media-query';
-import { PartToolButtons } from './part-tool-buttons';
 import { usePartEdit } from './use-part-edit';
-import { SnapToggle } from './snap-toggle';
 import { useSnapping } from './use-snapping';
-import { KeyboardHelpButton, KeyboardKeys } from './keyboard-help';
 import { useEditorFocus, type FocusOpener } from './use-editor-focus';
 import { useFeatureStepping } from './use-feature-stepping';
 import { useKeyboardDraw } from './use-keyboard-draw';
-import { FoldingToolbar, toolbarRowsBottom, useFolded } from './folding-toolbar';
+import { toolbarRowsBottom, useFolded } from './folding-toolbar';
+import { EditorToolbar } from './editor-toolbar';
 import { editorHint, type EditorMode } from './editor-mode';
 
 const PROBLEM_MESSAGES: Readonly<Record<GeometryProblem, MessageKey>> = {
@@ -100,8 +96,6 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
   const toolbarRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<HTMLDivElement>(null);
   const folded = useFolded(editorRef);
-  const [keysOpen, setKeysOpen] = useState(false);
-  const keysId = useId();
   const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' ? mode.tool : mode.type, attributesOf !== undefined);
   const alertTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -325,55 +319,34 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
   const shownHint = editorHint(mode, partEdit.tool, touchScreen);
   const hint = shownHint && t(shownHint.key, shownHint.values);
 
-  const drawButton = (tool: DrawTool, label: MessageKey, icon: ReactNode) => {
-    const fits = shapeKind === tool;
-    const button = (
-      <LabelledButton label={t(label)} icon={icon} type={mode.type === 'draw' && mode.tool === tool ? 'primary' : 'default'} disabled={!ready || !fits || mode.type !== 'idle'} data-tool={tool} onClick={() => start({ type: 'draw', tool }, tool)} />
-    );
-    return ready && !fits ? <Tooltip title={t('map.tool.notForLayer')}>{button}</Tooltip> : button;
-  };
-
   return (
     <div ref={editorRef} className="gportal-editor" style={style}>
       <div ref={containerRef} className="gportal-map" role="region" aria-label={t('map.region')} />
-      <FoldingToolbar
+      <EditorToolbar
         ref={toolbarRef}
         folded={folded}
-        actions={
-          mode.type !== 'idle' && (
-            <>
-              {/* 完成 as a tap on the closing vertex: a finger hides the vertex it must hit. */}
-              {drawTool && drawTool !== 'point' && (
-                <LabelledButton label={t('map.draw.finish')} type="primary" icon={<CheckOutlined />} disabled={drawnPoints < FINISH_MINIMUM[drawTool]} onClick={drawing.finish} />
-              )}
-              {(mode.type === 'edit' || mode.type === 'delete') && <LabelledButton label={t('map.tool.save')} type="primary" icon={<CheckOutlined />} onClick={saveMode} />}
-              <LabelledButton label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={() => setMode({ type: 'idle' })} />
-            </>
-          )
-        }
-        below={
-          <>
-            {hint && <div className="gportal-hint">{hint}</div>}
-            <KeyboardKeys id={keysId} open={keysOpen} />
-          </>
-        }
+        mode={mode}
+        ready={ready}
+        shapeKind={shapeKind}
+        drawnPoints={drawnPoints}
+        hasFeatures={features.length > 0}
+        hint={hint}
+        canUndo={canUndo}
+        canRedo={canRedo}
+        snapping={snapping}
+        editing={Boolean(editing)}
+        geometryKind={geometryKind}
+        partTool={partEdit.tool}
+        onStart={start}
+        onFinish={drawing.finish}
+        onSave={saveMode}
+        onCancel={() => setMode({ type: 'idle' })}
+        onUndo={undo}
+        onRedo={redo}
+        onPartTool={partEdit.setTool}
       >
-        {drawButton('polygon', 'map.tool.drawPolygon', <BorderOutlined />)}
-        {drawButton('line', 'map.tool.drawLine', <SaveOutlined />)}
-        {drawButton('point', 'map.tool.drawPoint', <EnvironmentOutlined />)}
-        <LabelledButton label={t('history.undo')} icon={<UndoOutlined />} disabled={!canUndo} onClick={undo} />
-        <LabelledButton label={t('history.redo')} icon={<RedoOutlined />} disabled={!canRedo} onClick={redo} />
-        <SnapToggle on={snapping.enabled} onChange={snapping.setEnabled} />
-        {mode.type === 'idle' && (
-          <>
-            <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || features.length === 0} data-tool="edit" onClick={() => start({ type: 'edit' }, 'edit')} />
-            <LabelledButton label={t('map.tool.delete')} icon={<DeleteOutlined />} disabled={!ready || features.length === 0} data-tool="delete" onClick={() => start({ type: 'delete', marked: [] }, 'delete')} />
-            {children}
-          </>
-        )}
-        {editing && <PartToolButtons kind={geometryKind} active={partEdit.tool} onChange={partEdit.setTool} />}
-        <KeyboardHelpButton open={keysOpen} keys={keysId} onToggle={() => setKeysOpen(!keysOpen)} />
-      </FoldingToolbar>
+        {children}
+      </EditorToolbar>
       {readout && (
         // While drawing the read-out follows every move of the pointer or crosshair; the
         // announcement reads the figure at each vertex instead.
