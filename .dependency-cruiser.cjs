@@ -65,7 +65,7 @@ const TEST_LIBRARIES = [
   'typedoc', // the API reference and its documentation check
   'vite',
   '@vitejs/plugin-react',
-  'postcss', // parses antd's prebuilt sheet for its cut (scripts/antd-sheet.ts)
+  'postcss', // parses antd's prebuilt sheet for its cut (packages/ui-react/antd-sheet.ts, build time)
   '@turf/area',
   '@types/node',
   'fast-check',
@@ -100,6 +100,8 @@ const ENTRIES = {
   ui: 'packages/ui-react/src/index[.]ts',
   // Browser-test support (Chromium, the map's lon/lat helpers) for other workspaces' tests only.
   uiTesting: 'packages/ui-react/test/browser/testing[.]ts',
+  // The Vite plugin that cuts antd's prebuilt sheet, for the builds of apps that embed the editor.
+  uiAntdSheet: 'packages/ui-react/antd-sheet[.]ts',
 };
 const PUBLIC_ENTRIES = {
   // The in-memory adapters are for tests and the UI's embedded mode, never an adapter's production code.
@@ -120,6 +122,8 @@ const TEST_FILES = [
   // Examples are programs run with Node (tsx), except the embedding example's app, which runs in a browser.
   '^examples/(?!embed-map/src/)',
   '(^|/)(vite|vitest)[.][a-z.]*config[.]ts$',
+  // The UI package's Vite plugin, run at build time in Node (the app's, the bench's and embedding apps' builds).
+  '^packages/ui-react/antd-sheet[.]ts$',
   '^vitest[.]shared[.]ts$',
   '^eslint[.]config[.]js$',
   '^[.]dependency-cruiser[.]cjs$',
@@ -128,10 +132,9 @@ const TEST_FILES = [
 /**
  * The repository's scripts that other workspaces' tests, test support and bench may import by a
  * relative path: they belong to no package, so no package entry can carry them.
- * `debian-packages.ts` installs the Debian packages both the browser tests and the bench need;
- * `antd-sheet.ts` cuts antd's prebuilt sheet for the app's build and the bench's page.
+ * `debian-packages.ts` installs the Debian packages both the browser tests and the bench need.
  */
-const SHARED_SCRIPTS = ['^scripts/debian-packages[.]ts$', '^scripts/antd-sheet[.]ts$'];
+const SHARED_SCRIPTS = ['^scripts/debian-packages[.]ts$'];
 
 const WORKSPACES = Object.keys(LIBRARIES);
 const folderOf = (workspace) => (workspace.startsWith('examples') ? workspace : `packages/${workspace}`);

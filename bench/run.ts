@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { antdSheet } from '../scripts/antd-sheet.js';
+import { antdSheet } from '@gportal/ui-react/antd-sheet';
 import { ensureDebianPackages } from '../scripts/debian-packages.js';
 import { sourceConditions } from '../vitest.shared.js';
 import { DATASETS, FEATURE_COUNT, generateFeatures, toGeoJson, toGml, type DatasetName } from './data.js';

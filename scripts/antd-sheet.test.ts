@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { trimAntdSheet, UNUSED_ANTD_COMPONENTS } from './antd-sheet.js';
+import { antdSheet, trimAntdSheet, UNUSED_ANTD_COMPONENTS } from '@gportal/ui-react/antd-sheet';
 
 const require = createRequire(import.meta.url);
 const ANTD_ES = join(dirname(require.resolve('antd/package.json')), 'es');
@@ -104,6 +104,22 @@ describe("antd's prebuilt sheet, cut", () => {
     for (const kept of ['.ant-btn{', '.ant-picker{', '.ant-menu{', '.ant-modal{', '.ant-drawer{', '.ant-notification{', '.ant-message{', '.ant-tooltip{', '.ant-input{', '.ant-checkbox{', '.ant-spin{', '.anticon{', '@keyframes antZoomIn']) {
       expect(trimmed, kept).toContain(kept);
     }
+  });
+
+  it('is a Vite plugin that loads the cut sheet for antd/dist/antd.css only; keep leaves the named components in, and refuses a name antd has not', () => {
+    const load = (plugin: ReturnType<typeof antdSheet>, id: string) => (plugin.load as (id: string) => string | null).call({}, id);
+    const sheetId = require.resolve('antd/dist/antd.css');
+    const cut = load(antdSheet(), sheetId);
+    expect(cut).not.toMatch(/\.ant-select(?![\w-])[^:{]*\{/);
+    expect(cut).not.toMatch(/\.ant-table(?![\w-])[^:{]*\{/);
+    expect(cut).toContain('.ant-btn{');
+    expect(load(antdSheet(), `${sheetId}?direct`)).toBe(cut);
+    expect(load(antdSheet(), require.resolve('antd/dist/reset.css'))).toBeNull();
+    const kept = load(antdSheet({ keep: ['select'] }), sheetId);
+    expect(kept).toMatch(/\.ant-select(?![\w-])[^:{]*\{/);
+    expect(kept).not.toMatch(/\.ant-table(?![\w-])[^:{]*\{/);
+    expect(() => antdSheet({ keep: ['selekt'] })).toThrow(/no antd component selekt/);
+    expect(() => antdSheet({ keep: ['../form'] })).toThrow(/no antd component/);
   });
 
   it("drops no component whose styles the UI package's antd imports reach", () => {

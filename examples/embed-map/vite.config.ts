@@ -1,3 +1,4 @@
+import { antdSheet } from '@gportal/ui-react/antd-sheet';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
@@ -7,7 +8,10 @@ import { defaultClientConditions, defaultServerConditions, defineConfig } from '
 const conditions = ['gportal:source', ...defaultClientConditions];
 
 export default defineConfig({
-  plugins: [react()],
+  // antd's prebuilt sheet, which the editor's zero-runtime theme needs, cut to the components the
+  // editor shows (0.98 MB → 0.43 MB). An app showing other antd components inside the editor
+  // names them: antdSheet({ keep: ['select'] }).
+  plugins: [react(), antdSheet()],
   resolve: { conditions },
   ssr: { resolve: { conditions: ['gportal:source', ...defaultServerConditions] } },
   // One screen: React, antd and Leaflet in one chunk of about 1 MB is what this app is.

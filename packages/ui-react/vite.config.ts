@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
-import { antdSheet } from '../../scripts/antd-sheet.js';
+import { antdSheet } from './antd-sheet.js';
 import { sourceConditions } from '../../vitest.shared.js';
 import { policyText } from './content-security-policy.js';
 

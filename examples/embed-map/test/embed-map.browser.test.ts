@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { wfsServer, wfsServerAnswers } from '@gportal/adapters-geoserver/testing';
@@ -17,7 +18,7 @@ const OUTPUT = `${REPO}test-output/examples/embed-map`;
  */
 function buildExample(outDir: string, settings: Record<string, string>): void {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITE_')));
-  const result = spawnSync(process.execPath, [`${REPO}node_modules/vite/bin/vite.js`, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+  const result = spawnSync(process.execPath, [`${REPO}node_modules/vite/bin/vite.js`, 'build', '--configLoader', 'runner', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: EXAMPLE,
     env: { ...env, ...settings, NODE_ENV: 'production' },
     stdio: 'inherit',
@@ -40,7 +41,7 @@ async function freePort(): Promise<number> {
 async function serveBuild(name: string, settings: Record<string, string>): Promise<{ url: string; close: () => Promise<void> }> {
   const outDir = `${OUTPUT}/${name}`;
   buildExample(outDir, settings);
-  const server: PreviewServer = await preview({ root: EXAMPLE, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: await freePort(), strictPort: true } });
+  const server: PreviewServer = await preview({ root: EXAMPLE, configLoader: 'runner', logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: await freePort(), strictPort: true } });
   return { url: server.resolvedUrls?.local[0] ?? '', close: () => server.close() };
 }
 
@@ -101,6 +102,24 @@ describe('examples/embed-map: FeatureMap in another Vite + React app (production
       await page.getByRole('button', { name: '重绘', exact: true }).click();
       await waitForMapReady(page, 9);
       await expect(badge.textContent()).resolves.toBe('没有未保存的修改');
+      await page.context().close();
+    });
+
+    it("ships antd's sheet cut by the UI package's Vite plugin (antdSheet in its vite.config.ts), and the editor's components styled by it", async () => {
+      const assets = `${OUTPUT}/embedded/assets`;
+      const sheets = readdirSync(assets).filter((name) => name.endsWith('.css')).map((name) => readFileSync(`${assets}/${name}`, 'utf8'));
+      const css = sheets.join('\n');
+      expect(css).toContain('.ant-btn{');
+      expect(css).not.toMatch(/\.ant-table(?![\w-])[^:{]*\{/);
+      expect(css).not.toMatch(/\.ant-select(?![\w-])[^:{]*\{/);
+      // Without the plugin, antd's whole sheet is 0.98 MB; cut, under half of it.
+      expect(sheets.find((sheet) => sheet.includes('.ant-btn{'))?.length).toBeLessThan(500_000);
+      const page = await newPage();
+      await page.goto(app?.url ?? '');
+      await waitForMapReady(page, 8);
+      // The primary button's blue and the disabled grey come from the cut sheet and the app's theme.
+      const save = page.getByRole('button', { name: '保存', exact: true });
+      await expect.poll(() => save.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(245, 245, 245)');
       await page.context().close();
     });
   });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { isClassOf, UNUSED_ANTD_COMPONENTS } from '../../../../scripts/antd-sheet.js';
+import { isClassOf, UNUSED_ANTD_COMPONENTS } from '../../antd-sheet.js';
 import { freshPagePerTest, signIn } from './browser.js';
 import { waitForMapReady } from './map-helpers.js';
 

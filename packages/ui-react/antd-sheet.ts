@@ -1,15 +1,17 @@
 /**
- * antd's prebuilt sheet cut to what the app can show (build time, Node). The app imports
- * `antd/dist/antd.css` (its theme is `zeroRuntime`, `packages/ui-react/src/ui/theme.ts`): every
- * component's rules, 0.98 MB, decoded and parsed in one task of the page. The app uses about
- * twenty components; `antdSheet()` (a Vite plugin, in the app's `vite.config.ts` and the bench's
- * page build) hands the build the sheet without the rules of the components in
- * {@link UNUSED_ANTD_COMPONENTS} and without the sheet's `.css-var-*` blocks (defaults that the
- * theme's variables, written at run time, replace). `antd-sheet.test.ts` proves that no style
- * module of those components is reached from the antd imports of the UI package.
+ * antd's prebuilt sheet cut to what gportal's UI can show (a Vite plugin, run at build time in
+ * Node). The UI imports `antd/dist/antd.css` (its theme is `zeroRuntime`,
+ * `src/ui/theme.ts`): every component's rules, 0.98 MB, decoded and parsed in one task of the
+ * page. The UI uses about twenty components; `antdSheet()` (in the app's `vite.config.ts`, the
+ * bench's page build, and an embedding app's Vite config: `@gportal/ui-react/antd-sheet`) hands
+ * the build the sheet without the rules of the components in {@link UNUSED_ANTD_COMPONENTS}
+ * and without the sheet's `.css-var-*` blocks (defaults that the theme's variables, written at run
+ * time, replace). The repository's `scripts/antd-sheet.test.ts` proves that no style module of
+ * those components is reached from the antd imports of the UI package.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import postcss, { type AtRule } from 'postcss';
 import type { Plugin } from 'vite';
 
@@ -121,15 +123,35 @@ export function trimAntdSheet(css: string, prefixes: readonly string[]): string 
 /** The module id Vite gives antd's prebuilt sheet. */
 const ANTD_SHEET = /[\\/]antd[\\/]dist[\\/]antd\.css$/;
 
-/** A Vite plugin: `antd/dist/antd.css` as {@link trimAntdSheet} cuts it, for the components in {@link UNUSED_ANTD_COMPONENTS}. */
-export function antdSheet(): Plugin {
+/** Options of {@link antdSheet}. */
+export interface AntdSheetOptions {
+  /**
+   * antd components (their folder in `antd/es`, e.g. `select`, `table`) whose rules stay although
+   * gportal's UI does not use them: those an embedding app renders inside gportal's editor (in
+   * `FeatureMap`'s toolbar, say), where the theme is `zeroRuntime` and only the sheet styles them.
+   * Components an app renders outside gportal's editor are styled by antd at run time as usual.
+   */
+  keep?: readonly string[];
+}
+
+/**
+ * A Vite plugin: `antd/dist/antd.css` as {@link trimAntdSheet} cuts it, for the components in
+ * {@link UNUSED_ANTD_COMPONENTS} but those of `keep`. An unknown name in `keep` is an error, so a
+ * typo does not leave a component unstyled.
+ */
+export function antdSheet(options: AntdSheetOptions = {}): Plugin {
+  const keep = new Set(options.keep ?? []);
+  const antdEs = join(dirname(createRequire(import.meta.url).resolve('antd/package.json')), 'es');
+  const unknown = [...keep].filter((folder) => !/^[a-z-]+$/.test(folder) || !existsSync(join(antdEs, folder)));
+  if (unknown.length > 0) throw new Error(`antdSheet: no antd component ${unknown.join(', ')} (keep names a folder of antd/es, e.g. 'select')`);
+  const prefixes = UNUSED_ANTD_COMPONENTS.filter((component) => !keep.has(component.folder)).flatMap((component) => component.prefixes);
   let trimmed: string | undefined;
   return {
     name: 'gportal:antd-sheet',
     enforce: 'pre',
     load(id) {
       if (!ANTD_SHEET.test(id.split('?')[0] ?? '')) return null;
-      trimmed ??= trimAntdSheet(readFileSync(createRequire(import.meta.url).resolve('antd/dist/antd.css'), 'utf8'), UNUSED_ANTD_COMPONENTS.flatMap((component) => component.prefixes));
+      trimmed ??= trimAntdSheet(readFileSync(createRequire(import.meta.url).resolve('antd/dist/antd.css'), 'utf8'), prefixes);
       return trimmed;
     },
   };
