@@ -344,7 +344,12 @@ describe('GetFeature sent from the worker (createWorkerAnswerReader + WfsFeature
     const { source } = createWfsAdapters({ url: URL_, fetch: page.fetch, readAnswer, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
     return { source, page, inWorker, worker };
   }
-  const onMainThread = (getFeature: (request: FakeRequest) => FakeAnswer | undefined) => createWfsAdapters({ url: URL_, fetch: fakeWfs((request) => schemaAnswers(request) ?? getFeature(request)).fetch }).source;
+  const onMainThread = (getFeature: (request: FakeRequest) => FakeAnswer | undefined) => {
+    const server = fakeWfs((request) => schemaAnswers(request) ?? getFeature(request));
+    const source = createWfsAdapters({ url: URL_, fetch: server.fetch }).source;
+    return Object.assign(source, { requests: server.requests });
+  };
+  const getFeatures = (requests: readonly FakeRequest[]) => requests.filter((request) => request.operation === 'GetFeature').length;
   const outcome = (reading: Promise<unknown>) =>
     reading.then(
       (read) => ({ read }),
@@ -361,14 +366,18 @@ describe('GetFeature sent from the worker (createWorkerAnswerReader + WfsFeature
       { status: 200, body: '' },
       { status: 200, body: 'not an answer', contentType: 'text/plain' },
       { status: 200, body: '{"type": "FeatureCollection", "features": [' },
+      // Unreadable as GeoJSON, though it names the output format: a read's failure, not a refusal (no second request for GML).
+      { status: 200, body: 'Unknown outputFormat application/json', contentType: 'text/plain' },
     ];
     for (const answer of cases) {
       const getFeature = (request: FakeRequest) => (request.operation === 'GetFeature' ? answer : undefined);
-      const { source, page } = throughWorker(getFeature);
+      const { source, page, inWorker } = throughWorker(getFeature);
       const worker = await outcome(source.getFeatures({ typeName: 'towns' }));
+      const main = onMainThread(getFeature);
       expect(worker).toHaveProperty('error');
-      expect(worker).toEqual(await outcome(onMainThread(getFeature).getFeatures({ typeName: 'towns' })));
+      expect(worker).toEqual(await outcome(main.getFeatures({ typeName: 'towns' })));
       expect(page.requests.map((request) => request.operation)).not.toContain('GetFeature');
+      expect(getFeatures(inWorker.requests)).toBe(getFeatures(main.requests));
     }
   });
 

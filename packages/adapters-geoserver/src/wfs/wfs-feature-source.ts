@@ -13,7 +13,7 @@ import {
   type FeatureSource,
   type FeatureTypeSummary,
 } from '@gportal/core';
-import type { AnswerReader } from './answer-reader.js';
+import type { AnswerReader, FetchedAnswer } from './answer-reader.js';
 import type { AxisOrderCorrection } from './axis-order.js';
 import { featureTypeBBox, readFeatureTypes } from './capabilities.js';
 import { readFeatureSchema, type WfsLayer } from './describe-feature-type.js';
@@ -53,7 +53,7 @@ const UNKNOWN_TYPE = /could not (?:be )?find|unknown|not found|does not exist/i;
 const READ_CONTEXT: FeatureReadContext = { requestedSrsName: LON_LAT_SRS_NAME };
 
 /** A GetFeature exchange's outcome: the features read where the request was sent, or the answer's body to read. */
-type FetchedFeatures = { read: ReadAnswer } | { body: string | ArrayBuffer; status: number };
+type FetchedFeatures = { read: ReadAnswer } | { readFailed: unknown } | { body: string | ArrayBuffer; status: number };
 
 /** How servers word a refused output format. */
 const REFUSED_OUTPUT_FORMAT = /output\s*format/i;
@@ -211,6 +211,8 @@ export class WfsFeatureSource implements FeatureSource {
       fetched = await this.fetchFeatures(request, undefined, signal);
     }
     if ('read' in fetched) return fetched.read;
+    // A read that failed where it was sent fails as a read here would: after the exchange, never a refused format.
+    if ('readFailed' in fetched) throw fetched.readFailed;
     return this.settings.readAnswer({ ...fetched, layer: request.layer, context: READ_CONTEXT, ...(signal ? { signal } : {}) });
   }
 
@@ -221,7 +223,12 @@ export class WfsFeatureSource implements FeatureSource {
     const { fetchAndRead } = this.settings.readAnswer;
     if (fetchAndRead) {
       const { request: sent, prepared } = this.endpoint.preparePost(xml, what);
-      const fetched = await fetchAndRead({ prepared, layer: request.layer, context: READ_CONTEXT, ...(signal ? { signal } : {}) });
+      let fetched: FetchedAnswer | undefined;
+      try {
+        fetched = await fetchAndRead({ prepared, layer: request.layer, context: READ_CONTEXT, ...(signal ? { signal } : {}) });
+      } catch (error) {
+        return { readFailed: error };
+      }
       if (fetched && 'read' in fetched) return fetched;
       if (fetched && 'unanswered' in fetched) throw this.endpoint.failureElsewhere(prepared, fetched.unanswered.reason, fetched.unanswered.timedOut);
       if (fetched) {

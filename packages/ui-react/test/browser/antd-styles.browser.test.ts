@@ -8,7 +8,7 @@ import { waitForMapReady } from './map-helpers.js';
  * antd's component styles come from its prebuilt sheet, not from styles generated in the page
  * (`THEME.zeroRuntime`, `ui/theme.ts`), and the app's theme still applies: antd writes only the
  * theme's CSS variables at run time, and the prebuilt rules read them. The build serves the sheet
- * cut to the components the app uses (`scripts/antd-sheet.ts`), and no element on the screens
+ * cut to the components the app uses (`antd-sheet.ts` of this package), and no element on the screens
  * carries a class of a component cut out. On the production build.
  */
 
