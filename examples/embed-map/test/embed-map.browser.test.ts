@@ -118,8 +118,10 @@ describe('examples/embed-map: FeatureMap in another Vite + React app (production
       await page.goto(app?.url ?? '');
       await waitForMapReady(page, 8);
       // The primary button's blue and the disabled grey come from the cut sheet and the app's theme.
-      const save = page.getByRole('button', { name: '保存', exact: true });
-      await expect.poll(() => save.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(245, 245, 245)');
+      const background = (name: string) => page.getByRole('button', { name, exact: true }).evaluate((element) => getComputedStyle(element).backgroundColor);
+      // 吸附 is on from the start: a primary button.
+      await expect.poll(() => background('吸附')).toBe('rgb(9, 88, 217)');
+      await expect.poll(() => background('保存')).toBe('rgb(245, 245, 245)');
       await page.context().close();
     });
   });

@@ -91,6 +91,11 @@ export interface HttpRequest {
 /** How much of a body kept as bytes is decoded into `HttpResponse.body`: enough to tell what the answer is. */
 export const BODY_PREVIEW_BYTES = 4096;
 
+/** The beginning of a body kept as bytes, decoded: its first `BODY_PREVIEW_BYTES` (a character cut there ends in U+FFFD). */
+export function bodyPreview(bytes: ArrayBuffer): string {
+  return new TextDecoder().decode(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, BODY_PREVIEW_BYTES)));
+}
+
 export interface HttpResponse {
   status: number;
   statusText: string;
@@ -270,8 +275,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         ...(request.redirect ? { redirect: request.redirect } : {}),
       });
       const bytes = request.bodyAs === 'bytes' && response.ok ? await bytesOf(response) : undefined;
-      // A preview cut inside a character ends in U+FFFD: it is only read to tell what the answer is.
-      const text = bytes ? new TextDecoder().decode(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, BODY_PREVIEW_BYTES))) : await response.text();
+      // A preview, only read to tell what the answer is.
+      const text = bytes ? bodyPreview(bytes) : await response.text();
       return {
         status: response.status,
         statusText: response.statusText,

@@ -1,5 +1,5 @@
 import { MapServerError, POSITION_DEPTH, type Geometry, type MapFeature } from '@gportal/core';
-import { BODY_PREVIEW_BYTES, type PreparedRequest } from '../http/http-client.js';
+import { bodyPreview, type PreparedRequest } from '../http/http-client.js';
 import { textOf } from './answer-reader.js';
 import type { ConventionalLabel } from './axis-order.js';
 import type { WfsLayer } from './describe-feature-type.js';
@@ -143,8 +143,7 @@ export async function fetchReplies(request: FetchRequest, fetcher: typeof fetch,
     return;
   }
   if (signal.aborted) return;
-  const beginning = new TextDecoder().decode(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, BODY_PREVIEW_BYTES)));
-  if (response.ok && handedOnUndecoded(beginning)) {
+  if (response.ok && handedOnUndecoded(bodyPreview(bytes))) {
     for (const { reply, transfer } of answerReplies({ id, body: bytes, status: response.status, layer, context })) post(reply, transfer);
     return;
   }

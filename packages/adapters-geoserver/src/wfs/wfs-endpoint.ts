@@ -104,14 +104,15 @@ export class WfsEndpoint {
 
   post(xml: string, what: string, signal?: AbortSignal, form: WfsAnswerForm = 'document'): Promise<WfsAnswer> {
     return this.exchange(form, {
-      method: 'POST',
-      path: this.path,
-      query: this.fixedQuery,
-      body: { text: xml, contentType: CONTENT_TYPES.textXml },
-      resource: `WFS ${what}`,
+      ...this.postRequest(xml, what),
       ...(form === 'bytes' ? { bodyAs: 'bytes' as const } : {}),
       ...(signal ? { signal } : {}),
     });
+  }
+
+  /** The XML POST of `xml` to the service, about `what`. */
+  private postRequest(xml: string, what: string): WfsRequest {
+    return { method: 'POST', path: this.path, query: this.fixedQuery, body: { text: xml, contentType: CONTENT_TYPES.textXml }, resource: `WFS ${what}` };
   }
 
   /**
@@ -119,7 +120,7 @@ export class WfsEndpoint {
    * the request, to tell its failures with `failureElsewhere` and `answerFromElsewhere`.
    */
   preparePost(xml: string, what: string): { request: WfsRequest; prepared: PreparedRequest } {
-    const request: WfsRequest = { method: 'POST', path: this.path, query: this.fixedQuery, body: { text: xml, contentType: CONTENT_TYPES.textXml }, resource: `WFS ${what}` };
+    const request = this.postRequest(xml, what);
     return { request, prepared: this.client.prepare(request) };
   }
 
