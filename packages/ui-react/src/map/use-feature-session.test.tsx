@@ -2,7 +2,7 @@ import { EDIT_JOURNAL, FEATURE_SOURCE, FEATURE_TRANSACTIONS, type FeatureSource,
 import { createMemoryAdapters, sampleSeed } from '@gportal/core/memory';
 import { App } from 'antd';
 import { Container } from 'inversify';
-import { act } from 'react';
+import { act, StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ServicesProvider } from '../app/services';
 import { I18nProvider } from '../i18n/i18n-provider';
@@ -33,24 +33,24 @@ function heldServer(overrides: Partial<FeatureSource> = {}) {
   return { container, list, listTypes, adapters };
 }
 
-/** Mounts the hook for the layer type multipolygon and `typeName`; answers the last view it rendered. */
-function mount(container: Container, typeName: string | undefined): { current: FeatureSessionView | undefined } {
-  const seen: { current: FeatureSessionView | undefined } = { current: undefined };
+/** Mounts the hook for the layer type multipolygon and `typeName`; answers the last view it rendered, and every view it rendered. */
+function mount(container: Container, typeName: string | undefined, { strict = false } = {}): { current: FeatureSessionView | undefined; renders: FeatureSessionView[] } {
+  const seen: { current: FeatureSessionView | undefined; renders: FeatureSessionView[] } = { current: undefined, renders: [] };
   function Probe() {
     seen.current = useFeatureSession('multipolygon', typeName).view;
+    seen.renders.push(seen.current);
     return null;
   }
-  act(() =>
-    mounted.root.render(
-      <ServicesProvider container={container}>
-        <I18nProvider initialLocale="en">
-          <App>
-            <Probe />
-          </App>
-        </I18nProvider>
-      </ServicesProvider>,
-    ),
+  const tree = (
+    <ServicesProvider container={container}>
+      <I18nProvider initialLocale="en">
+        <App>
+          <Probe />
+        </App>
+      </I18nProvider>
+    </ServicesProvider>
   );
+  act(() => mounted.root.render(strict ? <StrictMode>{tree}</StrictMode> : tree));
   return seen;
 }
 
@@ -78,6 +78,30 @@ describe('useFeatureSession', () => {
     expect(seen.current?.layers).toEqual(summaries);
     // The session read at once is kept: the list only confirmed its name.
     expect(seen.current?.session).toBe(session);
+  });
+
+  it('has the session of a layer asked for from its first render: the screen is not rendered again to show it, and a strict mode start makes one session read', async () => {
+    const { container, list } = heldServer();
+    const seen = mount(container, ASKED);
+    // The first render has the session, loading; its start (an effect) renders nothing again.
+    expect(seen.renders).toHaveLength(1);
+    expect(seen.renders[0]).toMatchObject({ typeName: ASKED, status: 'loading' });
+    const session = seen.renders[0]?.session;
+    expect(session?.typeName).toBe(ASKED);
+    list();
+    await settle();
+    expect(seen.current).toMatchObject({ session, status: 'ready' });
+    expect(seen.current?.features.length).toBeGreaterThan(0);
+
+    // React's strict mode runs the start twice: the second run starts a session of its own, shown from then on.
+    act(() => mounted.root.render(null));
+    const strict = mount(container, ASKED, { strict: true });
+    await settle();
+    const shown = strict.current?.session;
+    expect(shown?.typeName).toBe(ASKED);
+    expect(shown).not.toBe(strict.renders[0]?.session);
+    expect(strict.current).toMatchObject({ status: 'ready' });
+    expect(strict.current?.features.map((feature) => feature.id).sort()).toEqual(seen.current?.features.map((feature) => feature.id).sort());
   });
 
   it('replaces a name the server does not list by the layer of its type once the list comes, telling no failure, as if never asked for', async () => {

@@ -126,6 +126,20 @@ function journalNotice(error: unknown): { title: ReactNode; description?: ReactN
   return { title: createElement(Translated, { id: 'map.journalFailed' }), description: createElement(ErrorMessage, { tell: tellError(error) }) };
 }
 
+/** A session made with a render, and whether an effect has started it. */
+interface MadeSession {
+  readonly session: EditSession;
+  started: boolean;
+}
+
+/**
+ * A session of `typeName`: a layer larger than a load (2000) loads by view, what the map shows,
+ * never an arbitrary 2000; the tiles around the view are read ahead, so a pan finds its features read.
+ */
+function newSession({ source, transactions, journal, typeName }: { source: FeatureSource; transactions: FeatureTransactions; journal: EditJournal; typeName: string }): EditSession {
+  return new EditSession({ source, transactions, journal, typeName, loading: 'view', prefetch: VIEW_PREFETCH_RINGS });
+}
+
 /** Options of {@link useFeatureSession}. */
 export interface FeatureSessionOptions {
   /** The alias table of `config.json` (`fieldLabels`); none by default: fields show their names. */
@@ -151,8 +165,9 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
   /** The features of the last save refused for a missing required field, and how many refusals so far. */
   const [refused, setRefused] = useState<{ ids: readonly string[]; count: number }>({ ids: [], count: 0 });
   const [resolved, setResolved] = useState<{ kind: LayerKind; title: string }>();
-  const [session, setSession] = useState<EditSession>();
-  const [status, setStatus] = useState<SessionStatus>('resolving');
+  const [started, setSession] = useState<EditSession>();
+  // A layer asked for by name is loading from the first render (its session is made with it, below).
+  const [status, setStatus] = useState<SessionStatus>(typeNameAsked === undefined ? 'resolving' : 'loading');
   const [problem, setProblem] = useState<LayerProblem>();
   const [version, setVersion] = useState(0);
   const [loads, setLoads] = useState(0);
@@ -177,7 +192,8 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
 
   useEffect(() => {
     let live = true;
-    setStatus('resolving');
+    // A layer asked for by name loads while the list is asked for (its session starts below).
+    setStatus(typeNameAsked === undefined ? 'resolving' : 'loading');
     setProblem(undefined);
     setResolved(undefined);
     // The layer asked for is read at once; the server's layer list (GetCapabilities, the slowest
@@ -232,11 +248,18 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
     // `t` changes with the language; the layer is resolved again only for another choice.
   }, [source, kind, typeNameAsked]);
 
+  // The session of a layer known at the first render is made with it, not once that render is on
+  // the page: the screen then shows it from its first commit (the map gives it its view at once)
+  // rather than rendering all of itself a second time. Started by the effect below, once.
+  const made = useMemo<MadeSession | undefined>(() => (typeName ? { session: newSession({ source, transactions, journal, typeName }), started: false } : undefined), [source, transactions, journal, typeName, claims]);
+
   useEffect(() => {
     if (!typeName) return;
-    // A layer larger than a load (2000) loads by view: what the map shows, never an arbitrary 2000;
-    // the tiles around the view are read ahead, so a pan finds its features read.
-    const created = new EditSession({ source, transactions, journal, typeName, loading: 'view', prefetch: VIEW_PREFETCH_RINGS });
+    // The session made with this render, unless an earlier run of this effect started it (React's
+    // strict mode runs an effect twice): a session is started once.
+    const fresh = made && !made.started ? made.session : undefined;
+    if (made) made.started = true;
+    const created = fresh ?? newSession({ source, transactions, journal, typeName });
     const confirmed = listed.current;
     let live = true;
     const refresh = () => live && setVersion((value) => value + 1);
@@ -280,9 +303,10 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
         else if (operation === 'view') void message.warning({ key: 'view', content: createElement(ErrorMessage, { tell, lead: (reason, translate) => translate('map.viewLoadFailed', { reason }) }) });
       }),
     ];
-    setSession(created);
+    // The session made with the render shows already; one made here shows from the next render.
+    if (created !== made?.session) setSession(created);
     setRestored(undefined);
-    setRefused((before) => ({ ids: [], count: before.count }));
+    setRefused((before) => (before.ids.length === 0 ? before : { ids: [], count: before.count }));
     setStatus('loading');
     // One tab edits a layer at a time; another one only shows it, and says so before any edit.
     const claimed = (journal.claim?.(typeName) ?? Promise.resolve(true)).then((held) => {
@@ -335,7 +359,10 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
       for (const off of offs) off();
       setSession(undefined);
     };
-  }, [source, transactions, journal, typeName, claims]);
+  }, [source, transactions, journal, typeName, claims, made]);
+
+  /** The session shown: one the effect made (a second run of it), or the one made with the render. */
+  const session = started ?? made?.session;
 
   const labels = useMemo(() => layerFieldLabels(options.fieldLabels, typeName, locale), [options.fieldLabels, typeName, locale]);
 
