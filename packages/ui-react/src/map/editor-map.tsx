@@ -34,7 +34,7 @@ import { useUndoKeys } from './use-undo-keys';
 import './map.css';
 import { ErrorMessage } from '../ui/error-detail';
 import { TOUCH_POINTER_QUERY, useMediaQuery } from '../ui/use-media-query';
-import { usePartEdit } from './use-part-edit';
+import { usePartEdit, type PartTool } from './use-part-edit';
 import { useSnapping } from './use-snapping';
 import { useEditorFocus, type FocusOpener } from './use-editor-focus';
 import { useFeatureStepping } from './use-feature-stepping';
@@ -318,6 +318,23 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
   useHeldFeatures(session, [...hidden, ...(popup ? [popup.id] : []), ...(attributesOf ? [attributesOf.id] : [])]);
   const shownHint = editorHint(mode, partEdit.tool, touchScreen);
   const hint = shownHint && t(shownHint.key, shownHint.values);
+  // The toolbar (antd's buttons, icons and tooltips: the costliest part of a render of the editor)
+  // renders again only when what it shows changes, not on every change of the map beside it (the
+  // map made, its layers, a popup, a view loaded): its handlers stay the same, calling the latest.
+  const toolbarActions = useLatest({ start, finish: drawing.finish, save: saveMode, undo, redo, partTool: partEdit.setTool, snap: snapping.setEnabled });
+  const toolbarHandlers = useMemo(
+    () => ({
+      onStart: (next: EditorMode, opener: FocusOpener) => toolbarActions.current.start(next, opener),
+      onFinish: () => toolbarActions.current.finish(),
+      onSave: () => toolbarActions.current.save(),
+      onCancel: () => setMode({ type: 'idle' }),
+      onUndo: () => toolbarActions.current.undo(),
+      onRedo: () => toolbarActions.current.redo(),
+      onPartTool: (tool: PartTool | undefined) => toolbarActions.current.partTool(tool),
+    }),
+    [toolbarActions],
+  );
+  const snappingToggle = useMemo(() => ({ enabled: snapping.enabled, setEnabled: (on: boolean) => toolbarActions.current.snap(on) }), [snapping.enabled, toolbarActions]);
 
   return (
     <div ref={editorRef} className="gportal-editor" style={style}>
@@ -333,17 +350,11 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
         hint={hint}
         canUndo={canUndo}
         canRedo={canRedo}
-        snapping={snapping}
+        snapping={snappingToggle}
         editing={Boolean(editing)}
         geometryKind={geometryKind}
         partTool={partEdit.tool}
-        onStart={start}
-        onFinish={drawing.finish}
-        onSave={saveMode}
-        onCancel={() => setMode({ type: 'idle' })}
-        onUndo={undo}
-        onRedo={redo}
-        onPartTool={partEdit.setTool}
+        {...toolbarHandlers}
       >
         {children}
       </EditorToolbar>

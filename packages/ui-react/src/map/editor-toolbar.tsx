@@ -1,7 +1,7 @@
 import { CloseOutlined, DeleteOutlined, EditOutlined, CheckOutlined, SaveOutlined, BorderOutlined, UndoOutlined, RedoOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import type { GeometryKind } from '@gportal/core';
 import { Tooltip } from 'antd';
-import { useId, useState, type ReactNode, type RefObject } from 'react';
+import { memo, useId, useState, type ReactNode, type RefObject } from 'react';
 import { useI18n } from '../i18n/i18n-provider';
 import type { MessageKey } from '../i18n/messages';
 import type { EditorMode } from './editor-mode';
@@ -55,7 +55,7 @@ export interface EditorToolbarProps {
  * controls, the part tools while a shape is edited, and the keyboard help; while a tool is in use,
  * its 完成 or 保存 and 取消, with its hint beneath.
  */
-export function EditorToolbar(props: EditorToolbarProps) {
+export const EditorToolbar = memo(function EditorToolbar(props: EditorToolbarProps) {
   const { ref, folded, mode, ready, shapeKind, drawnPoints, hasFeatures, hint, canUndo, canRedo, snapping, editing, geometryKind, partTool, children } = props;
   const { t } = useI18n();
   const [keysOpen, setKeysOpen] = useState(false);
@@ -110,4 +110,4 @@ export function EditorToolbar(props: EditorToolbarProps) {
       <KeyboardHelpButton open={keysOpen} keys={keysId} onToggle={() => setKeysOpen(!keysOpen)} />
     </FoldingToolbar>
   );
-}
+});

@@ -3,6 +3,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { useI18n } from '../i18n/i18n-provider';
 import { BASE_PANE, MAP_CRS } from './base-layer';
 import { L } from './leaflet';
+import { nextTask } from '../ui/stages';
 
 /** Leaflet's `[[south, west], [north, east]]` of the core's bounds. */
 export const toLatLngBounds = ({ south, west, north, east }: MapBounds): L.LatLngBounds => L.latLngBounds([south, west], [north, east]);
@@ -18,22 +19,32 @@ export function useLeafletMap(container: RefObject<HTMLDivElement | null>): L.Ma
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    // Leaflet's own zoom control has English titles built in; the one added below is named from the table.
-    const created = L.map(element, { crs: MAP_CRS, zoomSnap: 0.25, zoomControl: false });
-    created.attributionControl.setPrefix('Leaflet');
-    const pane = created.createPane(BASE_PANE);
-    pane.style.zIndex = '250';
-    created.fitBounds(toLatLngBounds(initialMapBounds()));
-    // The map follows its element, not only the window (Leaflet's `trackResize`): the side menu
-    // folding, or the page's layout settling, resize the element while the window keeps its size,
-    // and a map that did not know would leave its new part without land, features or tiles. The
-    // centre stays; its layers are redrawn once the element has stopped changing (a transition).
-    const resized = new ResizeObserver(() => created.invalidateSize({ debounceMoveend: true }));
-    resized.observe(element);
-    setMap(created);
+    let live = true;
+    let made: { map: L.Map; resized: ResizeObserver } | undefined;
+    // Made in a task of its own, after the commit's other effects (the session's start among
+    // them): the map's making lays the page out (Leaflet measures its element), and that with
+    // the rest of the commit's effects would be one long task.
+    void nextTask().then(() => {
+      if (!live) return;
+      // Leaflet's own zoom control has English titles built in; the one added below is named from the table.
+      const created = L.map(element, { crs: MAP_CRS, zoomSnap: 0.25, zoomControl: false });
+      created.attributionControl.setPrefix('Leaflet');
+      const pane = created.createPane(BASE_PANE);
+      pane.style.zIndex = '250';
+      created.fitBounds(toLatLngBounds(initialMapBounds()));
+      // The map follows its element, not only the window (Leaflet's `trackResize`): the side menu
+      // folding, or the page's layout settling, resize the element while the window keeps its size,
+      // and a map that did not know would leave its new part without land, features or tiles. The
+      // centre stays; its layers are redrawn once the element has stopped changing (a transition).
+      const resized = new ResizeObserver(() => created.invalidateSize({ debounceMoveend: true }));
+      resized.observe(element);
+      made = { map: created, resized };
+      setMap(created);
+    });
     return () => {
-      resized.disconnect();
-      created.remove();
+      live = false;
+      made?.resized.disconnect();
+      made?.map.remove();
       setMap(undefined);
     };
   }, [container]);
