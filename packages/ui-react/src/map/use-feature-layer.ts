@@ -3,10 +3,12 @@ import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import { FeatureLayerRenderer } from './feature-layer-renderer';
 import { toolbarRowsBottom } from './folding-toolbar';
 import type { L } from './leaflet';
+import { loadsByView } from './use-feature-session';
 import { toLatLngBounds } from './use-leaflet-map';
+import { nextTask } from '../ui/stages';
 
-/** The session's events after which it shows other features (a load, an edit, a view's tiles merged). */
-const FEATURE_EVENTS = ['load', 'change', 'view'] as const;
+/** The session's events after which it shows other features (an edit, a view's tiles merged), besides a load. */
+const FEATURE_EVENTS = ['change', 'view'] as const;
 /** How long the features read ahead are left to gather before the canvas takes them: tiles come two at a time. */
 const AHEAD_BURST_MS = 100;
 /** The session's events after which the features it read ahead are others (a tile kept aside, a load, a view merging some). */
@@ -55,7 +57,19 @@ export function useFeatureLayer(map: L.Map | undefined, { session, features, loa
       if (element.dataset.features !== size) element.dataset.features = size;
     };
     draw();
-    const offs = session ? FEATURE_EVENTS.map((name) => session.on(name, draw)) : [];
+    // The load of a layer larger than a load (its first view's tiles merged: thousands of
+    // features) is drawn in the next task: drawn in the load's own, the two would be one long
+    // task. A whole layer's load is drawn at once: the fit to it reads what was drawn.
+    let live = true;
+    let loadDrawn: Promise<void> | undefined;
+    const drawLoad = () => {
+      if (!session || !loadsByView(session)) return draw();
+      loadDrawn ??= nextTask().then(() => {
+        loadDrawn = undefined;
+        if (live) draw();
+      });
+    };
+    const offs = session ? [session.on('load', drawLoad), ...FEATURE_EVENTS.map((name) => session.on(name, draw))] : [];
     // The features read ahead, painted ahead around the view: taken once after a burst of tiles
     // (they come two at a time), and again after a load or a view (which merge or drop them).
     let aheadTimer: ReturnType<typeof setTimeout> | undefined;
@@ -68,6 +82,7 @@ export function useFeatureLayer(map: L.Map | undefined, { session, features, loa
     };
     if (session) offs.push(...AHEAD_EVENTS.map((name) => session.on(name, drawAhead)));
     return () => {
+      live = false;
       for (const off of offs) off();
       if (aheadTimer !== undefined) clearTimeout(aheadTimer);
     };
