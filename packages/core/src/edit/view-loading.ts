@@ -253,11 +253,11 @@ export class ViewLoading {
       if (dropped || epoch !== this.epoch) continue;
       // A later view's answer may have come first: the state is the last view's.
       if (this.view === bbox) this.current = read.state;
-      this.host.events.emit('view', { state: read.state, added });
-      if (read.state.kind === 'loaded') {
-        this.letGoFar(bbox, read.state);
-        this.readAhead.soon(bbox);
-      }
+      // What the view brought and what it let go of far away, told in one event: a map redraws
+      // once for both (two events were two whole redraws in the task that merged the view).
+      const far = read.state.kind === 'loaded' ? this.letGoFar(bbox) : [];
+      this.host.events.emit('view', { state: read.state, added, ...(far.length > 0 ? { dropped: far } : {}) });
+      if (read.state.kind === 'loaded') this.readAhead.soon(bbox);
       return read.state;
     }
   }
@@ -382,16 +382,15 @@ export class ViewLoading {
   /**
    * Lets go of the held tiles farthest from the view `bbox` while the session holds more than
    * `holdLimit` loaded features, down to three quarters of it: their features leave the session
-   * (a `view` event lists them in `dropped`) and a view there reads them again. The tiles meeting
-   * the view and the rings around it that reads ahead cover stay, and so does every feature `kept` (an edited
-   * one above all: a pan never loses an edit).
+   * (the view's `view` event lists them in `dropped`; answered here) and a view there reads them
+   * again. The tiles meeting the view and the rings around it that reads ahead cover stay, and so
+   * does every feature `kept` (an edited one above all: a pan never loses an edit).
    */
-  private letGoFar(bbox: BBox, state: ViewState): void {
+  private letGoFar(bbox: BBox): string[] {
     const { edits, holdLimit } = this.host;
-    if (edits.loaded.size <= holdLimit || this.host.busy()) return;
+    if (edits.loaded.size <= holdLimit || this.host.busy()) return [];
     const keep = widened(bbox, this.host.prefetch * tileSize(tileLevelFor(bbox)));
-    const dropped = this.held.letGo(keep, Math.floor(holdLimit * LET_GO_TO), edits.loaded, this.host.keeps());
-    if (dropped.length > 0) this.host.events.emit('view', { state, added: [], dropped });
+    return this.held.letGo(keep, Math.floor(holdLimit * LET_GO_TO), edits.loaded, this.host.keeps());
   }
 
   /** How many loaded features (server copies as read) have a box meeting `view`. */
