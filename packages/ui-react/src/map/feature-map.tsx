@@ -3,6 +3,7 @@ import type { LayerKind } from '@gportal/core';
 import { Alert, App, Space, Spin } from 'antd';
 import type { Container } from 'inversify';
 import { useEffect, useMemo, type CSSProperties } from 'react';
+import { useLatest } from './use-latest';
 import type { FieldLabels, LayerInfoTemplate } from '../app/app-config';
 import { ServicesProvider } from '../app/services';
 import { I18nProvider, useI18n } from '../i18n/i18n-provider';
@@ -102,6 +103,22 @@ export function FeatureMapView({
     });
   };
 
+  // The save and redraw buttons ride in the editor's toolbar, which renders only when what it
+  // shows changes (it is memoized): made again only when theirs does, with handlers that call the
+  // latest, so that a session event (a view loaded, a count) does not render antd's toolbar again.
+  const actions = useLatest({ save, confirmRedraw, choose, kind, dirty });
+  const toolbarExtras = useMemo(
+    () => (
+      <>
+        <LabelledButton label={t('featureMap.save')} type="primary" icon={<CloudUploadOutlined />} loading={status === 'saving'} disabled={status !== 'ready' || pending.total === 0} onClick={() => void actions.current.save()} />
+        <LabelledButton label={t('featureMap.redraw')} icon={<ReloadOutlined />} disabled={status === 'saving' || status === 'resolving' || Boolean(editingElsewhere)} onClick={() => actions.current.confirmRedraw()} />
+      </>
+    ),
+    [t, status, pending.total, editingElsewhere, actions],
+  );
+  const chooseKind = useMemo(() => (next: LayerKind) => actions.current.choose({ kind: next }, actions.current.dirty), [actions]);
+  const chooseTypeName = useMemo(() => (typeName: string) => actions.current.choose({ kind: actions.current.kind, typeName }, actions.current.dirty), [actions]);
+
   const restoredCount = restored ? restored.inserts + restored.updates + restored.deletes : 0;
   const restoredDetails = restored
     ? [
@@ -114,9 +131,9 @@ export function FeatureMapView({
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap>
         {layerList === 'server' ? (
-          <ServerLayerSelect layers={view.layers} value={view.typeName ?? choice.typeName} onChange={(typeName) => choose({ kind, typeName }, dirty)} disabled={status === 'saving'} />
+          <ServerLayerSelect layers={view.layers} value={view.typeName ?? choice.typeName} onChange={chooseTypeName} disabled={status === 'saving'} />
         ) : (
-          <LayerTypeSelect value={kind} onChange={(next) => choose({ kind: next }, dirty)} disabled={status === 'saving'} />
+          <LayerTypeSelect value={kind} onChange={chooseKind} disabled={status === 'saving'} />
         )}
         <PendingBadge pending={pending} />
         {(status === 'loading' || status === 'resolving') && <Spin size="small" aria-label={t('map.loading')} />}
@@ -162,8 +179,7 @@ export function FeatureMapView({
       {problem && <Alert type="error" showIcon title={<ErrorMessage tell={() => problem} />} />}
       <SavingOverlay saving={status === 'saving'}>
         <EditorMap view={view} style={{ height }} baseLayer={baseLayer} wmsUrl={wmsUrl} layerInfo={{ title: view.title, template: layerInfoTemplate }}>
-          <LabelledButton label={t('featureMap.save')} type="primary" icon={<CloudUploadOutlined />} loading={status === 'saving'} disabled={status !== 'ready' || pending.total === 0} onClick={() => void save()} />
-          <LabelledButton label={t('featureMap.redraw')} icon={<ReloadOutlined />} disabled={status === 'saving' || status === 'resolving' || Boolean(editingElsewhere)} onClick={confirmRedraw} />
+          {toolbarExtras}
         </EditorMap>
         <ViewLimitNotice state={view.viewState} />
       </SavingOverlay>

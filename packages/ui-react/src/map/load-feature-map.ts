@@ -1,4 +1,5 @@
 import { importInStages } from '../ui/stages';
+import { warmText } from '../ui/warm-text';
 import type * as FeatureMapModule from './feature-map';
 
 /**
@@ -10,6 +11,8 @@ export const EDITOR_STAGES: ReadonlyArray<() => Promise<unknown>> = [
   () => import('react-dom/client'),
   () => import('./leaflet'),
   () => import('../i18n/i18n-provider'),
+  // The fonts opened and the UI kit's sheet matched in a task of their own, not in the editor's first frame.
+  async () => warmText(),
 ];
 
 /**
