@@ -162,6 +162,8 @@ interface Run extends LargeFigures {
   dragMs: number;
   /** Every task over 50 ms: its start from navigation, and its length. */
   longTasks: Array<{ startMs: number; ms: number }>;
+  /** Every frame over 50 ms, with the scripts that ran in it (where each long task came from). */
+  longFrames: ReturnType<Window['large']['longFrames']>;
   /** When each step started, from navigation, to place the long tasks and requests. */
   stepStartsMs: number[];
   /** Every WFS request: its query, start and end, from navigation. */
@@ -248,6 +250,7 @@ export async function runLarge(options: LargeOptions): Promise<LargeResult> {
             steps,
             dragMs,
             longTasks,
+            longFrames: await inPage<Run['longFrames']>(cdp, 'window.large.longFrames()'),
             stepStartsMs,
             requests: await inPage<Run['requests']>(cdp, 'window.large.requests()'),
             withWorkersMB,

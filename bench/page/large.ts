@@ -50,6 +50,34 @@ function requestStarted(url: string, body?: unknown): { endMs?: number } {
 /** Every task over 50 ms: when it started (from navigation) and how long it took. */
 const longTasks: Array<{ startMs: number; ms: number }> = [];
 let map: LargeMap | undefined;
+/**
+ * Every frame over 50 ms (the Long Animation Frames API), with the scripts that ran in it: where a
+ * long task came from, without a trace (which slows the page). Both contenders are observed alike.
+ */
+const longFrames: Array<{ startMs: number; ms: number; blockingMs: number; styleAndLayoutMs: number; scripts: Array<{ invoker: string; source: string; ms: number }> }> = [];
+interface LongFrame extends PerformanceEntry {
+  blockingDuration: number;
+  renderStart: number;
+  styleAndLayoutStart: number;
+  scripts: Array<{ invokerType: string; invoker: string; sourceURL: string; sourceFunctionName: string; duration: number }>;
+}
+if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as LongFrame[]) {
+      longFrames.push({
+        startMs: Math.round(entry.startTime),
+        ms: Math.round(entry.duration),
+        blockingMs: Math.round(entry.blockingDuration),
+        styleAndLayoutMs: entry.styleAndLayoutStart ? Math.round(entry.startTime + entry.duration - entry.styleAndLayoutStart) : 0,
+        scripts: entry.scripts.map((script) => ({
+          invoker: `${script.invokerType} ${script.invoker}`.slice(0, 80),
+          source: `${script.sourceURL.split('/').pop() ?? ''}${script.sourceFunctionName ? ` ${script.sourceFunctionName}` : ''}`,
+          ms: Math.round(script.duration),
+        })),
+      });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
+}
 
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) longTasks.push({ startMs: Math.round(entry.startTime), ms: entry.duration });
@@ -211,5 +239,7 @@ const api = {
     return (await measure.call(performance)).bytes / 2 ** 20;
   },
   longTasks: () => ({ longestTaskMs: Math.max(0, ...longTasks.map((task) => task.ms)), tasks: longTasks }),
+  /** Every frame over 50 ms and the scripts that ran in it (empty where the browser has no Long Animation Frames API). */
+  longFrames: () => longFrames,
 };
 window.large = api;
