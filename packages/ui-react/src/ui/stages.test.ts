@@ -11,13 +11,18 @@ describe('importInStages', () => {
     };
     // Queued before the stages: it runs in the task between the first stage and the second.
     const between = nextTask().then(() => log.push('task'));
+    let afterLast: Promise<unknown> | undefined;
     const result = await importInStages([stage('a'), stage('b')], async () => {
       log.push('last');
+      // Queued as the last module evaluates: it runs before the caller gets the module.
+      afterLast = nextTask().then(() => log.push('task after last'));
       return { module: 'last' };
     });
+    log.push('resolved');
     await between;
+    await afterLast;
     expect(result).toEqual({ module: 'last' });
-    expect(log).toEqual(['start a', 'end a', 'task', 'start b', 'end b', 'last']);
+    expect(log).toEqual(['start a', 'end a', 'task', 'start b', 'end b', 'last', 'task after last', 'resolved']);
   });
 
   it('stops at a stage that fails, with its error, and imports nothing after it', async () => {

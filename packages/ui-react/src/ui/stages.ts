@@ -20,13 +20,16 @@ export function nextTask(): Promise<void> {
 
 /**
  * Imports `stages` one after the other, each evaluated in a task of its own, then `last`, and
- * resolves with `last`'s module. A module a stage evaluated is not evaluated again by a later
- * one that imports it.
+ * resolves with `last`'s module in a task after its evaluation: what the caller does with it (a
+ * render, a mount) is a task of its own too. A module a stage evaluated is not evaluated again by
+ * a later one that imports it.
  */
 export async function importInStages<T>(stages: ReadonlyArray<() => Promise<unknown>>, last: () => Promise<T>): Promise<T> {
   for (const stage of stages) {
     await stage();
     await nextTask();
   }
-  return last();
+  const module = await last();
+  await nextTask();
+  return module;
 }
