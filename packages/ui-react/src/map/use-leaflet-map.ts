@@ -1,5 +1,5 @@
 import { initialMapBounds, type MapBounds } from '@gportal/core';
-import { useEffect, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useState, type RefObject } from 'react';
 import { useI18n } from '../i18n/i18n-provider';
 import { BASE_PANE, MAP_CRS } from './base-layer';
 import { L } from './leaflet';
@@ -39,7 +39,10 @@ export function useLeafletMap(container: RefObject<HTMLDivElement | null>): L.Ma
       const resized = new ResizeObserver(() => created.invalidateSize({ debounceMoveend: true }));
       resized.observe(element);
       made = { map: created, resized };
-      setMap(created);
+      // The editor's render with its map (its layers, canvas and handlers made in its effects) as
+      // a transition: rendered in slices, its effects in a task after the commit's, not all of it
+      // in one task (a default update is rendered at once). No input waits on it: the map is new.
+      startTransition(() => setMap(created));
     });
     return () => {
       live = false;
