@@ -68,8 +68,8 @@ describe('a bare EPSG:4326 from QGIS Server', () => {
     const { set, corrections, operations } = await readFrom(QGIS(readQgisFixture('wfs110-GetFeature-towns-gml3.xml')), 'towns');
     expect(set.features[0]?.geometry).toEqual({ type: 'Polygon', coordinates: FUZHOU });
     expect(corrections).toEqual([]);
-    // GetCapabilities is read for the check.
-    expect(operations).toEqual(['DescribeFeatureType', 'GetFeature', 'GetCapabilities']);
+    // GetCapabilities is read for the check, asked with the features (QGIS' schema says whose answer comes), not after them.
+    expect(operations).toEqual(['DescribeFeatureType', 'GetCapabilities', 'GetFeature']);
   });
 
   it('is read longitude first when QGIS wrote that (GET SRSNAME=EPSG:4326), and the correction is reported', async () => {
@@ -77,6 +77,28 @@ describe('a bare EPSG:4326 from QGIS Server', () => {
     expect(set.features[0]?.geometry).toEqual({ type: 'Polygon', coordinates: FUZHOU });
     expect(set.features.map((feature) => feature.id)).toEqual(['towns.1', 'towns.2']);
     expect(corrections).toEqual([{ typeName: 'towns', srsName: 'EPSG:4326', server: 'qgis-server', expected: 'lat-lon', used: 'lon-lat', layerBBox: TOWNS_BOX }]);
+  });
+});
+
+describe('GetCapabilities read with the features of QGIS Server', () => {
+  it('is asked again for the check when it failed meanwhile, and the features are read all the same', async () => {
+    const server = QGIS(readQgisFixture('wfs110-GetFeature-towns-gml3.xml'));
+    let capabilitiesAsked = 0;
+    const wfs = fakeWfs((request) => {
+      if (request.operation === 'GetCapabilities') {
+        capabilitiesAsked += 1;
+        return capabilitiesAsked === 1 ? { status: 503, body: 'busy', contentType: 'text/plain' } : { body: server.capabilities };
+      }
+      const bodies: Record<string, string> = { DescribeFeatureType: server.schema, GetFeature: server.features };
+      return bodies[request.operation] === undefined ? undefined : { body: bodies[request.operation] as string };
+    });
+    const { source } = createWfsAdapters({ url: 'http://wfs.test/ows', outputFormat: 'GML3', fetch: wfs.fetch, onAxisOrderCorrected: () => undefined });
+    const set = await source.getFeatures({ typeName: 'towns' });
+    expect(set.features[0]?.geometry).toEqual({ type: 'Polygon', coordinates: FUZHOU });
+    expect(wfs.requests.map((request) => request.operation)).toEqual(['DescribeFeatureType', 'GetCapabilities', 'GetFeature', 'GetCapabilities']);
+    // Read once it succeeded: the next read asks only for its features.
+    await source.getFeatures({ typeName: 'towns' });
+    expect(wfs.requests.map((request) => request.operation).slice(4)).toEqual(['GetFeature']);
   });
 });
 

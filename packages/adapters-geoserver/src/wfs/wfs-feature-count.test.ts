@@ -1,5 +1,5 @@
 import './test-support/register-dom.js';
-import { MapServerError } from '@gportal/core';
+import { MapServerError, NotFoundError } from '@gportal/core';
 import { describe, expect, it } from 'vitest';
 import { createWfsAdapters } from './create-wfs-adapters.js';
 import { writeGetFeature } from './get-feature-request.js';
@@ -50,18 +50,53 @@ describe('counting and paging features over WFS', () => {
   });
 
   it('asks the server to stop counting at atMost, as the limit of the hits request (count in WFS 2.0)', async () => {
-    for (const [version, limit] of [
-      ['1.1.0', 'maxFeatures'],
-      ['2.0.0', 'count'],
+    for (const [version, limit, typeNames] of [
+      ['1.1.0', 'maxFeatures', 'TYPENAME'],
+      ['2.0.0', 'count', 'TYPENAMES'],
     ] as const) {
       const fake = server(() => ({ body: version === '2.0.0' ? '<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" numberMatched="2001" numberReturned="0"/>' : HITS }));
       const { source } = createWfsAdapters({ url: URL_, version, fetch: fake.fetch });
-      await source.countFeatures({ typeName: 'towns', atMost: 2001 });
+      // A view's count: posted, its box a filter.
+      await source.countFeatures({ typeName: 'towns', bbox: [117, 24, 118, 25], atMost: 2001 });
       const post = fake.requests.find((request) => request.operation === 'GetFeature') as FakeRequest;
       const root = parseXml(post.body, 'test').documentElement;
       expect(root.getAttribute('resultType')).toBe('hits');
       expect(root.getAttribute(limit)).toBe('2001');
+      // The whole layer's: by KVP, the same limit.
+      await source.countFeatures({ typeName: 'towns', atMost: 2001 });
+      const get = fake.requests.filter((request) => request.operation === 'GetFeature')[1] as FakeRequest;
+      expect(get.method).toBe('GET');
+      expect(Object.fromEntries(get.url.searchParams)).toEqual({ SERVICE: 'WFS', VERSION: version, REQUEST: 'GetFeature', [typeNames]: 'towns', RESULTTYPE: 'hits', [limit.toUpperCase()]: '2001' });
     }
+  });
+
+  it('counts the whole layer by KVP, sent with its DescribeFeatureType rather than after it', async () => {
+    const fake = server(() => ({ body: HITS }));
+    let countSent: () => void = () => undefined;
+    const sent = new Promise<void>((resolve) => (countSent = resolve));
+    // The schema is answered only once the count has left: a count that waited for it would never be answered.
+    const held: typeof fetch = async (input, init) => {
+      const operation = new URL(String(input)).searchParams.get('REQUEST');
+      if (operation === 'GetFeature') countSent();
+      if (operation === 'DescribeFeatureType') await sent;
+      return fake.fetch(input, init);
+    };
+    const { source } = createWfsAdapters({ url: URL_, fetch: held });
+    expect(await source.countFeatures({ typeName: 'towns' })).toBe(7);
+    expect(fake.requests.map((request) => `${request.method} ${request.operation}`)).toEqual(['GET GetFeature', 'GET DescribeFeatureType']);
+    // The schema read with it is kept: a read of the features asks for it no more.
+    await source.describe('towns');
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('fails a count of a type the server does not have as a read of its schema does: NotFoundError', async () => {
+    const fake = fakeWfs((request) => {
+      if (request.operation === 'DescribeFeatureType') return { body: TOWNS_SCHEMA };
+      return { status: 400, body: '<ServiceExceptionReport><ServiceException code="InvalidParameterValue">TypeName \'lakes\' could not be found</ServiceException></ServiceExceptionReport>' };
+    });
+    const { source } = createWfsAdapters({ url: URL_, fetch: fake.fetch });
+    await expect(source.countFeatures({ typeName: 'lakes' })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(source.describe('lakes')).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('reads numberMatched in WFS 2.0', async () => {

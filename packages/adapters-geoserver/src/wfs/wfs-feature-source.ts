@@ -116,6 +116,10 @@ export class WfsFeatureSource implements FeatureSource {
       ...(query.featureIds ? { featureIds: query.featureIds } : {}),
       ...(query.startIndex && !byIds ? { startIndex: query.startIndex } : {}),
     };
+    // QGIS Server (its features' fixed namespace) labels GML geometries with the bare EPSG:4326,
+    // whose check needs GetCapabilities: read meanwhile, not after the first answer (a round trip
+    // less before a layer shows). Read once; a failed read is asked again where it is needed.
+    if (layer.namespace === QGIS_FEATURE_NS) this.readCapabilities().catch(() => undefined);
     const read = await this.fetchAndRead(request, options.signal);
     const context = read.conventional ? await this.readContext(read, layer, options.signal) : {};
     const { axisOrderCorrection, ...set } = settleAxisOrder(read, { requestedSrsName: LON_LAT_SRS_NAME, ...context }, layer.schema.typeName);
@@ -136,8 +140,9 @@ export class WfsFeatureSource implements FeatureSource {
    * comma between its members.
    */
   async countFeatures(query: FeatureCountQuery, options: WfsRequestOptions = {}): Promise<number> {
-    const layer = await this.layer(query.typeName, options.signal);
     const { version } = this.settings;
+    if (!query.bbox && !query.filter) return this.countLayer(query.typeName, query.atMost, options.signal);
+    const layer = await this.layer(query.typeName, options.signal);
     const xml = writeGetFeature({
       layer,
       version,
@@ -147,8 +152,29 @@ export class WfsFeatureSource implements FeatureSource {
       ...(query.filter ? { filter: query.filter } : {}),
     });
     const what = `GetFeature hits ${layer.schema.typeName}`;
-    const answer = await this.endpoint.post(xml, what, options.signal);
-    const attribute = WFS_VERSIONS[version].hitsAttribute;
+    return this.hitsOf(await this.endpoint.post(xml, what, options.signal), what);
+  }
+
+  /**
+   * The whole layer counted by KVP (`RESULTTYPE=hits`), which needs no schema: sent with the
+   * layer's DescribeFeatureType, not after it (one round trip less before a large layer's first
+   * view). Answers once both are in: an unknown type fails as a read of its schema does.
+   */
+  private async countLayer(typeName: string, atMost: number | undefined, signal?: AbortSignal): Promise<number> {
+    const { version } = this.settings;
+    const protocol = WFS_VERSIONS[version];
+    const what = `GetFeature hits ${typeName}`;
+    const parameters: Record<string, string> = { SERVICE: 'WFS', VERSION: version, REQUEST: 'GetFeature', [protocol.typeNameParameter]: typeName, RESULTTYPE: 'hits' };
+    if (atMost !== undefined) parameters[protocol.limitAttribute.toUpperCase()] = String(atMost);
+    const [layer, answer] = await Promise.allSettled([this.layer(typeName, signal), this.endpoint.get(parameters, what, signal)]);
+    if (layer.status === 'rejected') throw layer.reason;
+    if (answer.status === 'rejected') throw answer.reason;
+    return this.hitsOf(answer.value, what);
+  }
+
+  /** The count of a hits answer (`numberOfFeatures` in WFS 1.x, `numberMatched` in 2.0). */
+  private hitsOf(answer: WfsAnswer, what: string): number {
+    const attribute = WFS_VERSIONS[this.settings.version].hitsAttribute;
     const count = Number(this.xmlOf(answer, what).documentElement.getAttribute(attribute) ?? Number.NaN);
     if (!Number.isInteger(count) || count < 0) {
       throw new MapServerError({ status: answer.status, code: 'UnexpectedResponse', text: `${what}: no ${attribute} in ${answer.text.slice(0, 200)}` });
@@ -162,7 +188,15 @@ export class WfsFeatureSource implements FeatureSource {
    * box from GetCapabilities verifies it.
    */
   private async readContext(read: ReadAnswer, layer: WfsLayer, signal?: AbortSignal): Promise<Omit<FeatureReadContext, 'requestedSrsName'>> {
-    const capabilities = await this.readCapabilities(signal);
+    const readBefore = this.capabilities !== undefined;
+    let capabilities: Capabilities;
+    try {
+      capabilities = await this.readCapabilities(signal);
+    } catch (error) {
+      // A read asked before this answer came (with the features, or by another read) failed: asked once more, now.
+      if (!readBefore || signal?.aborted) throw error;
+      capabilities = await this.readCapabilities(signal);
+    }
     const layerBBox = featureTypeBBox(capabilities.types, layer.schema.typeName);
     const server = read.featureNamespace === QGIS_FEATURE_NS ? 'qgis-server' : identifyMapServer(capabilities.document).server;
     return { server, ...(layerBBox ? { layerBBox } : {}) };

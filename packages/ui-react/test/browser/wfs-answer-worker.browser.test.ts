@@ -115,10 +115,11 @@ function districtsGml(count: number, positions: number): string {
 const EMPTY_TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII=', 'base64');
 
 /** What the stand-in WFS answers to a request: QGIS Server's captured capabilities and schemas, and `features` for every GetFeature. */
-function wfsAnswer(operation: string | undefined, body: string, features: string): { status: number; text: string } {
+function wfsAnswer(operation: string | undefined, body: string, features: string, query = new URLSearchParams()): { status: number; text: string } {
   if (operation === 'GetCapabilities') return { status: 200, text: readQgisFixture('wfs110-GetCapabilities.xml') };
   if (operation === 'DescribeFeatureType') return { status: 200, text: readQgisFixture('wfs110-DescribeFeatureType-all.xsd') };
-  if (operation === 'GetFeature' && /resultType="hits"/.test(body)) {
+  // A count: posted (a view's) or by KVP (the whole layer's).
+  if (operation === 'GetFeature' && (/resultType="hits"/.test(body) || /^hits$/i.test(query.get('RESULTTYPE') ?? ''))) {
     const count = (features.match(/<gml:featureMember>/g) ?? []).length;
     return { status: 200, text: `<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs" numberOfFeatures="${count}"/>` };
   }
@@ -138,7 +139,7 @@ async function startWfs(): Promise<{ url: string; features: { text: string }; cl
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const operation = new URL(request.url ?? '/', 'http://wfs.test').searchParams.get('REQUEST') ?? /<(?:\w+:)?(\w+)/.exec(body)?.[1];
-      const { status, text } = wfsAnswer(operation, body, features.text);
+      const { status, text } = wfsAnswer(operation, body, features.text, new URL(request.url ?? '/', 'http://wfs.test').searchParams);
       response.writeHead(status, { 'Content-Type': 'text/xml; charset=utf-8' });
       response.end(text);
     });
