@@ -29,11 +29,35 @@ export async function toolbarRowsBottom(page: Page): Promise<number> {
   return rows.y + rows.height;
 }
 
-/** A click at a lon/lat position, at a person's pace: leaflet-draw ignores a click within 50 ms of the last vertex. */
+/**
+ * A click at a lon/lat position, at a person's pace: leaflet-draw ignores a click within 50 ms of
+ * the last vertex. A click that opens a feature's popup returns once the popup stands still.
+ */
 export async function clickMap(page: Page, lng: number, lat: number): Promise<void> {
   const { x, y } = await mapPoint(page, lng, lat);
   await page.mouse.click(x, y);
   await page.waitForTimeout(120);
+  await waitForPopupStill(page);
+}
+
+/**
+ * Waits until a popup a click or key just opened has finished panning the map to fit it (an
+ * animation of Leaflet's, `leaflet-pan-anim` on the map pane): it opens in an effect a frame or
+ * two after the event. A click on one of its buttons while it moves fails Playwright's checks, and
+ * Playwright's next attempt scrolls the button into view first: that scrolls the map's own
+ * container (overflow hidden), which Leaflet scrolls back between the press and the release, so
+ * the click lands on the map and closes the popup.
+ */
+export async function waitForPopupStill(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let frames = 0;
+        const next = () => (++frames >= 3 ? resolve() : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+  );
+  await page.locator('.leaflet-map-pane.leaflet-pan-anim').waitFor({ state: 'detached' });
 }
 
 /** Waits until the view has stopped moving (a popup pans the map to fit it, with an animation). */
