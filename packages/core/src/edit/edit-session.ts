@@ -205,6 +205,25 @@ export class EditSession {
   }
 
   /**
+   * Asks the server now for what the first load reads before anything else: the layer's schema
+   * and, for a session that loads by view, the layer's count. The load (or `restore`) then takes
+   * them rather than waiting for them: a screen calls it as it first renders, before its map is
+   * made and the session started. Nothing in the session changes; a read that failed is asked
+   * again by the load, which tells its failure.
+   *
+   * @example
+   * ```ts
+   * const session = new EditSession({ source, transactions, typeName: 'towns_large', loading: 'view' });
+   * session.prepare();
+   * // … the map is made and gives its view
+   * await session.restore();
+   * ```
+   */
+  prepare(): void {
+    this.views.prepare();
+  }
+
+  /**
    * Loads the layer (at most `maxFeatures`). Pending changes survive: they are re-applied on top
    * of the fresh server copies, and an unconfirmed send is reconciled. Rejects, and emits
    * `error`, when the server cannot be read; the session is then left exactly as it was.

@@ -21,6 +21,49 @@ function reopen(first: ReturnType<typeof setup>, source: FeatureSource = first.a
   return new EditSession({ source, transactions: first.adapters.transactions, typeName: GRID, maxFeatures: 100, loading: 'view', journal: first.adapters.journal });
 }
 
+describe('EditSession.prepare', () => {
+  it('counts the layer and reads its schema before the session starts; the opening takes that count and asks no other', async () => {
+    const { session, countFeatures, adapters } = setup();
+    const describe = vi.spyOn(adapters.features, 'describe');
+    session.prepare();
+    // Asked at once, before anything is started.
+    expect(countFeatures.mock.calls.map(([query]) => query)).toEqual([{ typeName: GRID, atMost: 101 }]);
+    expect(describe).toHaveBeenCalledWith(GRID);
+    const view = viewAt(101.03, 21.03, 0.25);
+    await session.loadView(view);
+    await session.restore();
+    expect(session.layerCount).toBe(101);
+    expect(session.viewState).toEqual({ kind: 'loaded', bbox: view });
+    // The whole layer counted once (the view's own count aside).
+    expect(countFeatures.mock.calls.filter(([query]) => query.bbox === undefined)).toHaveLength(1);
+    // A later load counts afresh.
+    await session.load();
+    expect(countFeatures.mock.calls.filter(([query]) => query.bbox === undefined)).toHaveLength(2);
+  });
+
+  it('leaves a failed count to the opening, which asks again and loads', async () => {
+    const { session, countFeatures } = setup();
+    countFeatures.mockRejectedValueOnce(new TypeError('network down'));
+    session.prepare();
+    await session.loadView(viewAt(101.03, 21.03, 0.25));
+    await session.restore();
+    expect(session.layerCount).toBe(101);
+    expect(countFeatures.mock.calls.filter(([query]) => query.bbox === undefined)).toHaveLength(2);
+  });
+
+  it('asks nothing twice when called again, and counts nothing for a session that loads whole', async () => {
+    const view = setup();
+    view.session.prepare();
+    view.session.prepare();
+    expect(view.countFeatures).toHaveBeenCalledTimes(1);
+    const whole = setup({ loading: 'whole' });
+    whole.session.prepare();
+    expect(whole.countFeatures).not.toHaveBeenCalled();
+    await whole.session.restore();
+    expect(whole.session.features().length).toBeGreaterThan(0);
+  });
+});
+
 describe('EditSession opening a layer loaded by view (restore)', () => {
   it('keeps a journaled edit of the view read by the opening, and sends it', async () => {
     const { first, view, id } = await journaledEdit();

@@ -126,6 +126,8 @@ export class ViewLoading {
   private epoch = 0;
   /** Each loaded feature's box, read once. */
   private readonly boxes = new WeakMap<MapFeature, BBox>();
+  /** The layer counted before the first load (`prepare`): that load takes it. */
+  private countedAhead: Promise<number | undefined> | undefined;
 
   constructor(private readonly host: ViewLoadingHost) {
     this.pages = new TilePages(host);
@@ -170,6 +172,20 @@ export class ViewLoading {
   }
 
   /**
+   * Asks now what a first load reads before anything else: the layer's schema and, loading by
+   * view, its count (no further than `maxFeatures + 1`). The next load takes the count rather
+   * than asking again; a failed one is asked again by that load.
+   */
+  prepare(): void {
+    const { source, typeName, maxFeatures, loading } = this.host;
+    source.describe(typeName).catch(() => undefined);
+    if (loading !== 'view' || this.countedAhead || this.layerCount !== undefined) return;
+    const count = countLayer(source, typeName, maxFeatures + 1);
+    count.catch(() => undefined);
+    this.countedAhead = count;
+  }
+
+  /**
    * A load's read: the whole layer (up to `maxFeatures`) or, for a larger one, the tiles of the
    * last view, that given while the layer was counted included (a map made while its layer opens).
    */
@@ -178,7 +194,10 @@ export class ViewLoading {
     // The view is counted meanwhile (a large layer's first view is counted anyway): one round trip less before it shows.
     if (loading === 'view' && this.view) this.early.ask(this.view);
     // Counted no further than one past the limit: that is all the choice needs (QGIS Server counts 100 000 rows in about a second, 2001 at once).
-    const count = loading === 'view' ? await countLayer(source, typeName, maxFeatures + 1) : undefined;
+    const ahead = this.countedAhead;
+    this.countedAhead = undefined;
+    const countNow = () => countLayer(source, typeName, maxFeatures + 1);
+    const count = loading === 'view' ? await (ahead ? ahead.catch(countNow) : countNow()) : undefined;
     if (count === undefined || count <= maxFeatures) {
       const layer = await fetchLayer(source, typeName, maxFeatures);
       return { layer, byView: false, commit: () => this.settle(count, { kind: 'whole' }, []) };

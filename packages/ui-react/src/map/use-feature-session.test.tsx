@@ -2,7 +2,7 @@ import { EDIT_JOURNAL, FEATURE_SOURCE, FEATURE_TRANSACTIONS, type FeatureSource,
 import { createMemoryAdapters, sampleSeed } from '@gportal/core/memory';
 import { App } from 'antd';
 import { Container } from 'inversify';
-import { act, StrictMode } from 'react';
+import { act, StrictMode, useLayoutEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ServicesProvider } from '../app/services';
 import { I18nProvider } from '../i18n/i18n-provider';
@@ -62,6 +62,43 @@ async function settle(): Promise<void> {
 }
 
 describe('useFeatureSession', () => {
+  it('asks for the layer asked for, its count and its schema, as it first renders, and its opening counts it no more', async () => {
+    const adapters = createMemoryAdapters(sampleSeed());
+    const countFeatures = vi.fn(adapters.features.countFeatures?.bind(adapters.features));
+    const describe = vi.fn(adapters.features.describe.bind(adapters.features));
+    const { container, list } = heldServer({ countFeatures, describe });
+    // What was asked before any passive effect ran (the session is started by one): layout effects run first.
+    const beforeEffects: { counts: number; describes: number }[] = [];
+    let view: FeatureSessionView | undefined;
+    function Probe() {
+      view = useFeatureSession('multipolygon', ASKED).view;
+      useLayoutEffect(() => {
+        beforeEffects.push({ counts: countFeatures.mock.calls.length, describes: describe.mock.calls.length });
+      }, []);
+      return null;
+    }
+    act(() =>
+      mounted.root.render(
+        <ServicesProvider container={container}>
+          <I18nProvider initialLocale="en">
+            <App>
+              <Probe />
+            </App>
+          </I18nProvider>
+        </ServicesProvider>,
+      ),
+    );
+    expect(beforeEffects).toEqual([{ counts: 1, describes: 1 }]);
+    expect(countFeatures.mock.calls[0]?.[0]).toEqual({ typeName: ASKED, atMost: 2001 });
+    expect(describe.mock.calls[0]?.[0]).toBe(ASKED);
+    await settle();
+    list();
+    await settle();
+    expect(view).toMatchObject({ typeName: ASKED, status: 'ready' });
+    // The opening took the count asked at the render.
+    expect(countFeatures.mock.calls.filter(([query]) => query.bbox === undefined)).toHaveLength(1);
+  });
+
   it('loads the layer asked for beside the layer list: its features show before the list comes, its title and the list after', async () => {
     const { container, list, listTypes, adapters } = heldServer();
     const seen = mount(container, ASKED);

@@ -185,11 +185,6 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
    * replaced by the layer of `kind`, as if never asked for).
    */
   const listed = useRef<Promise<boolean>>(Promise.resolve(true));
-  // The schema of the layer asked for is asked for as the map first renders, not once all of it
-  // is on the page (the effects below): its counts can then be sent as soon as the session starts.
-  // A read the source keeps (WFS reads a schema once), so a render again asks nothing more.
-  useMemo(() => typeNameAsked !== undefined && void source.describe(typeNameAsked).catch(() => undefined), [source, typeNameAsked]);
-
   useEffect(() => {
     let live = true;
     // A layer asked for by name loads while the list is asked for (its session starts below).
@@ -251,7 +246,14 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
   // The session of a layer known at the first render is made with it, not once that render is on
   // the page: the screen then shows it from its first commit (the map gives it its view at once)
   // rather than rendering all of itself a second time. Started by the effect below, once.
-  const made = useMemo<MadeSession | undefined>(() => (typeName ? { session: newSession({ source, transactions, journal, typeName }), started: false } : undefined), [source, transactions, journal, typeName, claims]);
+  // Its schema and count are asked for as it is made, not once the screen is on the page and its
+  // map made (the effects below): the map's first view is read as soon as the session starts.
+  const made = useMemo<MadeSession | undefined>(() => {
+    if (!typeName) return undefined;
+    const session = newSession({ source, transactions, journal, typeName });
+    session.prepare();
+    return { session, started: false };
+  }, [source, transactions, journal, typeName, claims]);
 
   useEffect(() => {
     if (!typeName) return;
