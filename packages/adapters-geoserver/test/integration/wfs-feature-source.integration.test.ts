@@ -136,6 +136,17 @@ describe('getFeatures() query options on QGIS Server', () => {
   });
 });
 
+describe('countFeatures() on QGIS Server', () => {
+  it('counts the whole layer by KVP, no further than atMost, and a view posted with its box; an unknown type is NotFoundError', async () => {
+    const { source } = createWfsAdapters({ url });
+    expect(await source.countFeatures?.({ typeName: 'towns' })).toBe(7);
+    // QGIS Server counts no further than the limit it is given.
+    expect(await source.countFeatures?.({ typeName: 'towns', atMost: 3 })).toBe(3);
+    expect(await source.countFeatures?.({ typeName: 'towns', bbox: [117, 24, 118.5, 25] })).toBe(2);
+    await expect(createWfsAdapters({ url }).source.countFeatures?.({ typeName: 'nosuch' })).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
 describe('axis order of the GML answers of QGIS Server', () => {
   const { source } = createWfsAdapters({ url });
   const wfs = new WFS({ version: '1.1.0' });
