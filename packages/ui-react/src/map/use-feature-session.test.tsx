@@ -33,12 +33,19 @@ function heldServer(overrides: Partial<FeatureSource> = {}) {
   return { container, list, listTypes, adapters };
 }
 
-/** Mounts the hook for the layer type multipolygon and `typeName`; answers the last view it rendered, and every view it rendered. */
-function mount(container: Container, typeName: string | undefined, { strict = false } = {}): { current: FeatureSessionView | undefined; renders: FeatureSessionView[] } {
+/**
+ * Mounts the hook for the layer type multipolygon and `typeName`; answers the last view it
+ * rendered, and every view it rendered. `onMounted` runs in a layout effect of the first render:
+ * before any passive effect (the session is started by one).
+ */
+function mount(container: Container, typeName: string | undefined, { strict = false, onMounted = () => undefined }: { strict?: boolean; onMounted?: () => void } = {}): { current: FeatureSessionView | undefined; renders: FeatureSessionView[] } {
   const seen: { current: FeatureSessionView | undefined; renders: FeatureSessionView[] } = { current: undefined, renders: [] };
   function Probe() {
     seen.current = useFeatureSession('multipolygon', typeName).view;
     seen.renders.push(seen.current);
+    useLayoutEffect(() => {
+      onMounted();
+    }, []);
     return null;
   }
   const tree = (
@@ -67,34 +74,16 @@ describe('useFeatureSession', () => {
     const countFeatures = vi.fn(adapters.features.countFeatures?.bind(adapters.features));
     const describe = vi.fn(adapters.features.describe.bind(adapters.features));
     const { container, list } = heldServer({ countFeatures, describe });
-    // What was asked before any passive effect ran (the session is started by one): layout effects run first.
+    // What was asked before any passive effect ran (the session is started by one).
     const beforeEffects: { counts: number; describes: number }[] = [];
-    let view: FeatureSessionView | undefined;
-    function Probe() {
-      view = useFeatureSession('multipolygon', ASKED).view;
-      useLayoutEffect(() => {
-        beforeEffects.push({ counts: countFeatures.mock.calls.length, describes: describe.mock.calls.length });
-      }, []);
-      return null;
-    }
-    act(() =>
-      mounted.root.render(
-        <ServicesProvider container={container}>
-          <I18nProvider initialLocale="en">
-            <App>
-              <Probe />
-            </App>
-          </I18nProvider>
-        </ServicesProvider>,
-      ),
-    );
+    const seen = mount(container, ASKED, { onMounted: () => beforeEffects.push({ counts: countFeatures.mock.calls.length, describes: describe.mock.calls.length }) });
     expect(beforeEffects).toEqual([{ counts: 1, describes: 1 }]);
     expect(countFeatures.mock.calls[0]?.[0]).toEqual({ typeName: ASKED, atMost: 2001 });
     expect(describe.mock.calls[0]?.[0]).toBe(ASKED);
     await settle();
     list();
     await settle();
-    expect(view).toMatchObject({ typeName: ASKED, status: 'ready' });
+    expect(seen.current).toMatchObject({ typeName: ASKED, status: 'ready' });
     // The opening took the count asked at the render.
     expect(countFeatures.mock.calls.filter(([query]) => query.bbox === undefined)).toHaveLength(1);
   });
