@@ -51,7 +51,7 @@ describe('EditSession.prepare', () => {
     expect(countFeatures.mock.calls.filter(([query]) => query.bbox === undefined)).toHaveLength(2);
   });
 
-  it('asks nothing twice when called again, and counts nothing for a session that loads whole', async () => {
+  it('counts the layer once when called again, and counts nothing for a session that loads whole', async () => {
     const view = setup();
     view.session.prepare();
     view.session.prepare();

@@ -138,8 +138,9 @@ async function startWfs(): Promise<{ url: string; features: { text: string }; cl
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const operation = new URL(request.url ?? '/', 'http://wfs.test').searchParams.get('REQUEST') ?? /<(?:\w+:)?(\w+)/.exec(body)?.[1];
-      const { status, text } = wfsAnswer(operation, body, features.text, new URL(request.url ?? '/', 'http://wfs.test').searchParams);
+      const query = new URL(request.url ?? '/', 'http://wfs.test').searchParams;
+      const operation = query.get('REQUEST') ?? /<(?:\w+:)?(\w+)/.exec(body)?.[1];
+      const { status, text } = wfsAnswer(operation, body, features.text, query);
       response.writeHead(status, { 'Content-Type': 'text/xml; charset=utf-8' });
       response.end(text);
     });
