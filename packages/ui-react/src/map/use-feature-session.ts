@@ -1,9 +1,7 @@
-import { BrowserStorageError } from '@gportal/adapters-storage';
 import {
   EDIT_JOURNAL,
   EditSession,
   FEATURE_SOURCE,
-  JournalConflictError,
   FEATURE_TRANSACTIONS,
   missingRequiredFields,
   type EditableFeature,
@@ -18,15 +16,16 @@ import {
   type ViewState,
 } from '@gportal/core';
 import { App } from 'antd';
-import { createElement, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createElement, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useService } from '../app/services';
-import { describeError, tellError, type DescribedError } from '../i18n/describe-error';
-import { useI18n, type Translate } from '../i18n/i18n-provider';
-import { ErrorMessage, Translated } from '../ui/error-detail';
+import { tellError, type DescribedError } from '../i18n/describe-error';
+import { useI18n } from '../i18n/i18n-provider';
+import { ErrorMessage } from '../ui/error-detail';
 import { layerKindOf, resolveLayerTypes } from './layer-catalog';
 import { saveFailureMessage } from '../app/save-failure-message';
 import type { FieldLabels } from '../app/app-config';
 import { fieldList, layerFieldLabels } from './field-labels';
+import { journalNotice, tellProblem, type LayerProblem } from './session-messages';
 
 /** How many changes are waiting to be saved, by kind. */
 export interface PendingCounts {
@@ -109,22 +108,6 @@ const VIEW_RENDER_DELAY_MS = 120;
 const LIST_WAIT_MS = 3000;
 
 const NOTHING_PENDING: PendingCounts = { inserts: 0, updates: 0, deletes: 0, total: 0 };
-
-/** Why the layer is not shown: the server has no layer of the kind, or resolving or loading it failed. */
-type LayerProblem = { missing: LayerKind } | { failed: unknown };
-
-function tellProblem(problem: LayerProblem, t: Translate): DescribedError {
-  if ('missing' in problem) return { message: t('map.layerMissing', { kind: t(`map.layer.${problem.missing}`) }) };
-  const described = describeError(problem.failed, t);
-  return { ...described, message: t('map.loadFailed', { reason: described.message }) };
-}
-
-/** A failed journal write, told by its kind; the error's own words only as a detail. */
-function journalNotice(error: unknown): { title: ReactNode; description?: ReactNode } {
-  if (error instanceof JournalConflictError) return { title: createElement(Translated, { id: 'map.editingElsewhere' }) };
-  if (error instanceof BrowserStorageError && error.reason === 'quota') return { title: createElement(Translated, { id: 'map.journalFull' }) };
-  return { title: createElement(Translated, { id: 'map.journalFailed' }), description: createElement(ErrorMessage, { tell: tellError(error) }) };
-}
 
 /** A session made with a render, and whether an effect has started it. */
 interface MadeSession {
