@@ -21,11 +21,11 @@ import { useService } from '../app/services';
 import { tellError, type DescribedError } from '../i18n/describe-error';
 import { useI18n } from '../i18n/i18n-provider';
 import { ErrorMessage } from '../ui/error-detail';
-import { layerKindOf, resolveLayerTypes } from './layer-catalog';
 import { saveFailureMessage } from '../app/save-failure-message';
 import type { FieldLabels } from '../app/app-config';
 import { fieldList, layerFieldLabels } from './field-labels';
 import { journalNotice, tellProblem, type LayerProblem } from './session-messages';
+import { useLayerResolution } from './use-layer-resolution';
 
 /** How many changes are waiting to be saved, by kind. */
 export interface PendingCounts {
@@ -100,13 +100,6 @@ const VIEW_PREFETCH_RINGS = 4;
  */
 const VIEW_RENDER_DELAY_MS = 120;
 
-/**
- * How long the server's layer list waits at most for the first view of the layer asked for. The
- * list (GetCapabilities, the slowest request of an opening) is asked for once the layer shows: a
- * server that answers one request at a time (QGIS Server) answers the layer's reads first.
- */
-const LIST_WAIT_MS = 3000;
-
 const NOTHING_PENDING: PendingCounts = { inserts: 0, updates: 0, deletes: 0, total: 0 };
 
 /** A session made with a render, and whether an effect has started it. */
@@ -131,7 +124,7 @@ export interface FeatureSessionOptions {
 
 /**
  * One `EditSession` for the layer of `kind` (or `typeName`, when the server resolves a layer type
- * to it, e.g. from the URL): resolved from the server's layer list, started with
+ * to it, e.g. from the URL): resolved from the server's layer list (`useLayerResolution`), started with
  * `restore()` (load, then the journaled changes of an earlier visit), and re-rendered on each of
  * its events. Save outcomes and journal failures are told to the user here.
  */
@@ -142,12 +135,8 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
   const { t, locale } = useI18n();
   const { message, notification } = App.useApp();
 
-  // A type name asked for is read from the first render on (see the first effect below).
-  const [typeName, setTypeName] = useState<string | undefined>(typeNameAsked);
-  const [layers, setLayers] = useState<readonly FeatureTypeSummary[]>([]);
   /** The features of the last save refused for a missing required field, and how many refusals so far. */
   const [refused, setRefused] = useState<{ ids: readonly string[]; count: number }>({ ids: [], count: 0 });
-  const [resolved, setResolved] = useState<{ kind: LayerKind; title: string }>();
   const [started, setSession] = useState<EditSession>();
   // A layer asked for by name is loading from the first render (its session is made with it, below).
   const [status, setStatus] = useState<SessionStatus>(typeNameAsked === undefined ? 'resolving' : 'loading');
@@ -158,73 +147,19 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
   const [editingElsewhere, setEditingElsewhere] = useState<FeatureSessionView['editingElsewhere']>();
   /** Bumped to start the session again: after this tab took the layer over, or handed it over. */
   const [claims, setClaims] = useState(0);
-  /** Resolved once the layer asked for shows its first view, or cannot: the layer list is asked for then. */
-  const firstView = useRef<() => void>(() => undefined);
   /** The save under way: a hand-over waits for it, so the other tab never sends the same edits again. */
   const saving = useRef<Promise<unknown>>(Promise.resolve());
-  /**
-   * Whether the server lists the session's type name: a session started on the name asked for
-   * tells a failure only once the layer list confirms the name (one the server does not list is
-   * replaced by the layer of `kind`, as if never asked for).
-   */
-  const listed = useRef<Promise<boolean>>(Promise.resolve(true));
-  useEffect(() => {
-    let live = true;
-    // A layer asked for by name loads while the list is asked for (its session starts below).
-    setStatus(typeNameAsked === undefined ? 'resolving' : 'loading');
-    setProblem(undefined);
-    setResolved(undefined);
-    // The layer asked for is read at once; the server's layer list (GetCapabilities, the slowest
-    // request of an opening) once that layer shows: its title and the list fill in when it comes.
-    // Without a name asked for, the list chooses the layer: asked for at once.
-    setTypeName(typeNameAsked);
-    let waited: ReturnType<typeof setTimeout> | undefined;
-    const shown = new Promise<void>((resolve) => {
-      firstView.current = resolve;
-      if (typeNameAsked === undefined) resolve();
-      else waited = setTimeout(resolve, LIST_WAIT_MS);
-    });
-    const listing = shown.then(() => source.listTypes());
-    const asked = typeNameAsked === undefined ? undefined : listing.then((summaries) => summaries.some(({ name }) => name === typeNameAsked));
-    listed.current = asked?.catch(() => false) ?? Promise.resolve(true);
-    // A type name the server lists is edited as asked, by its own kind: one DescribeFeatureType,
-    // not one for every layer of the server before the layer can load.
-    const askedKind = typeNameAsked === undefined ? undefined : layerKindOf(source, typeNameAsked);
-    askedKind?.catch(() => undefined);
-    listing
-      .then(async (summaries) => {
-        if (typeNameAsked !== undefined && (await asked)) return { summaries, name: typeNameAsked, chosen: (await askedKind) ?? kind };
-        const types = await resolveLayerTypes(source, summaries);
-        return { summaries, name: types[kind], chosen: kind };
-      })
-      .then(
-        ({ summaries, name, chosen }) => {
-          if (!live) return;
-          setLayers(summaries);
-          if (name) {
-            // Listed: a session of it tells its failures.
-            listed.current = Promise.resolve(true);
-            setTypeName(name);
-            setResolved({ kind: chosen, title: summaries.find((summary) => summary.name === name)?.title ?? name });
-          } else {
-            setTypeName(undefined);
-            setStatus('failed');
-            setProblem({ missing: kind });
-          }
-        },
-        (error: unknown) => {
-          if (!live) return;
-          setTypeName(undefined);
-          setStatus('failed');
-          setProblem({ failed: error });
-        },
-      );
-    return () => {
-      live = false;
-      clearTimeout(waited);
-    };
-    // `t` changes with the language; the layer is resolved again only for another choice.
-  }, [source, kind, typeNameAsked]);
+  // A layer asked for by name loads while the list is asked for (its session starts below).
+  const { typeName, layers, resolved, firstView, listed } = useLayerResolution(source, kind, typeNameAsked, {
+    started: (byName) => {
+      setStatus(byName ? 'loading' : 'resolving');
+      setProblem(undefined);
+    },
+    failed: (reason) => {
+      setStatus('failed');
+      setProblem(reason);
+    },
+  });
 
   // The session of a layer known at the first render is made with it, not once that render is on
   // the page: the screen then shows it from its first commit (the map gives it its view at once)
