@@ -10,11 +10,16 @@
  * TEST_LIBRARIES (every test, test support, bench, config and script).
  */
 
+const { rooms, roomRules } = require('./scripts/architecture/rooms.cjs');
+
 /** The libraries each package's production code may import, by workspace folder. */
 const LIBRARIES = {
   core: [
     '@turf/kinks', // self-intersection
     'geographiclib-geodesic', // areas and lengths on the ellipsoid
+    'polyclip-ts', // the polygon algebra of the topology: union, intersection, difference
+    'robust-predicates', // exact orientation tests when noding a cutter
+    'flatbush', // the spatial index of the topology check
   ],
   'adapters-geoserver': [
     'inversify',
@@ -22,6 +27,17 @@ const LIBRARIES = {
   ],
   'adapters-storage': [
     'inversify',
+  ],
+  'adapters-files': [
+    'proj4', // coordinate systems: EPSG:4326, 4490, 3857, the CGCS2000 Gauss-Krüger zones, any .prj WKT
+    'shpjs', // reads .shp and, through its parsedbf, .dbf
+    '@mapbox/shp-write', // writes .shp / .shx
+    'dbf', // writes .dbf
+    '@tmcw/togeojson', // reads KML
+    '@xmldom/xmldom', // the DOM togeojson reads and the KML writer builds, in Workers and Node too
+    'papaparse', // CSV
+    '@terraformer/wkt', // CSV's WKT column
+    'fflate', // zips
   ],
   'ui-react': [
     'react',
@@ -92,25 +108,29 @@ const ENTRIES = {
   memory: 'packages/core/src/memory/index[.]ts',
   contracts: 'packages/core/src/contracts/index[.]ts',
   geoserver: 'packages/adapters-geoserver/src/index[.]ts',
-  // Test support for other packages' tests only (resolved through the gportal:source condition).
-  geoserverTesting: 'packages/adapters-geoserver/test/testing[.]ts',
-  // The hot paths and their ol references, for the benchmark's browser page.
-  geoserverBench: 'packages/adapters-geoserver/test/bench[.]ts',
+  // Test support for other workspaces' tests only (resolved through the gportal:source condition, never built).
+  geoserverTestSupport: 'packages/adapters-geoserver/test/test-support[.]ts',
   storage: 'packages/adapters-storage/src/index[.]ts',
+  files: 'packages/adapters-files/src/index[.]ts',
   ui: 'packages/ui-react/src/index[.]ts',
   // Browser-test support (Chromium, the map's lon/lat helpers) for other workspaces' tests only.
   uiTesting: 'packages/ui-react/test/browser/testing[.]ts',
   // The Vite plugin that cuts antd's prebuilt sheet, for the builds of apps that embed the editor.
   uiAntdSheet: 'packages/ui-react/antd-sheet[.]ts',
+  // The gzip targets and budgets of the built app, held by its browser test and judged by the bench.
+  uiBundleBudgets: 'packages/ui-react/bundle-budgets[.]ts',
 };
 const PUBLIC_ENTRIES = {
   // The in-memory adapters are for tests and the UI's embedded mode, never an adapter's production code.
   'adapters-geoserver': [ENTRIES.core],
   'adapters-storage': [ENTRIES.core],
-  'ui-react': [ENTRIES.core, ENTRIES.memory, ENTRIES.geoserver, ENTRIES.storage],
-  examples: [ENTRIES.core, ENTRIES.memory, ENTRIES.contracts, ENTRIES.geoserver, ENTRIES.storage],
+  'adapters-files': [ENTRIES.core],
+  'ui-react': [ENTRIES.core, ENTRIES.memory, ENTRIES.geoserver, ENTRIES.storage, ENTRIES.files],
+  examples: [ENTRIES.core, ENTRIES.memory, ENTRIES.contracts, ENTRIES.geoserver, ENTRIES.storage, ENTRIES.files],
   'examples/embed-map': [ENTRIES.core, ENTRIES.geoserver, ENTRIES.storage, ENTRIES.ui],
 };
+/** What the benchmark may import of the packages: the entries other teams use. */
+const BENCH_ENTRIES = [ENTRIES.core, ENTRIES.memory, ENTRIES.contracts, ENTRIES.geoserver, ENTRIES.storage, ENTRIES.ui, ENTRIES.uiAntdSheet, ENTRIES.uiBundleBudgets];
 /** Files that run only under vitest, in Node, or at build time: they may use Node built-ins and test libraries. */
 const TEST_FILES = [
   '[.](test|bench)[.]tsx?$',
@@ -132,9 +152,13 @@ const TEST_FILES = [
 /**
  * The repository's scripts that other workspaces' tests, test support and bench may import by a
  * relative path: they belong to no package, so no package entry can carry them.
- * `debian-packages.ts` installs the Debian packages both the browser tests and the bench need.
+ * `debian-packages.ts` installs the Debian packages both the browser tests and the bench need;
+ * `architecture/rooms.cjs` reads the rooms of docs/architecture.md for this config and its tests.
  */
-const SHARED_SCRIPTS = ['^scripts/debian-packages[.]ts$'];
+const SHARED_SCRIPTS = ['^scripts/debian-packages[.]ts$', '^scripts/architecture/rooms[.]cjs$'];
+
+/** Tests, test support, fixtures and benches: never imported by what a package ships. */
+const TEST_CODE = ['[.](test|bench)[.]tsx?$', '/test-support/', '^packages/[^/]+/test/'];
 
 const WORKSPACES = Object.keys(LIBRARIES);
 const folderOf = (workspace) => (workspace.startsWith('examples') ? workspace : `packages/${workspace}`);
@@ -160,8 +184,15 @@ module.exports = {
       to: { path: '^bench/' },
     },
     {
+      name: 'bench-through-public-entries',
+      comment: 'The benchmark measures what other teams can use: it imports the packages\' public entries only ("@gportal/core", "/memory", "/contracts", "@gportal/adapters-geoserver", "@gportal/adapters-storage", "@gportal/ui-react", its build plugin and its bundle budgets), never their test support. A function\'s own bench sits beside it as a *.bench.ts.',
+      severity: 'error',
+      from: { path: '^bench/' },
+      to: { path: '^packages/', pathNot: entries(BENCH_ENTRIES).path },
+    },
+    {
       name: 'no-deep-import',
-      comment: 'Only the entries in a package\'s package.json "exports" are public: "@gportal/core", "@gportal/core/memory", "@gportal/core/contracts", "@gportal/adapters-geoserver", "@gportal/adapters-storage".',
+      comment: 'Only the entries in a package\'s package.json "exports" are public: "@gportal/core", "@gportal/core/memory", "@gportal/core/contracts", "@gportal/adapters-geoserver", "@gportal/adapters-storage", "@gportal/adapters-files".',
       severity: 'error',
       from: {},
       to: { couldNotResolve: true, path: '^@gportal/' },
@@ -181,12 +212,28 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
-      name: 'no-map-into-screens',
-      comment: 'The map (src/map/) is embeddable without the app\'s screens: a piece both use belongs in src/ui/, below both.',
+      name: 'no-map-into-app-or-screens',
+      comment: 'The map (src/map/) is embeddable without the app: a piece the map and the screens share belongs in src/ui/ or src/i18n/, below both; what the app decides reaches the map as a prop or a service the map defines.',
       severity: 'error',
       from: { path: '^packages/ui-react/src/map/' },
-      to: { path: '^packages/ui-react/src/screens/' },
+      to: { path: '^packages/ui-react/src/(screens|app|shell)/' },
     },
+    {
+      name: 'no-circular',
+      comment: 'Production code imports downwards only: two files that need each other share a types file or a third module both import.',
+      severity: 'error',
+      from: { pathNot: TEST_FILES },
+      to: { circular: true },
+    },
+    {
+      name: 'no-test-code-in-production',
+      comment: 'Tests, test support, fixtures and benches never ship: what production code needs of them belongs in the package\'s own source.',
+      severity: 'error',
+      from: { path: '^packages/[^/]+/src/', pathNot: TEST_FILES },
+      to: { path: TEST_CODE },
+    },
+    // The rooms of docs/architecture.md, read from its table.
+    ...roomRules(rooms(), TEST_FILES),
     {
       name: 'no-ui-into-rooms-above',
       comment: 'src/ui/ holds the pieces the map and the screens share, so it uses neither of them nor the app around them.',

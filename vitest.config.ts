@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // The fault-injection suites' figures go into the README's Reliability section.
+    // The fault-injection and property suites' figures go into docs/reliability.md.
     reporters: ['default', './scripts/reliability/reporter.ts'],
     projects: ['packages/*/vitest.config.ts', 'examples/*/vitest.config.ts', 'tests/vitest.config.ts', 'packages/ui-react/test/browser/vitest.config.ts', 'packages/adapters-geoserver/vitest.integration.config.ts', 'packages/ui-react/test/browser/vitest.map-server.config.ts'],
     coverage: {

@@ -157,3 +157,30 @@ export function transactionChanges(features: MapFeature[], fields: 'changed' | '
   });
   return { typeName: SCHEMA.typeName, inserts, updates, deletes: features.slice(1500).map((feature) => feature.id) };
 }
+
+/** XML Schema types of the schema's property types, as GeoServer writes them in DescribeFeatureType. */
+const XSD_TYPES = { string: 'xsd:string', number: 'xsd:double', boolean: 'xsd:boolean', date: 'xsd:date' } as const;
+
+/** The layer's DescribeFeatureType answer as GeoServer writes it (WFS 1.1.0): the schema the adapter reads before it writes a Transaction. */
+export function describeFeatureTypeOf(layer: typeof LAYER): string {
+  const { schema, localName, prefix, namespace } = layer;
+  const properties = schema.properties.map(
+    (property) => `<xsd:element maxOccurs="1" minOccurs="0" name="${property.name}" nillable="${property.nullable}" type="${property.nativeType ?? XSD_TYPES[property.type]}"/>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<xsd:schema xmlns:gml="http://www.opengis.net/gml" xmlns:${prefix}="${namespace}" xmlns:xsd="http://www.w3.org/2001/XMLSchema" elementFormDefault="qualified" targetNamespace="${namespace}">
+  <xsd:import namespace="http://www.opengis.net/gml" schemaLocation="http://schemas.opengis.net/gml/3.1.1/base/gml.xsd"/>
+  <xsd:complexType name="${localName}Type">
+    <xsd:complexContent>
+      <xsd:extension base="gml:AbstractFeatureType">
+        <xsd:sequence>
+          <xsd:element maxOccurs="1" minOccurs="0" name="${schema.geometryField}" nillable="true" type="gml:MultiSurfacePropertyType"/>
+          ${properties.join('\n          ')}
+        </xsd:sequence>
+      </xsd:extension>
+    </xsd:complexContent>
+  </xsd:complexType>
+  <xsd:element name="${localName}" substitutionGroup="gml:_Feature" type="${prefix}:${localName}Type"/>
+</xsd:schema>
+`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTargets, medianFigures, resolutionOf, scriptedPath, type LargeFigures } from './large-path.js';
+import { checkTargets, largeTargetRows, medianFigures, resolutionOf, scriptedPath, type LargeFigures } from './large-path.js';
 
 // towns_large (scripts/wfs-server/README.md): 100 000 towns over lon 115.5–121.5, lat 20.5–28.5.
 const TOWNS_LARGE = { extent: [115.5, 20.5, 121.5, 28.5] as [number, number, number, number], features: 100_000 };
@@ -58,7 +58,7 @@ describe('the large part’s scripted path', () => {
 });
 
 describe('the large part’s targets', () => {
-  const figures = (over: Partial<LargeFigures>): LargeFigures => ({ firstFeaturesMs: 400, longestTaskMs: 40, panMeanMs: 45, panWorstMs: 110, heapMB: 90, ...over });
+  const figures = (over: Partial<LargeFigures>): LargeFigures => ({ firstFeaturesMs: 400, longestTaskMs: 40, panMeanMs: 45, panWorstMs: 110, heapMB: 90, getFeatureRequests: 60, getFeatureMB: 30, ...over });
 
   it('passes a run that meets every target, and names each', () => {
     const verdicts = checkTargets({ features: 100_000, gportal: figures({}), anchor: { name: 'ol VectorLayer + bbox', ...figures({ firstFeaturesMs: 800, heapMB: 90 }) } });
@@ -68,18 +68,35 @@ describe('the large part’s targets', () => {
       ['pan worst ≤ 120 ms', true],
       ['first features ≤ 0.5× the anchor\'s', true],
       ['heap ≤ 1× the anchor\'s', true],
+      ['GetFeature requests over the opening and the steps ≤ 5× the anchor\'s', true],
+      ['bytes of their answers ≤ 3× the anchor\'s', true],
     ]);
     expect(verdicts[3]?.measured).toBe('400 ms vs 800 ms (0.50×)');
   });
 
   it('fails each target on its own figure', () => {
-    const anchor = { name: 'ol VectorLayer + bbox', ...figures({ firstFeaturesMs: 800 }) };
+    const anchor = { name: 'ol VectorLayer + bbox', ...figures({ firstFeaturesMs: 800, getFeatureRequests: 20, getFeatureMB: 10 }) };
     const failed = (over: Partial<LargeFigures>) => checkTargets({ features: 100_000, gportal: figures(over), anchor }).filter((verdict) => !verdict.met).map((verdict) => verdict.target);
     expect(failed({ longestTaskMs: 51 })).toEqual(['longest task ≤ 50 ms']);
     expect(failed({ panMeanMs: 50.5 })).toEqual(['pan mean ≤ 50 ms']);
     expect(failed({ panWorstMs: 121 })).toEqual(['pan worst ≤ 120 ms']);
     expect(failed({ firstFeaturesMs: 401 })).toEqual(['first features ≤ 0.5× the anchor\'s']);
     expect(failed({ heapMB: 90.1 })).toEqual(['heap ≤ 1× the anchor\'s']);
+    expect(failed({ getFeatureRequests: 101 })).toEqual(['GetFeature requests over the opening and the steps ≤ 5× the anchor\'s']);
+    expect(failed({ getFeatureMB: 30.1 })).toEqual(['bytes of their answers ≤ 3× the anchor\'s']);
+  });
+
+  it('gives the latest run’s rows: each target with gportal’s figure and, for the times, the anchor’s', () => {
+    const rows = largeTargetRows({ features: 100_000, gportal: figures({}), anchor: { name: 'ol VectorLayer + bbox', ...figures({ firstFeaturesMs: 700, longestTaskMs: 146, heapMB: 180 }) } });
+    expect(rows.map((row) => [row.part, row.target, row.measured, row.met])).toEqual([
+      ['large', '100 000 polygons on QGIS Server, longest task ≤ 50 ms', '40 ms (ol VectorLayer + bbox: 146 ms)', true],
+      ['large', '100 000 polygons on QGIS Server, pan mean ≤ 50 ms', '45 ms (ol VectorLayer + bbox: 45 ms)', true],
+      ['large', '100 000 polygons on QGIS Server, pan worst ≤ 120 ms', '110 ms (ol VectorLayer + bbox: 110 ms)', true],
+      ['large', "100 000 polygons on QGIS Server, first features ≤ 0.5× the anchor's", '400 ms vs 700 ms (0.57×)', false],
+      ['large', "100 000 polygons on QGIS Server, heap ≤ 1× the anchor's", '90.0 MB vs 180.0 MB (0.50×)', true],
+      ['large', "100 000 polygons on QGIS Server, GetFeature requests over the opening and the steps ≤ 5× the anchor's", '60 vs 60 (1.00×)', true],
+      ['large', "100 000 polygons on QGIS Server, bytes of their answers ≤ 3× the anchor's", '30.0 MB vs 30.0 MB (1.00×)', true],
+    ]);
   });
 
   it('takes the median of each figure over the runs', () => {

@@ -2,8 +2,9 @@
  * The large part of `npm run bench` (`GPORTAL_BENCH_PARTS=large`, bench/README.md): gportal's
  * feature map and OpenLayers' `VectorLayer` + `bbox` over the real QGIS Server layer of 100 000
  * polygons, each in a fresh page of its own, driven along the same scripted path (open, 20 pans
- * and zooms that load new tiles, one vertex drag). Writes `bench/.build/large.json` in issue 21's
- * shape and `bench/.build/large-runs.json` with every run's figures, and prints the targets.
+ * and zooms that load new tiles, one vertex drag). Writes `bench/.build/large.json` (both
+ * contenders' medians) and `bench/.build/large-runs.json` with every run's figures, and prints the
+ * targets.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -67,17 +68,29 @@ function featureNear(repo: string, [lng, lat]: [number, number]): { inside: [num
 
 const MEDIA_TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png' };
 
-/** The page build from 127.0.0.1, with `/ows` forwarded to the WFS (one origin, as behind the app's proxy). */
-function serve(root: string, wfsUrl: string): Promise<{ server: Server; url: string }> {
+/** The GetFeature requests (hits included) the WFS was sent through the page's server since the last reset, and the bytes of their answers. */
+interface WfsTraffic {
+  getFeatures: number;
+  bytes: number;
+}
+
+/** The page build from 127.0.0.1, with `/ows` forwarded to the WFS (one origin, as behind the app's proxy), its GetFeature traffic counted. */
+function serve(root: string, wfsUrl: string): Promise<{ server: Server; url: string; traffic: WfsTraffic }> {
   const target = new URL(wfsUrl);
+  const traffic: WfsTraffic = { getFeatures: 0, bytes: 0 };
   const server = createServer((incoming, response) => {
     const url = new URL(incoming.url ?? '/', 'http://127.0.0.1');
     if (url.pathname === '/ows') {
+      // A GET names the request in its query, a POST in its body (read as it is forwarded).
+      let getFeature = /request=getfeature/i.test(url.search);
       const forwarded = request({ host: target.hostname, port: target.port, path: `${target.pathname}${url.search}`, method: incoming.method, headers: { ...incoming.headers, host: target.host } }, (answer) => {
+        if (getFeature) traffic.getFeatures += 1;
         response.writeHead(answer.statusCode ?? 502, answer.headers);
+        if (getFeature) answer.on('data', (chunk: Buffer) => (traffic.bytes += chunk.byteLength));
         answer.pipe(response);
       });
       forwarded.on('error', (error) => response.destroy(error));
+      incoming.on('data', (chunk: Buffer) => (getFeature ||= chunk.toString('latin1').includes('GetFeature')));
       incoming.pipe(forwarded);
       return;
     }
@@ -98,7 +111,7 @@ function serve(root: string, wfsUrl: string): Promise<{ server: Server; url: str
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      resolve({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+      resolve({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, traffic });
     }),
   );
 }
@@ -187,7 +200,7 @@ export async function runLarge(options: LargeOptions): Promise<LargeResult> {
     const last = path.steps[path.steps.length - 1] as Step;
     const feature = featureNear(repo, last.center);
     log(`large: ${facts.features} features in ${LARGE_LAYER.typeName}, opening at zoom ${path.start.zoom}, ${path.steps.length} steps, ${ROUNDS} run(s) per contender`);
-    const { server, url } = await serve(pageBuild, wfsUrl);
+    const { server, url, traffic } = await serve(pageBuild, wfsUrl);
     const browser = await chromium.launch({ executablePath: options.chromiumPath, args: [...options.chromiumArgs, '--enable-precise-memory-info', '--enable-blink-features=ForceEagerMeasureMemory'] });
     const runs: Run[] = [];
     try {
@@ -208,6 +221,8 @@ export async function runLarge(options: LargeOptions): Promise<LargeResult> {
             await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
             await cdp.send('Profiler.start');
           }
+          traffic.getFeatures = 0;
+          traffic.bytes = 0;
           await page.goto(`${url}/large.html?${query}`);
           await inPage(cdp, pageCondition(`'large' in window`, 60_000));
           const firstFeaturesMs = await inPage<number>(cdp, 'window.large.opened()');
@@ -227,6 +242,8 @@ export async function runLarge(options: LargeOptions): Promise<LargeResult> {
             writeFileSync(join(build, 'large-gportal-profile.json'), JSON.stringify({ calibrationMs, stepStartsMs, steps, longTasks: tasks, profile }));
             log('large gportal: main-thread profile written to bench/.build/large-gportal-profile.json');
           }
+          // The opening's and the steps' reads, reads ahead after the last step included (the step waited for them), not the drag's.
+          const { getFeatures: getFeatureRequests, bytes: getFeatureBytes } = traffic;
           // What the opening and the last step show, to look at (bench/.build/large-<contender>[-open].png).
           await screenshot(cdp, join(build, `large-${contender.query}.png`));
           // A map that did not load the feature under the last view cannot edit it: the run goes on, without a drag time.
@@ -247,6 +264,8 @@ export async function runLarge(options: LargeOptions): Promise<LargeResult> {
             panMeanMs: times.reduce((sum, ms) => sum + ms, 0) / times.length,
             panWorstMs: Math.max(...times),
             heapMB,
+            getFeatureRequests,
+            getFeatureMB: getFeatureBytes / 2 ** 20,
             steps,
             dragMs,
             longTasks,
@@ -255,7 +274,7 @@ export async function runLarge(options: LargeOptions): Promise<LargeResult> {
             requests: await inPage<Run['requests']>(cdp, 'window.large.requests()'),
             withWorkersMB,
           };
-          log(`large ${contender.query} run ${round + 1}: first features ${firstFeaturesMs.toFixed(0)} ms, longest task ${longestTaskMs.toFixed(0)} ms, steps ${run.panMeanMs.toFixed(0)} ms mean / ${run.panWorstMs.toFixed(0)} ms worst, drag ${dragMs.toFixed(0)} ms, heap ${heapMB.toFixed(1)} MB (${withWorkersMB.toFixed(1)} MB with workers)`);
+          log(`large ${contender.query} run ${round + 1}: ${getFeatureRequests} GetFeature requests, ${(getFeatureBytes / 2 ** 20).toFixed(1)} MB, first features ${firstFeaturesMs.toFixed(0)} ms, longest task ${longestTaskMs.toFixed(0)} ms, steps ${run.panMeanMs.toFixed(0)} ms mean / ${run.panWorstMs.toFixed(0)} ms worst, drag ${dragMs.toFixed(0)} ms, heap ${heapMB.toFixed(1)} MB (${withWorkersMB.toFixed(1)} MB with workers)`);
           runs.push(run);
           await context.close();
         }
@@ -263,7 +282,15 @@ export async function runLarge(options: LargeOptions): Promise<LargeResult> {
       const tenths = (value: number) => Math.round(value * 10) / 10;
       const figuresOf = (name: string): LargeFigures => {
         const median = medianFigures(runs.filter((run) => run.contender === name));
-        return { firstFeaturesMs: tenths(median.firstFeaturesMs), longestTaskMs: tenths(median.longestTaskMs), panMeanMs: tenths(median.panMeanMs), panWorstMs: tenths(median.panWorstMs), heapMB: tenths(median.heapMB) };
+        return {
+          firstFeaturesMs: tenths(median.firstFeaturesMs),
+          longestTaskMs: tenths(median.longestTaskMs),
+          panMeanMs: tenths(median.panMeanMs),
+          panWorstMs: tenths(median.panWorstMs),
+          heapMB: tenths(median.heapMB),
+          getFeatureRequests: median.getFeatureRequests,
+          getFeatureMB: tenths(median.getFeatureMB),
+        };
       };
       const result: LargeResult = {
         features: facts.features,

@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: gportal's load, save, render and bundle paths against their anchors (ol,
- * Leaflet, leaflet-draw) in one headless Chromium page and one run, written to `bench/RESULTS.md`.
- * See `bench/README.md` for the method.
+ * Leaflet, leaflet-draw) in one headless Chromium page and one run. The report goes to
+ * `bench/.build/RESULTS.md`, the targets' rows into the latest run's table of `bench/README.md`
+ * (where the method is).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { extname, join } from 'node:path';
@@ -12,12 +13,16 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { DEMO_USER } from '@gportal/core/memory';
 import { antdSheet } from '@gportal/ui-react/antd-sheet';
 import { ensureDebianPackages } from '../scripts/debian-packages.js';
 import { sourceConditions } from '../vitest.shared.js';
 import { DATASETS, FEATURE_COUNT, generateFeatures, toGeoJson, toGml, type DatasetName } from './data.js';
 import { runLarge } from './large.js';
-import { writeResults, type Results, type Row, type Sample } from './results.js';
+import { largeTargetRows } from './large-path.js';
+import { listChunks } from './chunk-listing.js';
+import { withChunkTable, withLatestRun, type BenchPart, type TargetRow } from './latest-run.js';
+import { chunkTable, targetRows, writeResults, type Results, type Row, type Sample } from './results.js';
 
 const BENCH = fileURLToPath(new URL('./', import.meta.url));
 const REPO = fileURLToPath(new URL('../', import.meta.url));
@@ -43,16 +48,28 @@ const ROUNDS = process.env.GPORTAL_BENCH_QUICK === '1' ? { parse: 1, parseV50: 1
 const LEAK_CHECK_DATASET: DatasetName = 'v50';
 const VERTEX_DRAG = { vertices: 5000, moves: 10, rounds: process.env.GPORTAL_BENCH_QUICK === '1' ? 1 : 3 } as const;
 /**
- * Which parts to run (`GPORTAL_BENCH_PARTS=parse,transaction`); all but `large` by default. RESULTS.md
- * is written only by a full run. `large` (the real QGIS Server layer of 100 000 polygons, `large.ts`)
- * runs only when named, and alone it skips the app build and the other parts.
+ * Which parts to run (`GPORTAL_BENCH_PARTS=parse,transaction`); all but `large` by default. A run
+ * replaces the README's rows of the parts it ran; a quick run (`GPORTAL_BENCH_QUICK=1`) only tries
+ * the harness and leaves the README alone. `large` (the real QGIS Server layer of 100 000 polygons,
+ * `large.ts`) runs only when named, and alone it skips the app build and the other parts.
  */
-const PAGE_PARTS = ['parse', 'transaction', 'heap', 'render', 'bundle'];
+const PAGE_PARTS: BenchPart[] = ['parse', 'transaction', 'heap', 'render', 'bundle'];
 const PARTS = new Set((process.env.GPORTAL_BENCH_PARTS ?? PAGE_PARTS.join(',')).split(','));
-const FULL_RUN = PAGE_PARTS.every((part) => PARTS.has(part)) && process.env.GPORTAL_BENCH_QUICK !== '1';
+const QUICK = process.env.GPORTAL_BENCH_QUICK === '1';
 const LARGE_ONLY = PARTS.size === 1 && PARTS.has('large');
 
 const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+/** The targets of the parts that ran, into bench/README.md's table of the latest run. */
+function recordLatestRun(parts: ReadonlySet<BenchPart>, rows: readonly TargetRow[], bundle?: Results['bundle']): void {
+  if (QUICK) return;
+  const path = join(BENCH, 'README.md');
+  const readme = readFileSync(path, 'utf8');
+  const latest = withLatestRun(readme, parts, rows);
+  const updated = bundle && parts.has('bundle') ? withChunkTable(latest, chunkTable(bundle)) : latest;
+  if (updated !== readme) writeFileSync(path, updated);
+  log(`bench/README.md: the latest run's rows of ${[...parts].join(', ')} written`);
+}
 
 async function buildPage(): Promise<void> {
   await build({
@@ -82,7 +99,8 @@ async function buildPage(): Promise<void> {
 function buildApp(): number {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITE_GPORTAL_') && !name.startsWith('GPORTAL_')));
   const start = performance.now();
-  const result = spawnSync(process.execPath, [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', APP_BUILD, '--emptyOutDir', '--logLevel', 'warn'], {
+  // Hidden source maps: the chunk listing reads what each chunk holds from them, and the scripts stay byte for byte what a build without maps ships.
+  const result = spawnSync(process.execPath, [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', APP_BUILD, '--emptyOutDir', '--sourcemap', 'hidden', '--logLevel', 'warn'], {
     cwd: join(REPO, 'packages/ui-react'),
     env: { ...env, NODE_ENV: 'production' },
     stdio: 'inherit',
@@ -172,7 +190,7 @@ async function retainedHeap(page: Page, cdp: CDPSession, dataset: DatasetName): 
   const contenders = await page.evaluate(() => window.bench.contenders('parse'));
   const retained: Record<string, number> = {};
   for (const [index, contender] of contenders.entries()) {
-    if (contender.role === 'floor' && contender.input !== 'GeoJSON text') continue;
+    if (contender.role === 'floor' && contender.input !== 'GeoJSON text' && contender.input !== 'GeoJSON Response') continue;
     await page.evaluate(() => window.bench.release());
     const before = await heapUsed(page, cdp);
     await page.evaluate(([data, position]) => window.bench.keep('parse', data, position), [dataset, index] as [DatasetName, number]);
@@ -234,21 +252,52 @@ function gzipKiB(files: string[]): { raw: number; gzip: number } {
   return { raw: buffers.reduce((sum, buffer) => sum + buffer.length, 0) / 1024, gzip: buffers.reduce((sum, buffer) => sum + gzipSync(buffer).length, 0) / 1024 };
 }
 
-/** First screen: the JavaScript Chromium loads for `/login` of the built app; whole app: every chunk. */
-async function bundleSizes(browser: Browser, url: string): Promise<Omit<Results['bundle'], 'appBuildSeconds'>> {
-  const page = await browser.newPage();
+/** The scripts a page requests while `until` runs. */
+async function scriptsWhile(page: Page, until: () => Promise<unknown>): Promise<string[]> {
   const scripts: string[] = [];
-  page.on('request', (request) => {
+  const record = (request: { resourceType(): string; url(): string }) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  await page.goto(`${url}/login`);
-  await page.locator('#username').waitFor({ timeout: 30_000 });
-  await page.close();
-  const assets = readdirSync(join(APP_BUILD, 'assets')).filter((file) => file.endsWith('.js'));
-  return {
-    firstScreen: { scripts, ...gzipKiB(scripts.map((path) => join(APP_BUILD, path))) },
-    wholeApp: { chunks: assets.length, ...gzipKiB(assets.map((file) => join(APP_BUILD, 'assets', file))) },
   };
+  page.on('request', record);
+  await until();
+  page.off('request', record);
+  // Two workers of one kind request the same script: it is fetched once.
+  return [...new Set(scripts)];
+}
+
+/**
+ * First screen: the JavaScript Chromium loads for `/login` of the built app; map route: what
+ * `/feature-map` loads, opened directly by a signed-in user (a new page of the signed-in context),
+ * until its first features are drawn; whole app: every chunk, listed with what it holds.
+ */
+async function bundleSizes(browser: Browser, url: string): Promise<Omit<Results['bundle'], 'appBuildSeconds'>> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
+  try {
+    const page = await context.newPage();
+    const firstScreen = await scriptsWhile(page, async () => {
+      await page.goto(`${url}/login`);
+      await page.locator('#username').waitFor({ timeout: 30_000 });
+    });
+    await page.locator('#username').fill(DEMO_USER.username);
+    await page.locator('#password').fill(DEMO_USER.password);
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL((address) => address.pathname !== '/login', { timeout: 30_000 });
+    const mapPage = await context.newPage();
+    const mapRoute = await scriptsWhile(mapPage, async () => {
+      await mapPage.goto(`${url}/feature-map`);
+      await mapPage.locator('.gportal-map[data-features]:not([data-features="0"])').waitFor({ timeout: 60_000 });
+    });
+    const assets = join(APP_BUILD, 'assets');
+    const chunks = listChunks(assets);
+    return {
+      firstScreen: { scripts: firstScreen, ...gzipKiB(firstScreen.map((path) => join(APP_BUILD, path))) },
+      mapRoute: { scripts: mapRoute, ...gzipKiB(mapRoute.map((path) => join(APP_BUILD, path))) },
+      wholeApp: { chunks: chunks.length, ...gzipKiB(chunks.map((chunk) => join(assets, chunk.file))) },
+      chunks,
+    };
+  } finally {
+    await context.close();
+  }
 }
 
 function versionOf(name: string): string {
@@ -267,7 +316,10 @@ async function main(): Promise<void> {
   ensureDebianPackages([{ name: 'chromium', present: () => existsSync(CHROMIUM) }], 'the bench');
   const started = performance.now();
   const loadAtStart = loadavg()[0] as number;
-  const large = () => runLarge({ repo: REPO, build: BUILD, pageBuild: PAGE_BUILD, chromiumPath: CHROMIUM, chromiumArgs: CHROMIUM_ARGS, log });
+  const large = async () => {
+    const result = await runLarge({ repo: REPO, build: BUILD, pageBuild: PAGE_BUILD, chromiumPath: CHROMIUM, chromiumArgs: CHROMIUM_ARGS, log });
+    recordLatestRun(new Set(['large']), largeTargetRows(result));
+  };
   if (LARGE_ONLY) {
     log('building the bench page');
     await buildPage();
@@ -302,7 +354,7 @@ async function main(): Promise<void> {
     const heap = PARTS.has('heap') ? await retainedHeap(page, cdp, 'v500') : {};
     const render = PARTS.has('render') ? await renderRows(page, cdp) : { contenders: [], first: [], steps: [], leaks: [], vertexDrag: [] };
     log('bundle sizes');
-    const bundle = PARTS.has('bundle') ? await bundleSizes(browser, app.url) : { firstScreen: { scripts: [], raw: NaN, gzip: NaN }, wholeApp: { chunks: 0, raw: NaN, gzip: NaN } };
+    const bundle = PARTS.has('bundle') ? await bundleSizes(browser, app.url) : { firstScreen: { scripts: [], raw: NaN, gzip: NaN }, mapRoute: { scripts: [], raw: NaN, gzip: NaN }, wholeApp: { chunks: 0, raw: NaN, gzip: NaN }, chunks: [] };
     const environment = await page.evaluate(() => ({ userAgent: navigator.userAgent, cores: navigator.hardwareConcurrency, devicePixelRatio: window.devicePixelRatio }));
     const results: Results = {
       machine: {
@@ -326,9 +378,10 @@ async function main(): Promise<void> {
       seconds: (performance.now() - started) / 1000,
     };
     writeFileSync(join(BUILD, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-    writeFileSync(join(BUILD, 'RESULTS.md'), writeResults(results));
-    if (FULL_RUN) writeFileSync(join(BENCH, 'RESULTS.md'), writeResults(results));
-    log(`${FULL_RUN ? 'bench/RESULTS.md' : 'bench/.build/RESULTS.md (partial run)'} written in ${results.seconds.toFixed(0)} s`);
+    const pageParts = new Set(PAGE_PARTS.filter((part) => PARTS.has(part)));
+    writeFileSync(join(BUILD, 'RESULTS.md'), writeResults(results, pageParts));
+    log(`bench/.build/RESULTS.md written in ${results.seconds.toFixed(0)} s`);
+    recordLatestRun(pageParts, targetRows(results), results.bundle);
     if (PARTS.has('large')) await large();
   } finally {
     await browser.close();

@@ -1,10 +1,11 @@
 /**
  * Debian packages the project's own scripts install on a fresh machine: the browser tests' global
- * setup (Chromium, nginx, fonts) and `npm run bench` (Chromium) both call
- * {@link ensureDebianPackages}, so neither depends on the other having run first. Chromium is
- * always Debian's `chromium`, never `playwright install`'s download.
+ * setup (Chromium, nginx, fonts), `npm run bench` (Chromium), the file adapters' tests (GDAL,
+ * {@link GDAL_BIN}) and the Gauss-Krüger test against PROJ ({@link PROJ_BIN}) all call
+ * {@link ensureDebianPackages}, so none depends on another having run first. Chromium is always
+ * Debian's `chromium`, never `playwright install`'s download.
  */
-import { execSync } from 'node:child_process';
+import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 
 /** A Debian package a caller needs, and how it tells whether what it needs of it is there. */
@@ -78,3 +79,14 @@ export function ensureDebianPackages(packages: readonly DebianPackage[], why: st
   apt.install(missing, why);
   return missing;
 }
+
+/** Whether an executable is on the PATH. */
+function onPath(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** Debian's GDAL tools (`ogr2ogr`, `ogrinfo`): the reference the file adapters' readers and writers are proven against. */
+export const GDAL_BIN: DebianPackage = { name: 'gdal-bin', present: () => onPath('ogr2ogr') && onPath('ogrinfo') };
+
+/** Debian's PROJ tools (`cs2cs`): the reference the core's Gauss-Krüger zones are proven against. */
+export const PROJ_BIN: DebianPackage = { name: 'proj-bin', present: () => onPath('cs2cs') };

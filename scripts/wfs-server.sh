@@ -246,7 +246,9 @@ cmd_start() {
   fi
   if qgis_running; then
     log "already running"
-  elif ! start_qgis; then
+  # qgis_mapserver now and then exits at start without a word (seen after a long load run on
+  # a loaded machine): one more try before giving up.
+  elif ! start_qgis && ! { show_logs; log "starting qgis_mapserver once more"; stop_qgis; sleep 1; start_qgis; }; then
     show_logs
     stop_qgis
     [ $started_pg = 1 ] && stop_pg

@@ -1,9 +1,8 @@
 /**
  * The feature map in `npm run bench` (bench/README.md), through `@gportal/ui-react`'s public
- * entry: the app never imports the benchmark. Both contenders (this one and `gportal-vertex-edit.ts`) drive the editor's own code: an `EditSession` loads
- * the layer and every `load` event hands its snapshots to the `FeatureLayerRenderer`, as the
- * editor does; the edited feature is the session's snapshot, hidden in the renderer and shown as
- * the `useGeometryEdit` copy, with the editor's per-move checks.
+ * entry: the app never imports the benchmark. An `EditSession` loads the layer and every `load`
+ * event hands its snapshots to the `FeatureLayerRenderer`, as the editor does. The vertex drag
+ * (`gportal-vertex-edit.ts`) goes through the whole editor, `FeatureMap`.
  */
 import { EditSession, type EditableFeature, type FeatureSchema, type FeatureSource, type FeatureTransactions, type Geometry, type MapFeature } from '@gportal/core';
 import { FeatureLayerRenderer } from '@gportal/ui-react';

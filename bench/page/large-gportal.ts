@@ -13,19 +13,10 @@ import { createBrowserStorage } from '@gportal/adapters-storage';
 import { EDIT_JOURNAL, FEATURE_SOURCE, FEATURE_TRANSACTIONS } from '@gportal/core';
 import { FeatureMap } from '@gportal/ui-react';
 import { Container } from 'inversify';
-import L from 'leaflet';
 import { createElement, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { LargeContender } from './large-contenders.js';
-
-/** Resolves with the first Leaflet map created from now on (the editor's). */
-function nextLeafletMap(): Promise<L.Map> {
-  return new Promise((resolve) => {
-    L.Map.addInitHook(function (this: L.Map) {
-      resolve(this);
-    });
-  });
-}
+import { nextLeafletMap } from './leaflet-map-hook.js';
 
 export const gportalFeatureMapContender: LargeContender = {
   name: 'gportal FeatureMap (map-server mode)',

@@ -67,23 +67,31 @@ const api = {
   contenders(row: string): Array<Pick<Contender, 'name' | 'role' | 'input'>> {
     return contendersOf(row).map(({ name, role, input }) => ({ name, role, input }));
   },
-  /** One timed call of contender `index`, after a full GC; the result is dropped. */
-  time(row: string, dataset: DatasetName, index: number): number {
+  /**
+   * One timed call of contender `index`, after a full GC; the result is dropped. A contender
+   * that answers with a promise (one going through the adapter's asynchronous ports) is timed
+   * until it settles, or until the moment it reports with `endedAt`.
+   */
+  async time(row: string, dataset: DatasetName, index: number): Promise<number> {
     const contender = contendersOf(row)[index] as Contender;
     const data = inputsOf(dataset);
     gc();
     const start = performance.now();
-    const result = contender.run(data);
-    const elapsed = performance.now() - start;
+    let result = contender.run(data);
+    let end = performance.now();
+    if (result instanceof Promise) {
+      result = await result;
+      end = contender.endedAt?.() ?? performance.now();
+    }
     if (result === undefined) throw new Error(`${contender.name} returned nothing`);
-    return elapsed;
+    return end - start;
   },
-  facts(row: string, dataset: DatasetName, index: number): ResultFacts {
-    return resultFacts((contendersOf(row)[index] as Contender).run(inputsOf(dataset)));
+  async facts(row: string, dataset: DatasetName, index: number): Promise<ResultFacts> {
+    return resultFacts(await (contendersOf(row)[index] as Contender).run(inputsOf(dataset)));
   },
   /** Runs contender `index` and keeps its result alive (for the retained-heap measurement). */
-  keep(row: string, dataset: DatasetName, index: number): void {
-    kept = (contendersOf(row)[index] as Contender).run(inputsOf(dataset));
+  async keep(row: string, dataset: DatasetName, index: number): Promise<void> {
+    kept = await (contendersOf(row)[index] as Contender).run(inputsOf(dataset));
   },
   release(): void {
     kept = undefined;
@@ -151,9 +159,11 @@ const api = {
       ring.push([118 + 0.1 * Math.cos(angle) * (1 + 0.05 * Math.sin(vertex)), 25 + 0.1 * Math.sin(angle)]);
     }
     const element = await freshMapElement();
+    const editor = await (vertexDragContenders[index] as VertexDragContender).mount(element, ring);
+    await nextFrame();
     gc();
     const start = performance.now();
-    const editor = (vertexDragContenders[index] as VertexDragContender).mount(element, ring);
+    await editor.start();
     await nextFrame();
     const mountMs = performance.now() - start;
     const times: number[] = [];

@@ -32,11 +32,21 @@ export interface MountedMap {
   destroy(): void;
 }
 
-/** Edits one polygon's vertices: `move(i)` drags vertex `i` a little, drawn in the next frame. */
+/**
+ * Edits one polygon's vertices. `mount` shows the polygon (not timed); `start` begins its vertex
+ * edit (timed until the next frame: "editing enabled after"); `move(i)` drags vertex `i` a
+ * little, drawn in the next frame.
+ */
 export interface VertexDragContender {
   name: string;
   role: 'anchor' | 'gportal';
-  mount(element: HTMLElement, ring: Array<[number, number]>): { move(index: number): void; destroy(): void };
+  mount(element: HTMLElement, ring: Array<[number, number]>): Promise<VertexDragEditor> | VertexDragEditor;
+}
+
+export interface VertexDragEditor {
+  start(): Promise<void> | void;
+  move(index: number): void;
+  destroy(): void;
 }
 
 export const MAP_OPTIONS: L.MapOptions = { zoomAnimation: false, fadeAnimation: false, markerZoomAnimation: false, inertia: false, attributionControl: false };

@@ -48,9 +48,12 @@ export const LEAFLET_DRAW_VERTEX_DRAG: VertexDragContender = {
     const polygon = L.polygon(ring.map(([lng, lat]) => L.latLng(lat, lng))).addTo(map);
     map.fitBounds(polygon.getBounds(), { animate: false });
     const editing = (polygon as unknown as { editing: { enable(): void; _verticesHandlers?: Array<{ _markers: L.Marker[] }>; _markers?: L.Marker[] } }).editing;
-    editing.enable();
-    const markers = editing._verticesHandlers?.[0]?._markers ?? editing._markers ?? [];
+    let markers: L.Marker[] = [];
     return {
+      start() {
+        editing.enable();
+        markers = editing._verticesHandlers?.[0]?._markers ?? editing._markers ?? [];
+      },
       move(index) {
         const marker = markers[index % markers.length] as L.Marker;
         const position = marker.getLatLng();

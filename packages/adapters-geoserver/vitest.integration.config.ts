@@ -11,7 +11,8 @@ export default defineProject({
   test: {
     name: 'wfs-integration',
     root: import.meta.dirname,
-    include: ['test/integration/**/*.integration.test.ts'],
+    // The load run of scripts/load-run runs against the same server.
+    include: ['test/integration/**/*.integration.test.ts', '../../scripts/load-run/*.integration.test.ts'],
     benchmark: { include: ['test/integration/**/*.integration.bench.ts'] },
     environment: 'node',
     globalSetup: ['./test/integration/wfs-server.global-setup.ts'],

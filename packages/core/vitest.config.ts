@@ -5,7 +5,7 @@ export default defineProject({
   ...sourceConditions,
   test: {
     name: 'core',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     benchmark: { include: ['src/**/*.bench.ts'] },
   },

@@ -1,7 +1,7 @@
 /**
  * antd's prebuilt sheet cut to what gportal's UI can show (a Vite plugin, run at build time in
  * Node). The UI imports `antd/dist/antd.css` (its theme is `zeroRuntime`,
- * `src/ui/theme.ts`): every component's rules, 0.98 MB, decoded and parsed in one task of the
+ * `src/theme/theme.ts`): every component's rules, 0.98 MB, decoded and parsed in one task of the
  * page. The UI uses about twenty components; `antdSheet()` (in the app's `vite.config.ts`, the
  * bench's page build, and an embedding app's Vite config: `@gportal/ui-react/antd-sheet`) hands
  * the build the sheet without the rules of the components in {@link UNUSED_ANTD_COMPONENTS}

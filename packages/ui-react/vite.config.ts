@@ -33,9 +33,43 @@ function mapServerProxy(env: Record<string, string>): Record<string, ProxyOption
 const rcComponentsWithoutSideEffects: Plugin = {
   name: 'gportal:rc-components-without-side-effects',
   transform(code, id) {
-    return id.includes('/node_modules/@rc-component/') ? { code, moduleSideEffects: false } : null;
+    return id.includes('/node_modules/@rc-component/') ? { code, map: null, moduleSideEffects: false } : null;
   },
 };
+
+/** antd's date picker, loaded with the attribute form that shows a date field (`map/panels/date-field.tsx`). */
+const DATE_PICKER_MODULES = /[\\/]node_modules[\\/](antd[\\/]es[\\/](date-picker|time-picker|calendar)|@rc-component[\\/]picker)[\\/]/;
+/**
+ * antd's checkbox, used by the attribute form only and loaded with it (`map/editor-map.tsx`), and
+ * its drawer, used by the phone and tablet layout's menu only (`screens/layout/app-layout.tsx`).
+ */
+const ON_USE_UI_KIT_MODULES = /[\\/]node_modules[\\/](antd[\\/]es[\\/](checkbox|drawer)|@rc-component[\\/](checkbox|drawer))[\\/]/;
+const UI_KIT_MODULES = /[\\/]node_modules[\\/](antd|@rc-component|@ant-design)[\\/]/;
+
+/**
+ * How the build cuts the app into chunks. Left to itself, the bundler gives every set of modules
+ * shared by a different mix of lazy screens a chunk of its own: the sign-in page came as 38
+ * scripts and the app as 97, a quarter of them under 300 bytes, each compressed on its own and
+ * tied to the others by import and export lists. The groups below (the first that matches a module
+ * takes it) undo that without adding anything to the first screen:
+ * - everything the entry imports statically (the first screen) is one chunk: the page loads all of
+ *   it anyway;
+ * - the UI package's frame (its app, shell and shared UI modules, with what they import: the
+ *   router, the container, inversify) is one chunk, loaded by the first sign-in or any other route;
+ * - the rest of antd (the components of the frame and the screens, their icons) is one chunk,
+ *   loaded with the frame, but for the date picker, the checkbox and the drawer, which stay with
+ *   what uses them;
+ * - the core's other small shared modules (its ports, domain types, errors and helpers, a few
+ *   hundred bytes each) are one chunk, loaded with the app behind the sign-in page rather than
+ *   screen by screen.
+ */
+const CHUNK_GROUPS = [
+  // Named as the entry chunk it becomes (`index-<hash>.js`, the script `index.html` names).
+  { name: 'index', tags: ['$initial' as const] },
+  { name: 'app-frame', test: /[\\/]packages[\\/]ui-react[\\/]src[\\/](app|shell|ui)[\\/]/ },
+  { name: 'ui-kit', test: (id: string) => UI_KIT_MODULES.test(id) && !DATE_PICKER_MODULES.test(id) && !ON_USE_UI_KIT_MODULES.test(id) },
+  { name: 'core-kernel', test: /[\\/]packages[\\/]core[\\/]src[\\/](ports|domain|errors|util)[\\/]/ },
+];
 
 const CHARSET = '<meta charset="UTF-8" />';
 
@@ -59,6 +93,12 @@ export default defineConfig(({ mode }) => {
   return {
     ...sourceConditions,
     plugins: [react(), rcComponentsWithoutSideEffects, contentSecurityPolicy, antdSheet()],
+    build: {
+      rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+      // The first screen's one chunk is ~560 kB before compression; its gzip size is held by the
+      // browser test's budgets (`test/browser/lazy-split.browser.test.ts`), not by this warning.
+      chunkSizeWarningLimit: 700,
+    },
     server: { host: '127.0.0.1', port: 5173, proxy: mapServerProxy(env) },
     preview: { host: '127.0.0.1', port: 4173, proxy: mapServerProxy(env) },
   };

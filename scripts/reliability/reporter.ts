@@ -2,11 +2,11 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PropertyRunRecord, ReliabilityRecord } from '@gportal/core/contracts';
 import type { Reporter, TestModule } from 'vitest/node';
-import { updateReadme } from './readme-section.js';
+import { updateFiguresSection } from './figures-section.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const COUNTS_DIR = join(ROOT, 'test-output', 'reliability');
-const README = join(ROOT, 'README.md');
+const PAGE = join(ROOT, 'docs', 'reliability.md');
 
 function recordOf(meta: object): ReliabilityRecord | undefined {
   const record = (meta as { reliability?: ReliabilityRecord }).reliability;
@@ -45,8 +45,8 @@ function completeSuites<T extends { suite: string }>(testModules: ReadonlyArray<
  * Collects the figures the suites attach to their tests: the fault-injection suites'
  * (`recordReliability`) and the inputs the property suites tried (`recordPropertyRuns`). A
  * suite's figures count only when every test of its files passed and none was skipped or
- * filtered out; they are written to `test-output/reliability/<suite>.json`, and the README's
- * Reliability section is regenerated from every suite's file.
+ * filtered out; they are written to `test-output/reliability/<suite>.json`, and the figures of
+ * docs/reliability.md are regenerated from every suite's file.
  */
 export default class ReliabilityReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -68,8 +68,8 @@ export default class ReliabilityReporter implements Reporter {
       if (figures.kind === 'properties') propertySuites.set(figures.suite, figures.records);
       else suites.set(figures.suite, figures.records);
     }
-    const readme = readFileSync(README, 'utf8');
-    const updated = updateReadme(readme, suites, propertySuites);
-    if (updated !== readme) writeFileSync(README, updated);
+    const page = readFileSync(PAGE, 'utf8');
+    const updated = updateFiguresSection(page, suites, propertySuites);
+    if (updated !== page) writeFileSync(PAGE, updated);
   }
 }

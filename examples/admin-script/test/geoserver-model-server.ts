@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Credentials } from '@gportal/core';
 import type { MemoryMapServer } from '@gportal/core/memory';
-import { createGeoServerModel, loadGeoServerApi, REST_PATH, REST_URL } from '@gportal/adapters-geoserver/testing';
+import { createGeoServerModel, loadGeoServerApi, REST_PATH, REST_URL } from '@gportal/adapters-geoserver/test-support';
 import { getResponse } from 'msw';
 
 /** The GeoServer REST model of the adapter tests, on a real port of 127.0.0.1. */

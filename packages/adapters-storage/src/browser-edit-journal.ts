@@ -1,4 +1,4 @@
-import { isJournalEntry, JournalConflictError, ValidationError, type EditJournal, type JournalEntry, type UnconfirmedSend } from '@gportal/core';
+import { isJournalEntry, JournalConflictError, ValidationError, type EditJournal, type JournalEntry, type JournalTakeOver, type UnconfirmedSend } from '@gportal/core';
 import { broadcastMessages, JOURNAL_LEASE_TIMING, JournalClaims, PAGE_TAB_ID, type JournalLeaseTiming, type LockManagerLike, type TabMessages } from './journal-claims.js';
 import type { VersionedStorage } from './versioned-storage.js';
 
@@ -104,8 +104,8 @@ export class BrowserEditJournal implements EditJournal {
   }
 
   /** Asks the tab editing the layer to journal its pending edits and let go; resolves once this tab may edit it. */
-  async takeOver(typeName: string): Promise<void> {
-    await this.claims.takeOver(await this.nameOf(typeName));
+  async takeOver(typeName: string): Promise<JournalTakeOver> {
+    return this.claims.takeOver(await this.nameOf(typeName));
   }
 
   /** Called in this tab before it hands the layer to another one, to journal what is pending; nothing is written after. */

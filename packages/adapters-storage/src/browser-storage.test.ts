@@ -372,10 +372,16 @@ describe('EditSession over the browser journal: a page reload right after save w
 
     // The reloaded page: new storage objects over the same localStorage, same user.
     const reloaded = open();
-    const next = new EditSession({ source: server.features, transactions: server.transactions, journal: reloaded.journal, typeName: POLYGONS });
+    // A send cut off by the reload may still be running on the server: the restored session waits
+    // for its window before sending what it did not find (on this clock, at once).
+    const waits: number[] = [];
+    let now = Date.now();
+    const clock = { now: () => now, sleep: async (ms: number) => void (waits.push(ms), (now += ms)) };
+    const next = new EditSession({ source: server.features, transactions: server.transactions, journal: reloaded.journal, typeName: POLYGONS, clock });
     expect(await next.restore()).not.toBeNull();
     expect(next.pending().inserts).toHaveLength(commits ? 0 : 1);
     expect((await next.save()).ok).toBe(true);
+    expect(waits).toHaveLength(commits ? 0 : 1);
     const saved = await rows();
     expect(saved.filter((row) => row.properties.name === '新')).toHaveLength(1);
     expect(saved.find((row) => row.id === `${POLYGONS}.1`)?.properties.name).toBe('榕城');

@@ -157,6 +157,64 @@ describe('two tabs without Web Locks (any plain-HTTP address)', () => {
   });
 });
 
+/** A save under way in the holding tab: its hand-over waits for it, as the map's does, then journals what it settled. */
+function slowSave() {
+  let settle: () => void = () => undefined;
+  const saved = new Promise<void>((resolve) => (settle = resolve));
+  return { saved, settle };
+}
+
+describe('a take-over while the holding tab is still saving', () => {
+  it.each([
+    ['without Web Locks', false],
+    ['with Web Locks', true],
+  ])('%s: the holder says it is busy, keeps the layer until its save settles, then hands over what it settled', async (_kind, withLocks) => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-20T10:00:00Z') });
+    const storage = new MemoryStorage();
+    const bus = new TabBus();
+    const locks = new BrowserLocks();
+    const tab = (tabId: string) => createBrowserStorage({ storage, locks: withLocks ? locks.tab() : null, tabs: { tabId, messages: bus.tab() } }).journal;
+    const first = tab('first');
+    const second = tab('second');
+    await first.save(draft('towns', '福州, being saved'));
+    const save = slowSave();
+    first.onHandOver?.('towns', async () => {
+      await save.saved;
+      await first.save(draft('towns', '福州, saved: its new id settled'));
+    });
+    await Promise.resolve();
+
+    let outcome: string | undefined;
+    const taking = second.takeOver?.('towns').then((how) => (outcome = how));
+    // Far past the hand-over wait: the save is still under way, so nothing is taken.
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(outcome).toBeUndefined();
+    // The holder still writes its journal meanwhile.
+    await first.save(draft('towns', '福州, still being saved'));
+    save.settle();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await taking;
+    expect(outcome).toBe('handed-over');
+    expect(await second.load('towns')).toEqual(draft('towns', '福州, saved: its new id settled'));
+    await expect(first.save(draft('towns', 'stale'))).rejects.toBeInstanceOf(JournalConflictError);
+  });
+
+  it.each([
+    ['without Web Locks', false],
+    ['with Web Locks', true],
+  ])('%s: a holder that never answers is taken after the wait, and the take-over says so', async (_kind, withLocks) => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-20T10:00:00Z') });
+    const storage = new MemoryStorage();
+    const locks = new BrowserLocks();
+    const tab = (tabId: string) => createBrowserStorage({ storage, locks: withLocks ? locks.tab() : null, tabs: { tabId, messages: null } }).journal;
+    const first = tab('first');
+    await first.save(draft('towns', '福州'));
+    const taking = tab('second').takeOver?.('towns');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await taking).toBe('taken');
+  });
+});
+
 describe('two tabs with Web Locks', () => {
   it('takeOver: the editing tab journals its pending edits and lets go of its lock', async () => {
     const storage = new MemoryStorage();

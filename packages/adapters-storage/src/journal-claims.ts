@@ -1,3 +1,4 @@
+import type { JournalTakeOver } from '@gportal/core';
 import type { VersionedStorage } from './versioned-storage.js';
 
 /** The part of the Web Locks API the journal uses (`navigator.locks`). */
@@ -8,8 +9,12 @@ export interface LockManagerLike {
 
 /** What the tabs of one browser profile tell each other about a journal (`name`). */
 export interface TabMessage {
-  /** `handover`: please journal and let go; `released`: let go; `taken`: taken without an answer (the holder did not reply). */
-  type: 'handover' | 'released' | 'taken';
+  /**
+   * `handover`: please journal and let go; `busy`: handing over, but a save is still under way
+   * (sent again while it lasts: wait, do not take); `released`: let go; `taken`: taken without an
+   * answer (the holder did not reply).
+   */
+  type: 'handover' | 'busy' | 'released' | 'taken';
   name: string;
   tab: string;
 }
@@ -38,7 +43,10 @@ export interface JournalLeaseTiming {
   leaseMs: number;
   /** How often the holding tab renews its lease (well under `leaseMs`, as hidden tabs' timers are slowed). */
   renewMs: number;
-  /** How long a take-over waits for the holding tab to answer before taking the journal anyway. */
+  /**
+   * How long a take-over waits for the holding tab to answer before taking the journal anyway; a
+   * holder still saving says `busy` within it, again and again, and is waited for while it does.
+   */
   handOverMs: number;
 }
 
@@ -101,6 +109,8 @@ export class JournalClaims {
   private readonly released = new Set<string>();
   private readonly handlers = new Map<string, Set<() => Promise<void> | void>>();
   private readonly renewals = new Map<string, ReturnType<typeof setInterval>>();
+  /** When the holder of a journal last said it is busy handing it over (see {@link TabMessage}). */
+  private readonly lastBusy = new Map<string, number>();
 
   constructor(
     private readonly records: VersionedStorage,
@@ -121,13 +131,19 @@ export class JournalClaims {
     return this.options.locks ? this.lock(this.options.locks, name, false) : this.lease(name, false);
   }
 
-  /** Asks the tab holding `name` to hand it over and resolves once this tab holds it. */
-  async takeOver(name: string): Promise<void> {
+  /**
+   * Asks the tab holding `name` to hand it over and resolves once this tab holds it: when the
+   * holder let go, or when it neither let go nor said it was busy within `handOverMs` (a frozen tab).
+   */
+  async takeOver(name: string): Promise<JournalTakeOver> {
     this.released.delete(name);
-    if (await this.holds(name)) return;
+    this.lastBusy.delete(name);
+    if (await this.holds(name)) return 'handed-over';
     this.options.messages?.post({ type: 'handover', name, tab: this.options.tabId });
-    if (this.options.locks) await this.lock(this.options.locks, name, true);
-    else await this.lease(name, true);
+    const taken = { forced: false };
+    if (this.options.locks) await this.lock(this.options.locks, name, true, taken);
+    else await this.lease(name, true, taken);
+    return taken.forced ? 'taken' : 'handed-over';
   }
 
   onHandOver(name: string, handler: () => Promise<void> | void): () => void {
@@ -140,9 +156,19 @@ export class JournalClaims {
   private async received(message: TabMessage): Promise<void> {
     if (message.tab === this.options.tabId) return;
     if (message.type === 'handover' && !this.released.has(message.name) && (await this.holdsNow(message.name))) {
-      await this.handOver(message.name);
+      // The handlers wait for a save under way: the asking tab is told to wait as long as they run.
+      const busy = () => this.options.messages?.post({ type: 'busy', name: message.name, tab: this.options.tabId });
+      busy();
+      const beat = setInterval(busy, Math.max(1, Math.floor(this.options.timing.handOverMs / 3)));
+      try {
+        await this.handOver(message.name);
+      } finally {
+        clearInterval(beat);
+      }
       this.letGo(message.name);
       this.options.messages?.post({ type: 'released', name: message.name, tab: this.options.tabId });
+    } else if (message.type === 'busy') {
+      this.lastBusy.set(message.name, Date.now());
     } else if (message.type === 'taken' && !this.released.has(message.name)) {
       this.lost(message.name);
     }
@@ -187,7 +213,12 @@ export class JournalClaims {
     if (this.records.read(LEASE_KIND, name, isLease)?.tab === this.options.tabId) this.records.remove(LEASE_KIND, name);
   }
 
-  private lock(locks: LockManagerLike, name: string, wait: boolean): Promise<boolean> {
+  /** How long a take-over still waits: `handOverMs` from its start or from the holder's last `busy`. */
+  private waitLeft(name: string, started: number): number {
+    return Math.max(started, this.lastBusy.get(name) ?? 0) + this.options.timing.handOverMs - Date.now();
+  }
+
+  private lock(locks: LockManagerLike, name: string, wait: boolean, taken = { forced: false }): Promise<boolean> {
     const page = PAGE_LOCKS.get(locks) ?? new Map<string, HeldLock>();
     PAGE_LOCKS.set(locks, page);
     const current = page.get(name);
@@ -213,10 +244,20 @@ export class JournalClaims {
     const take = async (): Promise<boolean> => {
       if (!wait) return request({ ifAvailable: true });
       const waited = new AbortController();
-      const timer = setTimeout(() => waited.abort(), this.options.timing.handOverMs);
-      // The holder did not let go in time (a frozen tab): its lock is taken, and it is told so.
+      const started = Date.now();
+      let timer: ReturnType<typeof setTimeout>;
+      const check = () => {
+        const left = this.waitLeft(name, started);
+        if (left > 0) timer = setTimeout(check, left);
+        else waited.abort();
+      };
+      timer = setTimeout(check, this.options.timing.handOverMs);
+      // The holder neither let go nor said it was busy in time (a frozen tab): its lock is taken, and it is told so.
       return request({ signal: waited.signal })
-        .catch(() => request({ steal: true }))
+        .catch(() => {
+          taken.forced = true;
+          return request({ steal: true });
+        })
         .finally(() => clearTimeout(timer));
     };
     const granted = take();
@@ -231,17 +272,20 @@ export class JournalClaims {
     return granted;
   }
 
-  private async lease(name: string, force: boolean): Promise<boolean> {
-    const deadline = Date.now() + this.options.timing.handOverMs;
+  private async lease(name: string, force: boolean, taken = { forced: false }): Promise<boolean> {
+    const started = Date.now();
     for (;;) {
       const lease = this.records.read(LEASE_KIND, name, isLease);
       // A lease no live tab could have written (beyond one lease from now: tampered, or a clock set
       // back) would block the layer for ever; it counts as run out.
       const now = Date.now();
       const free = !lease || lease.tab === this.options.tabId || lease.until <= now || lease.until > now + 2 * this.options.timing.leaseMs;
-      if (free || (force && Date.now() >= deadline)) {
+      if (free || (force && this.waitLeft(name, started) <= 0)) {
         if (lease?.tab !== this.options.tabId || lease.until - Date.now() < this.options.timing.leaseMs - this.options.timing.renewMs) this.writeLease(name);
-        if (!free) this.options.messages?.post({ type: 'taken', name, tab: this.options.tabId });
+        if (!free) {
+          taken.forced = true;
+          this.options.messages?.post({ type: 'taken', name, tab: this.options.tabId });
+        }
         this.keepRenewing(name);
         return true;
       }

@@ -150,31 +150,82 @@ export interface HttpClient {
   failure(response: HttpResponse, request: HttpRequest): Error;
 }
 
-/** How many bytes of a body kept as bytes are read in one task of the page: the rest wait for the next. */
-const BYTES_PER_TASK = 1 << 20;
+/** How long the page's thread reads a body before it lets the page run: well below the 50 ms of a long task. */
+const TASK_BUDGET_MS = 8;
+/** The most of a chunk decoded at once: a chunk of tens of megabytes (a body made of one buffer) is decoded in slices. */
+const DECODE_SLICE_BYTES = 1 << 20;
+
+/** `scheduler.yield()`, where the runtime has it (Chromium). */
+type YieldingScheduler = { yield(): Promise<void> };
 
 /**
- * The whole body, read from its stream a slice at a time with a task boundary between slices:
- * `arrayBuffer()` reads all the bytes already received in one task, which for an answer of tens
- * of megabytes (a large GetFeature) blocks the page for tens of milliseconds.
+ * A way to let the page run between slices of a body, or `undefined` where no page waits (Node,
+ * workers): there the body is read without a pause. `scheduler.yield()` where it exists, else a
+ * `MessageChannel` message: a task of its own without the 4 ms `setTimeout` clamps a loop to.
  */
-async function bytesOf(response: Response): Promise<ArrayBuffer> {
-  if (!response.body) return response.arrayBuffer();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  let sinceBreak = 0;
+function pageBreaks(): { pause(): Promise<void>; close(): void } | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const scheduler = (globalThis as { scheduler?: Partial<YieldingScheduler> }).scheduler;
+  if (typeof scheduler?.yield === 'function') {
+    const yielding = scheduler as YieldingScheduler;
+    return { pause: () => yielding.yield(), close: () => undefined };
+  }
+  const channel = new MessageChannel();
+  let resume: (() => void) | undefined;
+  channel.port1.onmessage = () => resume?.();
+  return {
+    pause: () =>
+      new Promise<void>((resolve) => {
+        resume = resolve;
+        channel.port2.postMessage(undefined);
+      }),
+    close: () => {
+      channel.port1.onmessage = null;
+      channel.port1.close();
+      channel.port2.close();
+    },
+  };
+}
+
+/**
+ * Reads a body from its stream, handing each piece to `take` (a chunk, or a slice of at most
+ * `sliceBytes` of a larger one) as it arrives, and lets the page run whenever the read has held
+ * its thread for `TASK_BUDGET_MS`: `arrayBuffer()` and `text()` take all the bytes already received in one task,
+ * which for an answer of tens of megabytes (a large GetFeature) blocks the page for tens of
+ * milliseconds. Errors of the stream (an abort, a timeout, a cut connection) are thrown as read.
+ */
+async function readPieces(body: ReadableStream<Uint8Array>, breaks: { pause(): Promise<void> }, sliceBytes: number, take: (piece: Uint8Array) => void): Promise<void> {
+  const reader = body.getReader();
+  let since = performance.now();
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    length += value.byteLength;
-    sinceBreak += value.byteLength;
-    if (sinceBreak >= BYTES_PER_TASK) {
-      sinceBreak = 0;
-      await new Promise((resolve) => setTimeout(resolve, 0));
+    if (done) return;
+    for (let at = 0; at < value.byteLength; at += sliceBytes) {
+      take(at === 0 && value.byteLength <= sliceBytes ? value : value.subarray(at, at + sliceBytes));
+      if (performance.now() - since >= TASK_BUDGET_MS) {
+        await breaks.pause();
+        since = performance.now();
+      }
     }
   }
+}
+
+/** The whole body, undecoded: read in one go where no page waits, else a piece at a time (`readPieces`). */
+async function bytesOf(response: Response): Promise<ArrayBuffer> {
+  const breaks = response.body ? pageBreaks() : undefined;
+  if (!breaks || !response.body) return response.arrayBuffer();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  try {
+    // Kept as they come: only decoding a chunk takes time.
+    await readPieces(response.body, breaks, Number.POSITIVE_INFINITY, (piece) => {
+      chunks.push(piece);
+      length += piece.byteLength;
+    });
+  } finally {
+    breaks.close();
+  }
+  if (chunks.length === 1 && chunks[0]?.byteOffset === 0 && chunks[0].byteLength === chunks[0].buffer.byteLength) return chunks[0].buffer as ArrayBuffer;
   const bytes = new Uint8Array(length);
   let at = 0;
   for (const chunk of chunks) {
@@ -182,6 +233,24 @@ async function bytesOf(response: Response): Promise<ArrayBuffer> {
     at += chunk.byteLength;
   }
   return bytes.buffer;
+}
+
+/**
+ * The whole body as text (UTF-8, as `Response.text()` reads it): `text()` where no page waits,
+ * else decoded as its pieces arrive by one streaming `TextDecoder`, the page let run between them.
+ */
+async function textOfBody(response: Response): Promise<string> {
+  const breaks = response.body ? pageBreaks() : undefined;
+  if (!breaks || !response.body) return response.text();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  try {
+    await readPieces(response.body, breaks, DECODE_SLICE_BYTES, (piece) => parts.push(decoder.decode(piece, { stream: true })));
+  } finally {
+    breaks.close();
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
 }
 
 /** The `Authorization` header of HTTP Basic, UTF-8 encoded (RFC 7617). */
@@ -276,7 +345,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       });
       const bytes = request.bodyAs === 'bytes' && response.ok ? await bytesOf(response) : undefined;
       // A preview, only read to tell what the answer is.
-      const text = bytes ? bodyPreview(bytes) : await response.text();
+      const text = bytes ? bodyPreview(bytes) : await textOfBody(response);
       return {
         status: response.status,
         statusText: response.statusText,

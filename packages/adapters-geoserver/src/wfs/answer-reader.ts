@@ -48,14 +48,23 @@ export type AnswerReader = ((answer: AnswerToRead) => Promise<ReadAnswer>) & {
    * not wait for it. Optional: the main thread's reader needs none.
    */
   prepare?(): void;
+  /**
+   * How an answer fetched on the calling thread is best handed over: `text`, decoded there as
+   * its chunks arrive (a reader on that thread, which reads text), or `bytes`, undecoded (a
+   * worker's, to which they are transferred). Default `bytes`.
+   */
+  takes?: 'text' | 'bytes';
 };
 
 /** `readAnswer` where it is called: Node, tests, and pages without workers. */
-export const readAnswerOnMainThread: AnswerReader = async (answer) => {
-  const read = readAnswerText({ text: textOf(answer.body), status: answer.status }, answer.layer, answer.context);
-  warnSkipped(read, answer.layer);
-  return read;
-};
+export const readAnswerOnMainThread: AnswerReader = Object.assign(
+  async (answer: AnswerToRead): Promise<ReadAnswer> => {
+    const read = readAnswerText({ text: textOf(answer.body), status: answer.status }, answer.layer, answer.context);
+    warnSkipped(read, answer.layer);
+    return read;
+  },
+  { takes: 'text' as const },
+);
 
 /** The text of an answer's body: bytes are UTF-8, as `Response.text()` reads them. */
 export function textOf(body: string | ArrayBuffer): string {

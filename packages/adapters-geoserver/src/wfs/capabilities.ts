@@ -41,3 +41,23 @@ export function featureTypeBBox(types: readonly FeatureTypeSummary[], typeName: 
   const byLocalName = types.filter((type) => local(type.name) === local(typeName));
   return byLocalName.length === 1 ? byLocalName[0]?.bbox : undefined;
 }
+
+/** What a server declares of its queries (WFS 2.0 `ImplementsSorting`, `ImplementsResultPaging`); left out where it declares nothing (WFS 1.x). */
+export interface QueryConstraints {
+  sorting?: boolean;
+  paging?: boolean;
+}
+
+const QUERY_CONSTRAINTS: Readonly<Record<keyof QueryConstraints, string>> = { sorting: 'ImplementsSorting', paging: 'ImplementsResultPaging' };
+
+/** The query constraints of a GetCapabilities answer (in `ows:OperationsMetadata` or the filter capabilities' conformance). */
+export function readQueryConstraints(document: Document): QueryConstraints {
+  const constraints: QueryConstraints = {};
+  for (const element of descendants(document, 'Constraint')) {
+    const name = element.getAttribute('name');
+    const capability = (Object.keys(QUERY_CONSTRAINTS) as Array<keyof QueryConstraints>).find((key) => QUERY_CONSTRAINTS[key] === name);
+    const value = textOf(firstChild(element, 'DefaultValue'))?.toUpperCase();
+    if (capability && (value === 'TRUE' || value === 'FALSE')) constraints[capability] = value === 'TRUE';
+  }
+  return constraints;
+}

@@ -176,6 +176,30 @@ describe('commit() of the WFS adapters', () => {
     expect(server.requests.map((request) => request.operation)).toEqual(['DescribeFeatureType']);
   });
 
+  it('refuses, sending nothing, a character XML cannot carry: in a value by the schema check, anywhere else as a request that cannot be written', async () => {
+    const server = qgisLike();
+    const { transactions } = createWfsAdapters({ url: URL_, fetch: server.fetch });
+    const point: Geometry = { type: 'Polygon', coordinates: [[[119, 25], [119.1, 25], [119.1, 25.1], [119, 25]]] };
+    const inValue = transactions.commit({ typeName: 'towns', inserts: [{ handle: 'x', geometry: point, properties: { name: 'line\u000Bbreak' } }], updates: [], deletes: [] });
+    await expect(inValue).rejects.toBeInstanceOf(ValidationError);
+    await expect(inValue).rejects.toMatchObject({ fields: { 'x.name': 'contains the character U+000B at position 5, which cannot be saved' } });
+    const inHandle = transactions.commit({ typeName: 'towns', inserts: [{ handle: 'new-\u0001', geometry: point, properties: { name: 'ok' } }], updates: [], deletes: [] });
+    await expect(inHandle).rejects.toBeInstanceOf(ValidationError);
+    await expect(inHandle).rejects.toMatchObject({ message: 'the transaction could not be written, so nothing was sent' });
+    expect(server.requests.map((request) => request.operation)).toEqual(['DescribeFeatureType']);
+  });
+
+  it('leaves an insert the answer counts but does not name of unknown outcome, neither committed nor refused', async () => {
+    const answer = `<TransactionResponse xmlns="http://www.opengis.net/wfs" xmlns:ogc="http://www.opengis.net/ogc" version="1.1.0">
+      <TransactionSummary><totalInserted>2</totalInserted><totalUpdated>0</totalUpdated><totalDeleted>0</totalDeleted></TransactionSummary>
+      <InsertResults><Feature handle="a"><ogc:FeatureId fid="towns.20"/></Feature></InsertResults></TransactionResponse>`;
+    const server = qgisLike((request) => (request.operation === 'Transaction' ? { body: answer } : undefined));
+    const { transactions } = createWfsAdapters({ url: URL_, fetch: server.fetch });
+    const square: Geometry = { type: 'Polygon', coordinates: [[[119, 25], [119.1, 25], [119.1, 25.1], [119, 25]]] };
+    const result = await transactions.commit({ typeName: 'towns', inserts: ['a', 'b'].map((handle) => ({ handle, geometry: square, properties: { name: handle } })), updates: [], deletes: [] });
+    expect(result).toEqual({ inserted: [{ handle: 'a', id: 'towns.20' }], totals: { inserted: 2, updated: 0, deleted: 0 }, failures: [] });
+  });
+
   it('posts one Transaction and matches the answer by handles', async () => {
     const answer = readQgisFixture('wfs110-Transaction-insert.response.xml');
     const server = qgisLike((request) => (request.operation === 'Transaction' ? { body: answer } : undefined));

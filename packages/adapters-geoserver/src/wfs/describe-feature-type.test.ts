@@ -1,5 +1,5 @@
 import './test-support/register-dom.js';
-import { MapServerError } from '@gportal/core';
+import { DEFAULT_FEATURE_NAMESPACE, MapServerError } from '@gportal/core';
 import { describe, expect, it } from 'vitest';
 import { readFeatureSchema, splitTypeName } from './describe-feature-type.js';
 import { layerFromSchema, readGeoServerFixture, readQgisFixture } from './test-support/fixtures.js';
@@ -20,9 +20,9 @@ describe('readFeatureSchema', () => {
         namespace: 'http://www.qgis.org/gml',
         readOnly: ['id'],
         properties: [
-          { name: 'id', type: 'number', nullable: false, nativeType: 'int' },
+          { name: 'id', type: 'number', nullable: false, integer: true, nativeType: 'int' },
           { name: 'name', type: 'string', nullable: true, nativeType: 'string' },
-          { name: 'population', type: 'number', nullable: true, nativeType: 'int' },
+          { name: 'population', type: 'number', nullable: true, integer: true, nativeType: 'int' },
           { name: 'area_km2', type: 'number', nullable: true, nativeType: 'decimal' },
           { name: 'is_capital', type: 'boolean', nullable: true, nativeType: 'boolean' },
           { name: 'founded', type: 'date', nullable: true, nativeType: 'date' },
@@ -50,7 +50,7 @@ describe('readFeatureSchema', () => {
       geometryKind: 'MultiLineString',
       namespace: 'http://www.topp.com',
       properties: [
-        { name: 'cat', type: 'number', nullable: true, nativeType: 'long' },
+        { name: 'cat', type: 'number', nullable: true, integer: true, nativeType: 'long' },
         { name: 'label', type: 'string', nullable: true, nativeType: 'string' },
       ],
     });
@@ -62,6 +62,16 @@ describe('readFeatureSchema', () => {
   it('lets the options name the namespace and prefix', () => {
     const layer = readFeatureSchema(parseXml(qgisAll, 'test'), 'towns', { featureNS: 'http://example.com/ns', featurePrefix: 'ex' });
     expect([layer?.namespace, layer?.prefix, layer?.schema.namespace]).toEqual(['http://example.com/ns', 'ex', 'http://example.com/ns']);
+  });
+
+  it("falls back to the spec's feature namespace gportal as the prefix when the server names none", () => {
+    const bare = (namespace: string) =>
+      `<schema xmlns="http://www.w3.org/2001/XMLSchema" xmlns:gml="http://www.opengis.net/gml"${namespace}>
+        <element name="t" type="tType"/><complexType name="tType"><sequence><element name="geom" type="gml:PointPropertyType"/></sequence></complexType></schema>`;
+    expect(layerFromSchema(bare(''), 't')).toMatchObject({ prefix: 'gportal', namespace: '' });
+    // A namespace declared without a prefix bound to it: still no prefix named.
+    expect(layerFromSchema(bare(' targetNamespace="urn:unbound"'), 't')).toMatchObject({ prefix: 'gportal', namespace: 'urn:unbound' });
+    expect(DEFAULT_FEATURE_NAMESPACE).toBe('gportal');
   });
 
   it('reads an inline restriction as its base type', () => {

@@ -1,5 +1,5 @@
-import { MapServerError, type FeatureSchema, type GeometryKind, type PropertySchema } from '@gportal/core';
-import { GML_GEOMETRY_KINDS, NS, SERVER_KEY_NAMES, XSD_PROPERTY_TYPES } from './wfs-protocol.js';
+import { DEFAULT_FEATURE_NAMESPACE, MapServerError, type FeatureSchema, type GeometryKind, type PropertySchema } from '@gportal/core';
+import { GML_GEOMETRY_KINDS, NS, SERVER_KEY_NAMES, XSD_INTEGER_TYPES, XSD_PROPERTY_TYPES } from './wfs-protocol.js';
 import { descendants } from './wfs-xml.js';
 
 /** A feature type as the adapter needs it to write requests: the schema plus its XML name. */
@@ -99,6 +99,7 @@ export function readFeatureSchema(
       name,
       type: XSD_PROPERTY_TYPES[type.localName] ?? 'string',
       nullable: takesEmpty(element),
+      ...(XSD_INTEGER_TYPES.has(type.localName) ? { integer: true } : {}),
       nativeType: type.localName,
     });
   }
@@ -119,7 +120,8 @@ export function readFeatureSchema(
       ...(readOnly.length > 0 ? { readOnly } : {}),
     },
     localName,
-    prefix: overrides.featurePrefix ?? typePrefix ?? (declaredNamespace ? root.lookupPrefix(declaredNamespace) : null) ?? 'feature',
+    // A server that names no prefix gets the spec's feature namespace.
+    prefix: overrides.featurePrefix ?? typePrefix ?? (declaredNamespace ? root.lookupPrefix(declaredNamespace) : null) ?? DEFAULT_FEATURE_NAMESPACE,
     namespace,
   };
 }

@@ -63,8 +63,8 @@ describe('writeGetFeature', () => {
     expect(filterOf({ op: 'isNull', property: 'name' }).firstElementChild?.localName).toBe('PropertyIsNull');
     expect(filterOf({ op: 'not', filter: { op: 'lt', property: 'population', value: 5 } }).firstElementChild?.firstElementChild?.localName).toBe('PropertyIsLessThan');
     expect(filterOf({ op: 'or', filters: [{ op: 'ge', property: 'population', value: 5 }] }).firstElementChild?.localName).toBe('PropertyIsGreaterThanOrEqualTo');
-    const like = filterOf({ op: 'like', property: 'name', pattern: 'F!*.*' }).firstElementChild;
-    expect([like?.getAttribute('wildCard'), like?.getAttribute('singleChar'), like?.getAttribute('escapeChar'), like?.textContent]).toEqual(['*', '.', '!', 'nameF!*.*']);
+    const like = filterOf({ op: 'like', property: 'name', pattern: 'F!*?*' }).firstElementChild;
+    expect([like?.getAttribute('wildCard'), like?.getAttribute('singleChar'), like?.getAttribute('escapeChar'), like?.getAttribute('matchCase'), like?.textContent]).toEqual(['*', '?', '!', 'false', 'nameF!*?*']);
   });
 
   it('refuses a filter on a property the layer does not have, and an empty "or"', () => {

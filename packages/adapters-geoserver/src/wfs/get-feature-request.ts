@@ -1,7 +1,7 @@
-import { ValidationError, type AttributeFilter, type BBox, type FeatureSchema, type PropertySchema } from '@gportal/core';
+import { ValidationError, type AttributeFilter, type BBox, type FeatureSchema, type PropertySchema, type SortKey } from '@gportal/core';
 import type { XMLDocumentCB } from 'xmlbuilder';
 import type { WfsLayer } from './describe-feature-type.js';
-import { writePropertyValue } from './property-values.js';
+import { isDateTimeProperty, writePropertyValue } from './property-values.js';
 import { GML_WRITING, LON_LAT_SRS_NAME, NS, WFS_VERSIONS, type WfsVersion } from './wfs-protocol.js';
 import { streamXml } from './xml-writer.js';
 
@@ -21,6 +21,19 @@ export interface GetFeatureRequest {
   startIndex?: number;
   /** `hits`: the server answers the count of the selection only, no features. */
   resultType?: 'hits';
+  /** The answer's order (`SortBy`), the keys in turn; the caller adds its tie-break key. Refused in a version without `SortBy`. */
+  sortBy?: readonly SortKey[];
+  /**
+   * Filter functions a date literal is wrapped in, for servers that compare a date property with
+   * no plain literal (QGIS Server: `to_date`); left out, dates are plain literals.
+   */
+  dateFunctions?: DateLiteralFunctions;
+}
+
+/** The functions {@link GetFeatureRequest.dateFunctions} names: one for calendar dates, one for date-times. */
+export interface DateLiteralFunctions {
+  date: string;
+  dateTime: string;
 }
 
 function propertyOf(schema: FeatureSchema, name: string): PropertySchema {
@@ -55,6 +68,7 @@ class FilterWriter {
     private readonly xml: XMLDocumentCB,
     private readonly version: WfsVersion,
     private readonly schema: FeatureSchema,
+    private readonly dateFunctions: DateLiteralFunctions | undefined,
   ) {}
 
   private propertyName(name: string): void {
@@ -82,8 +96,8 @@ class FilterWriter {
         this.propertyName(propertyOf(this.schema, filter.property).name);
         break;
       case 'like':
-        // The core's pattern uses OGC's default wildcards: `*` any run, `.` one character, `!` escape.
-        xml.ele('PropertyIsLike', { wildCard: '*', singleChar: '.', escapeChar: '!' });
+        // The core's pattern: `*` any run, `?` one character, `!` escape, case-insensitive.
+        xml.ele('PropertyIsLike', { wildCard: '*', singleChar: '?', escapeChar: '!', matchCase: 'false' });
         this.propertyName(propertyOf(this.schema, filter.property).name);
         xml.ele('Literal', filter.pattern).up();
         break;
@@ -92,7 +106,9 @@ class FilterWriter {
         const value = typeof filter.value === 'number' ? String(filter.value) : (writePropertyValue(filter.value, property) as string);
         xml.ele(COMPARISONS[filter.op]);
         this.propertyName(property.name);
-        xml.ele('Literal', value).up();
+        const dateFunction = filter.value instanceof Date ? this.dateFunctions?.[isDateTimeProperty(property) ? 'dateTime' : 'date'] : undefined;
+        if (dateFunction) xml.ele('Function', { name: dateFunction }).ele('Literal', value).up().up();
+        else xml.ele('Literal', value).up();
       }
     }
     xml.up();
@@ -112,6 +128,18 @@ class FilterWriter {
       .up();
   }
 
+  sortBy(keys: readonly SortKey[]): void {
+    const sorting = WFS_VERSIONS[this.version].sortBy;
+    if (!sorting) throw new ValidationError({ sortBy: `WFS ${this.version} has no SortBy` });
+    this.xml.ele('SortBy', { xmlns: sorting.namespace });
+    for (const key of keys) {
+      this.xml.ele('SortProperty');
+      this.propertyName(propertyOf(this.schema, key.property).name);
+      this.xml.ele('SortOrder', key.order === 'desc' ? 'DESC' : 'ASC').up().up();
+    }
+    this.xml.up();
+  }
+
   featureIds(ids: readonly string[]): void {
     const { element, attribute } = WFS_VERSIONS[this.version].featureIdFilter;
     for (const id of ids) this.xml.ele(element, { [attribute]: id }).up();
@@ -122,7 +150,8 @@ class FilterWriter {
  * The GetFeature request as XML, streamed with `xmlbuilder` (which escapes every name, attribute
  * and text) as `ol/format/WFS` `writeGetFeature` wrote it (proven equal in the tests): one query
  * of the layer, asking for lon/lat (`urn:ogc:def:crs:OGC:1.3:CRS84`), with the bbox and the
- * attribute filter combined, or an id selection (which OpenLayers did not write for WFS 1.x).
+ * attribute filter combined, or an id selection (which OpenLayers did not write for WFS 1.x),
+ * then the order (`SortBy`, which OpenLayers does not write).
  */
 export function writeGetFeature(request: GetFeatureRequest): string {
   const { layer, version } = request;
@@ -132,7 +161,7 @@ export function writeGetFeature(request: GetFeatureRequest): string {
   const filter = byIds ? undefined : request.filter;
   const chunks: string[] = [];
   const xml = streamXml((chunk) => chunks.push(chunk));
-  const filters = new FilterWriter(xml, version, layer.schema);
+  const filters = new FilterWriter(xml, version, layer.schema, request.dateFunctions);
   xml.ele('GetFeature', {
     xmlns: protocol.namespace,
     service: 'WFS',
@@ -157,6 +186,7 @@ export function writeGetFeature(request: GetFeatureRequest): string {
     else if (bbox) filters.bbox(bbox);
     xml.up();
   }
+  if (request.sortBy && request.sortBy.length > 0) filters.sortBy(request.sortBy);
   xml.up().up();
   xml.end();
   return chunks.join('');

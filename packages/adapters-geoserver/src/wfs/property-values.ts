@@ -3,7 +3,7 @@ import type { FeatureSchema, PropertySchema, PropertyValue } from '@gportal/core
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})(?:Z|[+-]\d{2}:\d{2})?$/;
 
 /** `xsd:dateTime` properties keep their time; every other date property is a calendar date. */
-function isDateTime(property: PropertySchema): boolean {
+export function isDateTimeProperty(property: PropertySchema): boolean {
   return /(?:^|:)dateTime$/.test(property.nativeType ?? '');
 }
 
@@ -97,7 +97,7 @@ function pad(value: number, length = 2): string {
 export function writePropertyValue(value: PropertyValue, property: PropertySchema): string | null {
   if (value === null) return null;
   if (value instanceof Date) {
-    if (isDateTime(property)) return value.toISOString();
+    if (isDateTimeProperty(property)) return value.toISOString();
     return `${pad(value.getUTCFullYear(), 4)}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
   }
   return String(value);

@@ -6,6 +6,14 @@ export type MapServerKind = 'geoserver' | 'qgis-server' | 'unknown';
 /** QGIS Server puts the features of every layer in this namespace, whatever the project. */
 export const QGIS_FEATURE_NS = 'http://www.qgis.org/gml';
 
+/**
+ * The filter functions a server needs around a date literal: QGIS Server 3.22 compares a date
+ * property with no plain literal (`founded > '1950-01-01'` selects nothing), only with `to_date(…)`.
+ */
+export const DATE_LITERAL_FUNCTIONS: Readonly<Partial<Record<MapServerKind, { date: string; dateTime: string }>>> = {
+  'qgis-server': { date: 'to_date', dateTime: 'to_datetime' },
+};
+
 /** The texts a server describes itself with: provider, title and keywords of the service (not of its layers). */
 function serviceTexts(document: Document): string[] {
   const service = descendants(document, 'ServiceIdentification')[0] ?? descendants(document, 'Service')[0];

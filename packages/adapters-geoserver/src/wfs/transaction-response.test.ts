@@ -89,6 +89,29 @@ describe('readTransactionResult', () => {
     expect(read(xml, sent(['lost'])).failures).toEqual([{ kind: 'insert', ref: 'lost', message: 'the server returned no id for this insert' }]);
   });
 
+  it('leaves inserts the server counted but did not name of unknown outcome, neither inserted nor refused', () => {
+    const xml = `<TransactionResponse xmlns="http://www.opengis.net/wfs" xmlns:ogc="http://www.opengis.net/ogc" version="1.1.0">
+      <TransactionSummary><totalInserted>2</totalInserted></TransactionSummary>
+      <InsertResults><Feature handle="a"><ogc:FeatureId fid="t.1"/></Feature></InsertResults></TransactionResponse>`;
+    expect(read(xml, sent(['a', 'b']))).toEqual({ inserted: [{ handle: 'a', id: 't.1' }], totals: { inserted: 2, updated: 0, deleted: 0 }, failures: [] });
+    const nameless = `<TransactionResponse xmlns="http://www.opengis.net/wfs" xmlns:ogc="http://www.opengis.net/ogc" version="1.1.0">
+      <TransactionSummary><totalInserted>2</totalInserted></TransactionSummary>
+      <InsertResults><Feature><ogc:FeatureId fid="none"/></Feature></InsertResults></TransactionResponse>`;
+    expect(read(nameless, sent(['a', 'b']))).toEqual({ inserted: [], totals: { inserted: 2, updated: 0, deleted: 0 }, failures: [] });
+  });
+
+  it.each([
+    ['a handle twice', '<Feature handle="a"><ogc:FeatureId fid="t.1"/></Feature><Feature handle="a"><ogc:FeatureId fid="t.2"/></Feature>'],
+    ['a handle that was not sent', '<Feature handle="a"><ogc:FeatureId fid="t.1"/></Feature><Feature handle="zz"><ogc:FeatureId fid="t.2"/></Feature>'],
+    ['more unlabelled ids than inserts', '<Feature><ogc:FeatureId fid="t.1"/></Feature><Feature><ogc:FeatureId fid="t.2"/></Feature><Feature><ogc:FeatureId fid="t.3"/></Feature>'],
+  ])('trusts no id of an answer with %s: every insert is of unknown outcome', (_kind, results) => {
+    const xml = `<TransactionResponse xmlns="http://www.opengis.net/wfs" xmlns:ogc="http://www.opengis.net/ogc" version="1.1.0">
+      <TransactionSummary><totalInserted>2</totalInserted></TransactionSummary><InsertResults>${results}</InsertResults></TransactionResponse>`;
+    const result = read(xml, sent(['a', 'b']));
+    expect(result.failures).toEqual([]);
+    expect(result.inserted).toEqual([]);
+  });
+
   it('reads a WFS 1.0 WFS_TransactionResponse', () => {
     const ok = `<wfs:WFS_TransactionResponse xmlns:wfs="http://www.opengis.net/wfs" xmlns:ogc="http://www.opengis.net/ogc" version="1.0.0">
       <wfs:InsertResult handle="r"><ogc:FeatureId fid="roads.4"/></wfs:InsertResult>

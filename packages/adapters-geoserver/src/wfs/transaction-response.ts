@@ -54,7 +54,10 @@ function actionOf(locator: string | null, written: WrittenTransaction): Pick<Act
  * `WFS_TransactionResponse`) into the commit result: inserted ids matched to their insert by the
  * echoed handle (by order when a server echoes none), totals, and the per-action messages of
  * `TransactionResults`, which `readTransactionResponse` of OpenLayers ignores. An insert that
- * got no id and no message is reported as failed too.
+ * got no id and no message, and that the totals do not count, is reported as failed too; one the
+ * totals count but no id names, or any insert of an answer whose ids cannot all be matched (a
+ * handle twice, a handle not sent, more unlabelled ids than inserts), is neither inserted nor
+ * failed: its outcome is unknown.
  */
 export function readTransactionResult(document: Document, written: WrittenTransaction, changes: ChangeSet, status?: number): CommitResult {
   const root = document.documentElement;
@@ -78,32 +81,43 @@ export function readTransactionResult(document: Document, written: WrittenTransa
     failures.push({ ...actionOf(textOf(firstChild(legacyResult, 'Locator')) ?? legacyResult.getAttribute('handle'), written), message });
   }
 
+  const summary = firstChild(root, 'TransactionSummary');
   const ids = insertedIds(root);
   const inserted: CommitResult['inserted'] = [];
   const waiting = changes.inserts.map((insert) => insert.handle);
+  let trusted = true;
   for (const { handle, id } of ids.filter((entry) => entry.handle !== undefined)) {
     const action = written.actions.get(handle as string);
-    if (action?.kind !== 'insert') continue;
-    inserted.push({ handle: action.ref, id });
-    const index = waiting.indexOf(action.ref);
-    if (index >= 0) waiting.splice(index, 1);
+    const index = action?.kind === 'insert' ? waiting.indexOf(action.ref) : -1;
+    // An id for a handle not sent, or a handle named twice: no id of this answer can be trusted.
+    if (!action || index < 0) trusted = false;
+    else {
+      inserted.push({ handle: action.ref, id });
+      waiting.splice(index, 1);
+    }
   }
   // A server that echoes no handle (GeoServer 1.1) lists the ids in request order.
   const unlabelled = ids.filter((entry) => entry.handle === undefined);
   const failed = new Set(failures.filter((failure) => failure.kind === 'insert').map((failure) => failure.ref));
   const pending = waiting.filter((handle) => !failed.has(handle));
-  if (unlabelled.length === pending.length) {
+  const counted = total(summary, 'totalInserted', status);
+  if (!trusted) {
+    // Every insert is of unknown outcome: the session asks the server before sending any again.
+    inserted.length = 0;
+  } else if (unlabelled.length === pending.length) {
     pending.forEach((handle, index) => inserted.push({ handle, id: (unlabelled[index] as InsertedId).id }));
-  } else {
+  } else if (unlabelled.length === 0 && (counted ?? 0) <= inserted.length) {
+    // Counted as not inserted, and named by no message: refused.
     for (const handle of pending) failures.push({ kind: 'insert', ref: handle, message: 'the server returned no id for this insert' });
   }
+  // Otherwise the server counted inserts it did not name, or listed ids that cannot be matched to
+  // them: those inserts are neither committed nor refused, and the session checks them first.
 
-  const summary = firstChild(root, 'TransactionSummary');
   const succeeded = !legacyResult || legacyStatus !== undefined;
   return {
     inserted,
     totals: {
-      inserted: total(summary, 'totalInserted', status) ?? inserted.length,
+      inserted: counted ?? inserted.length,
       // WFS 1.0 reports no counts: a successful transaction did what it was asked.
       updated: total(summary, 'totalUpdated', status) ?? (summary || !succeeded ? 0 : changes.updates.length),
       deleted: total(summary, 'totalDeleted', status) ?? (summary || !succeeded ? 0 : changes.deletes.length),

@@ -2,10 +2,15 @@ import {
   DEFAULT_MAX_FEATURES,
   MapServerError,
   NotFoundError,
+  QueryNotSupportedError,
   ValidationError,
   bboxIntersects,
+  comparePropertyValues,
+  featureOrder,
   geometryBBox,
   matchesFilter,
+  type MapFeature,
+  type SortKey,
   type FeatureCountQuery,
   type FeatureQuery,
   type FeatureSchema,
@@ -15,11 +20,11 @@ import {
 } from '@gportal/core';
 import type { AnswerReader, FetchedAnswer } from './answer-reader.js';
 import type { AxisOrderCorrection } from './axis-order.js';
-import { featureTypeBBox, readFeatureTypes } from './capabilities.js';
+import { featureTypeBBox, readFeatureTypes, readQueryConstraints, type QueryConstraints } from './capabilities.js';
 import { readFeatureSchema, type WfsLayer } from './describe-feature-type.js';
 import { settleAxisOrder, type FeatureReadContext, type ReadAnswer } from './feature-reader.js';
-import { writeGetFeature, type GetFeatureRequest } from './get-feature-request.js';
-import { identifyMapServer, QGIS_FEATURE_NS } from './server-kind.js';
+import { writeGetFeature, type DateLiteralFunctions, type GetFeatureRequest } from './get-feature-request.js';
+import { DATE_LITERAL_FUNCTIONS, identifyMapServer, QGIS_FEATURE_NS } from './server-kind.js';
 import type { WfsAnswer, WfsEndpoint } from './wfs-endpoint.js';
 import { LON_LAT_SRS_NAME, PREFERRED_OUTPUT_FORMAT, WFS_VERSIONS, type WfsVersion } from './wfs-protocol.js';
 
@@ -41,10 +46,11 @@ export interface WfsSourceSettings {
   readAnswer: AnswerReader;
 }
 
-/** A GetCapabilities answer: its document (to identify the server) and its feature types. */
+/** A GetCapabilities answer: its document (to identify the server), its feature types and what its queries can do. */
 interface Capabilities {
   document: Document;
   types: FeatureTypeSummary[];
+  constraints: QueryConstraints;
 }
 
 /** How servers word "no such type" in an exception (GeoServer: "Could not find type: …", QGIS: "… could not be found"). */
@@ -57,6 +63,33 @@ type FetchedFeatures = { read: ReadAnswer } | { readFailed: unknown } | { body: 
 
 /** How servers word a refused output format. */
 const REFUSED_OUTPUT_FORMAT = /output\s*format/i;
+/** How servers word a refused sort or page, in an exception report. */
+const REFUSED_QUERY: ReadonlyArray<{ unsupported: 'sort' | 'page'; words: RegExp }> = [
+  { unsupported: 'sort', words: /sort/i },
+  { unsupported: 'page', words: /start\s*index|paging/i },
+];
+
+/** The property a layer's features are told apart by (its primary key, which QGIS Server and GeoServer make the id's number), if it publishes one. */
+function keyProperty(schema: FeatureSchema): string | undefined {
+  return schema.readOnly?.find((name) => schema.properties.some((property) => property.name === name));
+}
+
+/**
+ * Whether features are in the order of the first sort key, checked where the order cannot
+ * depend on a collation (numbers, dates, booleans): a server that ignores `SortBy` is told apart.
+ */
+function followsFirstKey(features: readonly MapFeature[], sortBy: readonly SortKey[], schema: FeatureSchema): boolean {
+  const key = sortBy[0];
+  const property = key && schema.properties.find((candidate) => candidate.name === key.property);
+  if (!key || !property || property.type === 'string') return true;
+  const direction = key.order === 'desc' ? -1 : 1;
+  for (let index = 1; index < features.length; index += 1) {
+    const before = (features[index - 1] as MapFeature).properties[key.property];
+    const after = (features[index] as MapFeature).properties[key.property];
+    if (direction * comparePropertyValues(before, after) > 0) return false;
+  }
+  return true;
+}
 
 /**
  * `FeatureSource` over WFS: GetCapabilities for the types, DescribeFeatureType for the schema
@@ -106,6 +139,14 @@ export class WfsFeatureSource implements FeatureSource {
     if (query.featureIds?.length === 0) return { features: [], skipped: 0 };
     const layer = await this.layer(query.typeName, options.signal);
     const byIds = query.featureIds !== undefined;
+    const startIndex = byIds ? undefined : query.startIndex || undefined;
+    // Ties are broken by the key the ids are numbered by, as the core orders them (`featureOrder`).
+    const key = keyProperty(layer.schema);
+    const sortBy = query.sortBy && !byIds ? [...query.sortBy, ...(key && !query.sortBy.some((sortKey) => sortKey.property === key) ? [{ property: key, order: 'asc' as const }] : [])] : undefined;
+    if (sortBy && !WFS_VERSIONS[this.settings.version].sortBy) {
+      throw new QueryNotSupportedError('sort', `WFS ${this.settings.version} cannot sort: it has no SortBy`);
+    }
+    if (this.settings.version === '2.0.0' && (sortBy || startIndex)) await this.checkQueryConstraints(sortBy !== undefined, startIndex !== undefined, options.signal);
     const request = {
       layer,
       version: this.settings.version,
@@ -114,22 +155,54 @@ export class WfsFeatureSource implements FeatureSource {
       ...(query.bbox ? { bbox: query.bbox } : {}),
       ...(query.filter ? { filter: query.filter } : {}),
       ...(query.featureIds ? { featureIds: query.featureIds } : {}),
-      ...(query.startIndex && !byIds ? { startIndex: query.startIndex } : {}),
+      ...(startIndex ? { startIndex } : {}),
+      ...(sortBy && sortBy.length > 0 ? { sortBy } : {}),
+      ...this.dialectOf(layer),
     };
     // QGIS Server (its features' fixed namespace) labels GML geometries with the bare EPSG:4326,
     // whose check needs GetCapabilities: read meanwhile, not after the first answer (a round trip
     // less before a layer shows). Read once; a failed read is asked again where it is needed.
     if (layer.namespace === QGIS_FEATURE_NS) this.readCapabilities().catch(() => undefined);
-    const read = await this.fetchAndRead(request, options.signal);
+    const read = await this.refusedQueryTyped(this.fetchAndRead(request, options.signal), request);
     const context = read.conventional ? await this.readContext(read, layer, options.signal) : {};
     const { axisOrderCorrection, ...set } = settleAxisOrder(read, { requestedSrsName: LON_LAT_SRS_NAME, ...context }, layer.schema.typeName);
     if (axisOrderCorrection) this.report(axisOrderCorrection);
-    if (!byIds) return set;
+    if (!byIds) {
+      if (sortBy && !followsFirstKey(set.features, sortBy, layer.schema)) {
+        throw new QueryNotSupportedError('sort', `GetFeature ${layer.schema.typeName}: the server did not sort by ${sortBy[0]?.property}`);
+      }
+      return set;
+    }
     const features = set.features
       .filter((feature) => !query.bbox || bboxIntersects(geometryBBox(feature.geometry), query.bbox))
-      .filter((feature) => !query.filter || matchesFilter(feature, query.filter))
-      .slice(0, maxFeatures);
-    return { features, skipped: set.skipped };
+      .filter((feature) => !query.filter || matchesFilter(feature, query.filter));
+    if (query.sortBy) features.sort(featureOrder(query.sortBy));
+    return { features: features.slice(0, maxFeatures), skipped: set.skipped };
+  }
+
+  /** What this server needs written its own way: QGIS Server's date literals. */
+  private dialectOf(layer: WfsLayer): { dateFunctions?: DateLiteralFunctions } {
+    const dateFunctions = layer.namespace === QGIS_FEATURE_NS ? DATE_LITERAL_FUNCTIONS['qgis-server'] : undefined;
+    return dateFunctions ? { dateFunctions } : {};
+  }
+
+  /** A server that declares it cannot sort or page (WFS 2.0 capabilities) is not asked to. */
+  private async checkQueryConstraints(sorts: boolean, pages: boolean, signal?: AbortSignal): Promise<void> {
+    const { constraints } = await this.readCapabilities(signal);
+    if (sorts && constraints.sorting === false) throw new QueryNotSupportedError('sort', 'the WFS declares ImplementsSorting FALSE');
+    if (pages && constraints.paging === false) throw new QueryNotSupportedError('page', 'the WFS declares ImplementsResultPaging FALSE');
+  }
+
+  /** An exception report refusing the sort or the page asked for, as the typed error that says which. */
+  private async refusedQueryTyped<T>(reading: Promise<T>, request: Pick<GetFeatureRequest, 'sortBy' | 'startIndex'>): Promise<T> {
+    try {
+      return await reading;
+    } catch (error) {
+      if (!(error instanceof MapServerError)) throw error;
+      const refused = REFUSED_QUERY.find(({ unsupported, words }) => (unsupported === 'sort' ? request.sortBy : request.startIndex) !== undefined && words.test(error.text));
+      if (refused) throw new QueryNotSupportedError(refused.unsupported, error.message, { cause: error });
+      throw error;
+    }
   }
 
   /**
@@ -150,6 +223,7 @@ export class WfsFeatureSource implements FeatureSource {
       ...(query.atMost === undefined ? {} : { maxFeatures: query.atMost }),
       ...(query.bbox ? { bbox: query.bbox } : {}),
       ...(query.filter ? { filter: query.filter } : {}),
+      ...this.dialectOf(layer),
     });
     const what = `GetFeature hits ${layer.schema.typeName}`;
     return this.hitsOf(await this.endpoint.post(xml, what, options.signal), what);
@@ -217,7 +291,7 @@ export class WfsFeatureSource implements FeatureSource {
         .get({ SERVICE: 'WFS', VERSION: this.settings.version, REQUEST: 'GetCapabilities' }, 'GetCapabilities', signal)
         .then((answer) => {
           const document = this.xmlOf(answer, 'GetCapabilities');
-          return { document, types: readFeatureTypes(document) };
+          return { document, types: readFeatureTypes(document), constraints: readQueryConstraints(document) };
         });
       this.capabilities = reading;
       reading.catch(() => {
@@ -272,7 +346,7 @@ export class WfsFeatureSource implements FeatureSource {
       }
       // No worker sends it: fetched here.
     }
-    const answer = await this.endpoint.post(xml, what, signal, 'bytes');
+    const answer = await this.endpoint.post(xml, what, signal, this.settings.readAnswer.takes ?? 'bytes');
     return { body: answer.bytes ?? answer.text, status: answer.status };
   }
 

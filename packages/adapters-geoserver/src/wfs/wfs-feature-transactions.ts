@@ -1,4 +1,4 @@
-import { MapServerError, type ChangeSet, type CommitResult, type FeatureTransactions } from '@gportal/core';
+import { GportalError, MapServerError, ValidationError, type ChangeSet, type CommitResult, type FeatureTransactions } from '@gportal/core';
 import { checkChangeSet } from './change-set-check.js';
 import { markIfNeverConnected, markNotSent } from './request-not-sent.js';
 import { writeTransaction } from './transaction-request.js';
@@ -6,6 +6,19 @@ import { readTransactionResult } from './transaction-response.js';
 import type { WfsEndpoint } from './wfs-endpoint.js';
 import type { WfsFeatureSource, WfsRequestOptions } from './wfs-feature-source.js';
 import type { WfsVersion } from './wfs-protocol.js';
+
+/**
+ * The transaction's XML, or a `ValidationError` when it cannot be written: nothing was sent, so the
+ * session knows the server has none of it (a writer's own error says nothing about the server).
+ */
+function writtenOrRefused<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if (error instanceof GportalError) throw error;
+    throw new ValidationError({ transaction: error instanceof Error ? error.message : String(error) }, 'the transaction could not be written, so nothing was sent');
+  }
+}
 
 /**
  * `FeatureTransactions` over WFS-T: the change set is checked against the layer's schema, written
@@ -29,7 +42,7 @@ export class WfsFeatureTransactions implements FeatureTransactions {
       throw markNotSent(error);
     });
     const checked = checkChangeSet(changes, layer.schema);
-    const written = writeTransaction(checked, layer, this.version);
+    const written = writtenOrRefused(() => writeTransaction(checked, layer, this.version));
     const answer = await this.endpoint.post(written.xml, `Transaction ${changes.typeName}`, options.signal).catch((error: unknown) => {
       throw markIfNeverConnected(error);
     });

@@ -41,6 +41,8 @@ export interface WfsVersionProtocol {
    * has no hits; QGIS Server and GeoServer answer them anyway, as in 1.1.
    */
   hitsAttribute: 'numberOfFeatures' | 'numberMatched';
+  /** Where a GetFeature `Query` orders its answer (`SortBy`, in the filter namespace); WFS 1.0 has none. */
+  sortBy: { namespace: string } | undefined;
 }
 
 export const WFS_VERSIONS: Readonly<Record<WfsVersion, WfsVersionProtocol>> = {
@@ -55,6 +57,7 @@ export const WFS_VERSIONS: Readonly<Record<WfsVersion, WfsVersionProtocol>> = {
     typeNameParameter: 'TYPENAME',
     limitAttribute: 'maxFeatures',
     hitsAttribute: 'numberOfFeatures',
+    sortBy: undefined,
   },
   '1.1.0': {
     namespace: NS.wfs,
@@ -67,6 +70,7 @@ export const WFS_VERSIONS: Readonly<Record<WfsVersion, WfsVersionProtocol>> = {
     typeNameParameter: 'TYPENAME',
     limitAttribute: 'maxFeatures',
     hitsAttribute: 'numberOfFeatures',
+    sortBy: { namespace: NS.ogc },
   },
   '2.0.0': {
     namespace: NS.wfs20,
@@ -79,6 +83,7 @@ export const WFS_VERSIONS: Readonly<Record<WfsVersion, WfsVersionProtocol>> = {
     typeNameParameter: 'TYPENAMES',
     limitAttribute: 'count',
     hitsAttribute: 'numberMatched',
+    sortBy: { namespace: NS.fes },
   },
 };
 
@@ -96,6 +101,12 @@ export const LON_LAT_SRS_NAME = 'urn:ogc:def:crs:OGC:1.3:CRS84';
 export const PREFERRED_OUTPUT_FORMAT = 'application/json';
 
 /** XML Schema simple types → the core's property types; anything else is read as a string. */
+/** The XSD number types that hold whole numbers only. */
+export const XSD_INTEGER_TYPES: ReadonlySet<string> = new Set([
+  'int', 'integer', 'long', 'short', 'byte', 'nonNegativeInteger', 'positiveInteger', 'negativeInteger', 'nonPositiveInteger',
+  'unsignedInt', 'unsignedLong', 'unsignedShort', 'unsignedByte',
+]);
+
 export const XSD_PROPERTY_TYPES: Readonly<Record<string, PropertyType>> = {
   int: 'number',
   integer: 'number',

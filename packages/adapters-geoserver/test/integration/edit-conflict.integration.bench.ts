@@ -5,7 +5,7 @@ import { wfsServer, wfsSql } from './wfs-server.js';
 
 // What the conflict check costs a save on QGIS Server + PostGIS: the save of 500 updates (its
 // check included) against the check's re-read of those 500 features (one GetFeature by ids).
-// The budget: the re-read costs at most 10 % of the save. Results: bench/README.md.
+// Budget: the re-read costs at most 10 % of the save (bench/README.md, "The conflict check's cost").
 const UPDATES = 500;
 const url = inject('wfsUrl');
 

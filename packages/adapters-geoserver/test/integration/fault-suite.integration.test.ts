@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { FaultProxy, refuseFirstUpdate, type ProxyFault } from './fault-proxy.js';
 import { wfsServer } from './wfs-server.js';
 
-// The fault-injection suite of issue 10 against the real QGIS Server + PostGIS, through a
+// The fault-injection suite against the real QGIS Server + PostGIS, through a
 // fault-injecting HTTP proxy on 127.0.0.1: a save of mixed pending changes on `poi` meets each
 // fault; afterwards nothing pending is lost, the journal holds exactly what is pending, the
 // failure is classified, and a retry after the fault clears saves every change exactly once,
@@ -18,6 +18,12 @@ const POI = 'poi';
 const SEEDED = 5;
 /** Long enough for a loaded machine, short enough for the `timeout` fault to be waited out. */
 const TIMEOUT_MS = 4_000;
+/**
+ * How long a send whose answer was lost may still commit: the proxy's faults either let the
+ * server finish first or forward nothing, so on loopback a second is ample, and the retry after a
+ * lost answer waits that long for real before it looks again.
+ */
+const LOST_SEND_WINDOW_MS = 1_000;
 
 const point = (lng: number, lat: number): Geometry => ({ type: 'Point', coordinates: [lng, lat] });
 
@@ -119,7 +125,7 @@ describe('EditSession fault-injection suite (QGIS Server through a fault proxy)'
   it.for(faults)('%s: nothing lost, journal intact, classified, saved exactly once after the fault clears', async (fault, { task }) => {
     const journal = new BreakableJournal();
     const injectedBefore = proxy.injected;
-    const session = new EditSession({ ...createWfsAdapters({ url: proxy.url, timeoutMs: TIMEOUT_MS }), typeName: POI, journal });
+    const session = new EditSession({ ...createWfsAdapters({ url: proxy.url, timeoutMs: TIMEOUT_MS }), typeName: POI, journal, unknownOutcomeWindowMs: LOST_SEND_WINDOW_MS });
     const errors: Array<EditSessionEvents['error']> = [];
     session.on('error', (error) => errors.push(error));
     await session.load();
@@ -170,7 +176,7 @@ describe('EditSession fault-injection suite (QGIS Server through a fault proxy)'
 
   it('a page reload right after save was pressed (the server committed): a restore from the journal neither loses nor duplicates', async ({ task }) => {
     const journal = new MemoryEditJournal();
-    const dying = new EditSession({ ...createWfsAdapters({ url: proxy.url, timeoutMs: 60_000 }), typeName: POI, journal });
+    const dying = new EditSession({ ...createWfsAdapters({ url: proxy.url, timeoutMs: 60_000 }), typeName: POI, journal, unknownOutcomeWindowMs: LOST_SEND_WINDOW_MS });
     await dying.load();
     stage(dying);
     await dying.flushJournal();
@@ -181,7 +187,7 @@ describe('EditSession fault-injection suite (QGIS Server through a fault proxy)'
     while (proxy.forwardedTransactions === forwarded) await new Promise((resolve) => setTimeout(resolve, 20));
     await new Promise((resolve) => setTimeout(resolve, 200));
 
-    const after = new EditSession({ ...createWfsAdapters({ url, timeoutMs: TIMEOUT_MS }), typeName: POI, journal });
+    const after = new EditSession({ ...createWfsAdapters({ url, timeoutMs: TIMEOUT_MS }), typeName: POI, journal, unknownOutcomeWindowMs: LOST_SEND_WINDOW_MS });
     expect(await after.restore()).not.toBeNull();
     const lost = lostEdits(await rows(), after.pending());
     expect(lost).toBe(0);

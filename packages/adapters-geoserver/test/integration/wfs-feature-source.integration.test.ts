@@ -30,9 +30,9 @@ describe('describe() on QGIS Server', () => {
       namespace: QGIS_NS,
       readOnly: ['id'],
       properties: [
-        { name: 'id', type: 'number', nullable: false, nativeType: 'int' },
+        { name: 'id', type: 'number', nullable: false, integer: true, nativeType: 'int' },
         { name: 'name', type: 'string', nullable: true, nativeType: 'string' },
-        { name: 'population', type: 'number', nullable: true, nativeType: 'int' },
+        { name: 'population', type: 'number', nullable: true, integer: true, nativeType: 'int' },
         { name: 'area_km2', type: 'number', nullable: true, nativeType: 'decimal' },
         { name: 'is_capital', type: 'boolean', nullable: true, nativeType: 'boolean' },
         { name: 'founded', type: 'date', nullable: true, nativeType: 'date' },

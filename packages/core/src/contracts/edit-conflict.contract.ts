@@ -1,7 +1,7 @@
 import { expect, it, describe } from 'vitest';
 import type { MapFeature, Properties } from '../domain/feature.js';
 import type { Geometry } from '../domain/geometry.js';
-import { EditSession } from '../edit/edit-session.js';
+import { EditSession } from '../edit/index.js';
 import { MemoryEditJournal } from '../memory/memory-edit-journal.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
 import type { FeatureTransactions } from '../ports/feature-transactions.port.js';

@@ -13,6 +13,7 @@
 export * from './simple-ports.contract.js';
 export * from './admin.contract.js';
 export * from './feature.contract.js';
+export * from './feature-query.contract.js';
 export * from './reliability.js';
 export * from './property-runs.js';
 export * from './geometry-arbitraries.js';

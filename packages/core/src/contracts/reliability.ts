@@ -1,4 +1,4 @@
-import type { SaveFailureKind } from '../edit/save-failure.js';
+import type { SaveFailureKind } from '../edit/index.js';
 
 /**
  * One fault of a fault-injection suite, as measured by the test that injected it. Tests attach it
@@ -28,7 +28,7 @@ export function recordReliability(task: { meta: object }, record: ReliabilityRec
   Object.assign(task.meta, { reliability: record });
 }
 
-/** The faults every fault-injection suite injects into a save of mixed pending changes (issue 10). */
+/** The faults every fault-injection suite injects into a save of mixed pending changes. */
 export type InjectedFault =
   | 'connection-refused'
   | 'dropped-after-commit'

@@ -13,6 +13,8 @@ export interface PropertySchema {
   name: string;
   type: PropertyType;
   nullable: boolean;
+  /** A `number` property that holds whole numbers only (`xsd:int`, `long`, a PostGIS `integer` column): `3.7` does not fit. */
+  integer?: boolean;
   /** The server's own type name (`int`, `xsd:decimal`, `java.lang.String` …), kept for diagnostics. */
   nativeType?: string;
 }
@@ -43,13 +45,30 @@ export type FeatureState = 'exist' | 'insert' | 'update' | 'remove';
 /** The comparisons of an {@link AttributeFilter}: equal, not equal, less (or equal), greater (or equal). */
 export type ComparisonOperator = 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge';
 
-/** Attribute filter, translated by each adapter into its own query language (OGC Filter in WFS). */
+/**
+ * Attribute filter, translated by each adapter into its own query language (OGC Filter in WFS).
+ * It has SQL's three-valued logic, as the servers' databases do: a comparison or a `like` on a
+ * null property is unknown, `not` of unknown is unknown, and only a true filter selects. Strings
+ * compare as the server's database compares them (by code point in memory and on a `C` database,
+ * as on the test server); dates by their instant; numbers as numbers.
+ */
 export type AttributeFilter =
   | { op: ComparisonOperator; property: string; value: string | number | boolean | Date }
+  /**
+   * A string pattern, case-insensitive: `*` any run of characters (none included), `?` exactly
+   * one character, `!` takes the next character literally (`!*`, `!?`, `!!`); every other
+   * character stands for itself. {@link likePatternOf} escapes a user's text.
+   */
   | { op: 'like'; property: string; pattern: string }
   | { op: 'isNull'; property: string }
   | { op: 'and' | 'or'; filters: AttributeFilter[] }
   | { op: 'not'; filter: AttributeFilter };
+
+/** One key of a {@link FeatureQuery.sortBy}. */
+export interface SortKey {
+  property: string;
+  order: 'asc' | 'desc';
+}
 
 /** Which features {@link FeatureSource.getFeatures} reads. */
 export interface FeatureQuery {
@@ -63,9 +82,19 @@ export interface FeatureQuery {
   /**
    * Features of the selection skipped before the first one answered, for paging (WFS
    * `startIndex`); defaults to 0. Pages follow the source's order, which must be the same from
-   * one request to the next.
+   * one request to the next: give `sortBy` for pages that never overlap or skip.
    */
   startIndex?: number;
+  /**
+   * The order of the answer, by these keys in turn, then by feature id (ascending, its trailing
+   * number compared as a number: `towns.9` before `towns.10`), so equal keys are always in the
+   * same order and pages never overlap or skip. An empty array asks for the id order alone; left
+   * out, the source's own order. Nulls sort after every value ascending and before them
+   * descending (as PostgreSQL does); strings in the Unicode root collation in memory (`alpine`
+   * before `BETA`, as QGIS Server sorts), in the server's collation elsewhere. A source that cannot sort or page throws
+   * `QueryNotSupportedError`.
+   */
+  sortBy?: SortKey[];
 }
 
 /** Which features {@link FeatureSource.countFeatures} counts: the selection of a {@link FeatureQuery}, without paging. */

@@ -39,6 +39,10 @@ export interface UnconfirmedSend extends JournalChanges {
   preexisting: string[];
   /** False when those features could not all be read; absent in entries written before it existed. */
   preexistingComplete?: boolean;
+  /** When it was sent, in milliseconds since the epoch; absent in entries written before it existed. */
+  sentAt?: number;
+  /** When the sender stopped waiting for its answer; absent while it was still out (the page went away mid-send). */
+  unknownAt?: number;
 }
 
 /** The pending edits of one layer, in a JSON-safe form that a later session can restore. */
@@ -157,6 +161,8 @@ function isUnconfirmedSend(value: unknown): value is UnconfirmedSend {
     Array.isArray(sent.preexisting) &&
     sent.preexisting.every(isText) &&
     (sent.preexistingComplete === undefined || typeof sent.preexistingComplete === 'boolean') &&
+    (sent.sentAt === undefined || Number.isFinite(sent.sentAt)) &&
+    (sent.unknownAt === undefined || Number.isFinite(sent.unknownAt)) &&
     isJournalChanges(value)
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PropertySchema } from './feature.js';
-import { fitGeometry, valueProblem } from './schema-fit.js';
+import { fitGeometry, textProblem, valueProblem } from './schema-fit.js';
 
 const property = (type: PropertySchema['type']): PropertySchema => ({ name: 'p', type, nullable: false });
 const ring = [
@@ -18,6 +18,34 @@ describe('valueProblem', () => {
     expect(valueProblem(Number.POSITIVE_INFINITY, property('number'))).toBe('expected a number, got number');
     expect(valueProblem(new Date(Number.NaN), property('date'))).toBe('expected a date, got a date');
     expect(valueProblem(1, property('boolean'))).toBe('expected a boolean, got number');
+  });
+});
+
+describe('whole numbers and text XML can carry', () => {
+  const integer: PropertySchema = { name: 'population', type: 'number', nullable: true, integer: true };
+
+  it('refuses a fraction in a whole-number property, not in a decimal one', () => {
+    expect(valueProblem(3.7, integer)).toBe('expected a whole number, got 3.7');
+    expect(valueProblem(12.5, integer)).toBe('expected a whole number, got 12.5');
+    expect(valueProblem(3, integer)).toBeUndefined();
+    expect(valueProblem(-0, integer)).toBeUndefined();
+    expect(valueProblem(3.7, property('number'))).toBeUndefined();
+  });
+
+  it.each([
+    ['a vertical tab pasted from a presentation', 'line one\u000Bline two', 'U+000B at position 9'],
+    ['the NUL character', 'a\u0000', 'U+0000 at position 2'],
+    ['another C0 control', '\u001F', 'U+001F at position 1'],
+    ['a lone high surrogate', 'x\uD83D', 'U+D83D at position 2'],
+    ['a lone low surrogate', '\uDE00y', 'U+DE00 at position 1'],
+    ['a non-character', '\uFFFE', 'U+FFFE at position 1'],
+  ])('refuses text with a character XML cannot carry: %s', (_kind, text, where) => {
+    expect(textProblem(text)).toBe(`contains the character ${where}, which cannot be saved`);
+    expect(valueProblem(text, property('string'))).toBe(`contains the character ${where}, which cannot be saved`);
+  });
+
+  it('takes tabs, line breaks, Chinese and characters beyond the basic plane', () => {
+    expect(textProblem('福州\t鼓楼区\r\n😀 𠀀')).toBeUndefined();
   });
 });
 

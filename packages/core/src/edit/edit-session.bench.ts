@@ -1,7 +1,7 @@
 import { bench, describe } from 'vitest';
 import type { Polygon } from '../domain/geometry.js';
 import { createMemoryAdapters } from '../memory/index.js';
-import { EditSession } from './edit-session.js';
+import { EditSession } from './index.js';
 
 // The UI re-reads features() and pending() after every change; a full load is 2000 features.
 function ring(lng: number, lat: number): Polygon {

@@ -3,8 +3,8 @@ import type { FeatureUpdate } from '../domain/feature.js';
 import type { Polygon } from '../domain/geometry.js';
 import { NetworkError, NotFoundError } from '../errors/errors.js';
 import { createMemoryAdapters, sampleSeed, type TransactionMode } from '../memory/index.js';
-import { EditSession, type EditSessionEvents } from './edit-session.js';
-import { changedFields } from './conflict-check.js';
+import { EditSession, type EditSessionEvents } from './index.js';
+import { changedFields } from './save/conflict-check.js';
 
 const POLYGONS = 'store_33:polygon';
 const FUZHOU = 'store_33:polygon.1';

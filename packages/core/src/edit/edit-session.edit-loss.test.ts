@@ -1,13 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ChangeSet } from '../domain/feature.js';
-import type { Point, Polygon } from '../domain/geometry.js';
+import type { Point } from '../domain/geometry.js';
 import type { JournalEntry } from '../domain/journal.js';
 import { MapServerError, NetworkError, TimeoutError, ValidationError } from '../errors/errors.js';
 import { createMemoryAdapters, MemoryEditJournal, sampleSeed } from '../memory/index.js';
 import type { EditJournal } from '../ports/edit-journal.port.js';
-import { EditSession, type EditSessionEvents } from './edit-session.js';
-import { JournalWriter } from './journal-writer.js';
-import { RECONCILE_MAX_CANDIDATES } from './reconcile.js';
+import { EditSession, type EditSessionEvents } from './index.js';
+import { JournalWriter } from './journal/journal-writer.js';
+import { RECONCILE_MAX_CANDIDATES } from './save/reconcile.js';
+import { square } from '../../test/shapes.js';
+import { testClock } from '../../test/test-clock.js';
+
+// The window a lost send may still commit in passes at once: these tests do not wait for real.
+const clock = testClock();
 
 // Issue 23, section 2: the paths that lost, duplicated or blocked an edit, each through the public API.
 
@@ -15,18 +20,12 @@ const POLYGONS = 'store_33:polygon';
 const POINTS = 'store_33:point';
 const FUZHOU = 'store_33:polygon.1';
 
-function square(lng: number, lat: number, half = 0.05): Polygon {
-  return {
-    type: 'Polygon',
-    coordinates: [[[lng - half, lat - half], [lng + half, lat - half], [lng + half, lat + half], [lng - half, lat + half], [lng - half, lat - half]]],
-  };
-}
 
 function setup(typeName = POLYGONS, options: { maxFeatures?: number; journal?: EditJournal } = {}) {
   const adapters = createMemoryAdapters(sampleSeed());
   const journal = options.journal ?? adapters.journal;
   const open = () =>
-    new EditSession({
+    new EditSession({ clock,
       source: adapters.features,
       transactions: adapters.transactions,
       typeName,
@@ -231,7 +230,7 @@ describe('7. full browser storage', () => {
     const adapters = createMemoryAdapters(sampleSeed());
     const full = Object.assign(new Error('browser storage is full'), { name: 'QuotaExceededError' });
     const journal: EditJournal = { save: () => Promise.reject(full), clear: async () => undefined, load: async () => null };
-    const session = new EditSession({ source: adapters.features, transactions: adapters.transactions, typeName: POLYGONS, journal });
+    const session = new EditSession({ clock, source: adapters.features, transactions: adapters.transactions, typeName: POLYGONS, journal });
     const errors: Array<EditSessionEvents['error']> = [];
     session.on('error', (error) => errors.push(error));
     await session.load();

@@ -4,7 +4,7 @@ import type { Polygon } from '../domain/geometry.js';
 import { MapServerError, TimeoutError } from '../errors/errors.js';
 import { createMemoryAdapters, MemoryEditJournal, sampleSeed } from '../memory/index.js';
 import type { EditJournal } from '../ports/edit-journal.port.js';
-import { EditSession, type EditSessionEvents } from './edit-session.js';
+import { EditSession, type EditSessionEvents } from './index.js';
 
 // The five failure paths of issue 10, each reproduced on the in-memory adapters.
 

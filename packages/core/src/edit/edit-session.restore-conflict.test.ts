@@ -3,7 +3,7 @@ import type { FeatureUpdate } from '../domain/feature.js';
 import type { Polygon } from '../domain/geometry.js';
 import { isJournalEntry, type JournalEntry } from '../domain/journal.js';
 import { createMemoryAdapters, sampleSeed } from '../memory/index.js';
-import { EditSession } from './edit-session.js';
+import { EditSession } from './index.js';
 
 const POLYGONS = 'store_33:polygon';
 const FUZHOU = 'store_33:polygon.1';

@@ -5,7 +5,7 @@ import { ConflictError, MapServerError, NetworkError, NotFoundError, ValidationE
 import { createMemoryAdapters, sampleSeed, type MemorySeed, type TransactionMode } from '../memory/index.js';
 import type { EditJournal } from '../ports/edit-journal.port.js';
 import type { FeatureTransactions } from '../ports/feature-transactions.port.js';
-import { EditSession, type EditableFeature, type EditSessionEvents, type PendingChanges } from './edit-session.js';
+import { EditSession, type EditableFeature, type EditSessionEvents, type PendingChanges } from './index.js';
 
 const POLYGONS = 'store_33:polygon';
 const FUZHOU = 'store_33:polygon.1';
@@ -34,7 +34,7 @@ function setup(options: { mode?: TransactionMode; typeName?: string; maxFeatures
     ...(maxFeatures === undefined ? {} : { maxFeatures }),
     ...(journal ? { journal } : {}),
   });
-  const events: Recorded = { load: [], change: [], 'save:success': [], 'save:failed': [], view: [], ahead: [], error: [] };
+  const events: Recorded = { load: [], change: [], 'save:success': [], 'save:failed': [], 'save:waiting': [], view: [], ahead: [], error: [] };
   for (const name of Object.keys(events) as Array<keyof EditSessionEvents>) {
     session.on(name, (payload) => (events[name] as unknown[]).push(payload));
   }

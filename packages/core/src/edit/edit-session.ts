@@ -1,27 +1,16 @@
 import { DEFAULT_MAX_FEATURES } from '../domain/constants.js';
 import type { FeatureSchema, FeatureState, MapFeature, PropertyValue } from '../domain/feature.js';
-import type { BBox, Geometry } from '../domain/geometry.js';
+import type { BBox, Geometry, Position } from '../domain/geometry.js';
 import { NotFoundError } from '../errors/errors.js';
-import { resolve, type ConflictChoice, type FeatureConflict } from './conflict-check.js';
-import { EditHistory } from './edit-history.js';
-import { assertGeometry, assertWritable } from './edit-validation.js';
-import { journalEntryOf } from './journal-codec.js';
-import { JournalWriter } from './journal-writer.js';
-import { LayerLoading } from './layer-loading.js';
+import { DEFAULT_PREFETCH_DELAY_MS, ViewLoading, type LoadingStrategy, type ViewState } from '../view-loading/index.js';
+import { assertGeometry, assertWritable, definedProperties } from './changes/index.js';
+import { journalEntryOf, JournalWriter, SessionRestore } from './journal/index.js';
+import { LayerRefresh } from './refresh/index.js';
 import { OperationGuard } from './operation-guard.js';
-import { definedProperties, PendingEdits, type EditableFeature, type PendingChanges } from './pending-edits.js';
-import { SavePipeline } from './save-pipeline.js';
-import { SessionRestore } from './session-restore.js';
-import { DEFAULT_PREFETCH_DELAY_MS, ViewLoading, type LoadingStrategy, type ViewState } from './view-loading.js';
-import { SessionEvents, type ChangeReason, type EditOperation, type EditSessionEvents, type EditSessionOptions, type RestoreReport, type SaveOutcome } from './session-events.js';
-
-export type { SaveFailure, SaveFailureKind, SaveOutcomeKnowledge } from './save-failure.js';
-export type { EditableFeature, PendingChanges } from './pending-edits.js';
-export type { ChangeReason, EditOperation, EditSessionEvents, EditSessionOptions, RestoreReport, SaveOutcome } from './session-events.js';
-export { DEFAULT_PREFETCH_DELAY_MS, type LoadingStrategy, type ViewState } from './view-loading.js';
-export { JOURNAL_WRITE_TIMEOUT_MS } from './journal-writer.js';
-export { DEFAULT_UNDO_STEPS } from './edit-history.js';
-export { GEOMETRY_FIELD, type ConflictChoice, type FeatureConflict } from './conflict-check.js';
+import { DEFAULT_UNKNOWN_OUTCOME_WINDOW_MS, HOST_CLOCK, resolve, SavePipeline } from './save/index.js';
+import { SessionEvents, SessionState } from './state/index.js';
+import { moveSharedVertex } from './topology-edits/move-shared-vertex.js';
+import type { ChangeReason, ConflictChoice, EditableFeature, EditOperation, EditSessionEvents, EditSessionOptions, FeatureConflict, PendingChanges, RestoreReport, SaveOutcome } from './session-types.js';
 
 /**
  * The feature edit state machine of spec section 4 for one layer. Loaded features are `exist`;
@@ -30,81 +19,68 @@ export { GEOMETRY_FIELD, type ConflictChoice, type FeatureConflict } from './con
  * deletion. `save()` sends everything pending in one transaction. Edits are refused while a
  * load, save, redraw or restore is under way.
  *
- * A facade over its roles: the pending changes and their states (`pending-edits.ts`), undo and
- * redo (`edit-history.ts`), sending and settling a save (`save-pipeline.ts`,
- * `save-settlement.ts`, `reconcile.ts`) after the check against overwriting another client's
- * changes (`conflict-check.ts`), loading (`layer-loading.ts`, and by view for a large layer:
- * `view-loading.ts`, `tile-grid.ts`), restoring a journal
- * (`session-restore.ts`), the journal (`journal-codec.ts`, `journal-writer.ts`), events
- * (`session-events.ts`) and one operation at a time (`operation-guard.ts`). Nothing pending is
- * dropped unless the server proved it committed.
+ * A facade over its parts, which share one state (`session-state.ts`: what is loaded, pending,
+ * held, undoable, unconfirmed): the edits and their history (`changes/`), saving (`save/`: the
+ * check against overwriting another client's changes, the send, its settlement and the
+ * reconciliation of a lost answer), the journal and restoring from it (`journal/`), reading the
+ * layer whole or by view (`../view-loading/`) and putting a read under the session
+ * (`layer-refresh.ts`), events (`session-events.ts`) and one operation at a time
+ * (`operation-guard.ts`). Nothing pending is dropped unless the server proved it committed.
  */
 export class EditSession {
   readonly typeName: string;
   readonly maxFeatures: number;
   readonly loading: LoadingStrategy;
 
-  private readonly events = new SessionEvents();
-  private readonly edits = new PendingEdits();
-  private readonly guard = new OperationGuard(
-    (operation, error) => this.events.error(operation, error),
-    () => this.views.invalidate(),
-  );
+  private readonly events: SessionEvents;
+  private readonly state: SessionState;
+  private readonly guard: OperationGuard;
   private readonly journalWriter: JournalWriter;
   private readonly saves: SavePipeline;
-  private readonly history: EditHistory;
-  private readonly layer: LayerLoading;
   private readonly views: ViewLoading;
+  private readonly layer: LayerRefresh;
   private readonly restorer: SessionRestore;
-  /** Features `hold` keeps loaded, with how many holds keep each. */
-  private readonly holds = new Map<string, number>();
+  /** The ids a {@link batch} under way changed: told in one `change` when it ends. */
+  private batched: Set<string> | undefined;
 
-  constructor({ source, transactions, typeName, maxFeatures = DEFAULT_MAX_FEATURES, loading = 'whole', prefetch = 0, prefetchDelayMs = DEFAULT_PREFETCH_DELAY_MS, holdLimit = 5 * maxFeatures, journal, undoSteps }: EditSessionOptions) {
-    this.history = new EditHistory(undoSteps);
+  constructor({ source, transactions, typeName, maxFeatures = DEFAULT_MAX_FEATURES, loading = 'whole', prefetch = 0, prefetchDelayMs = DEFAULT_PREFETCH_DELAY_MS, holdLimit = 5 * maxFeatures, journal, undoSteps, unknownOutcomeWindowMs = DEFAULT_UNKNOWN_OUTCOME_WINDOW_MS, clock = HOST_CLOCK }: EditSessionOptions) {
     this.typeName = typeName;
     this.maxFeatures = maxFeatures;
     this.loading = loading;
-    this.journalWriter = new JournalWriter({
+    // Each part is made from the parts made before it: none reaches one that does not exist yet.
+    const events = new SessionEvents();
+    const state = new SessionState(undoSteps);
+    const guard = new OperationGuard(events);
+    const writer = new JournalWriter({
       journal,
       typeName,
-      entry: () =>
-        journalEntryOf(typeName, this.edits.pending(), {
-          generation: this.saves.generation,
-          unconfirmed: this.saves.unconfirmed,
-          lastLocalId: this.edits.lastLocalId,
-          undecided: [...this.saves.undecided],
-          aside: this.restorer.aside,
-          loaded: this.edits.loaded,
-        }),
-      onError: (error) => this.events.error('journal', error),
+      entry: () => journalEntryOf(typeName, state.edits.pending(), state.journaled()),
+      onError: (error) => events.error('journal', error),
     });
-    this.saves = new SavePipeline({
-      edits: this.edits,
+    const saves = new SavePipeline({ state, source, transactions, typeName, events, journal: writer, clock, unknownOutcomeWindowMs });
+    const views = new ViewLoading({
       source,
-      transactions,
       typeName,
-      events: this.events,
-      wholeLayerLoaded: () => this.layer.wholeLayer,
-      journalPending: () => this.journalWriter.write(),
-      journalBehind: () => this.journalWriter.behind,
-    });
-    const roles = { source, typeName, maxFeatures, edits: this.edits, saves: this.saves, history: this.history, events: this.events };
-    const journalPending = () => void this.journalWriter.write();
-    this.views = new ViewLoading({
-      ...roles,
+      maxFeatures,
       loading,
       prefetch,
       prefetchDelayMs,
       holdLimit,
-      idle: () => this.guard.idle(),
-      busy: () => this.guard.busy !== undefined,
-      keeps: () => {
-        const reached = this.history.reached();
-        return (id) => this.edits.edited.has(id) || this.edits.removed.has(id) || reached.has(id) || this.saves.undecided.has(id) || this.holds.has(id);
-      },
+      features: state.edits,
+      events,
+      keeps: () => state.keeps(),
+      idle: () => guard.idle(),
+      busy: () => guard.busy !== undefined,
     });
-    this.layer = new LayerLoading({ ...roles, views: this.views, journalPending, forgetAside: () => (this.restorer.aside = []) });
-    this.restorer = new SessionRestore({ ...roles, journal, layer: this.layer, journalPending });
+    const layer = new LayerRefresh({ source, typeName, maxFeatures, state, events, views, saves, journal: writer });
+    this.events = events;
+    this.state = state;
+    this.guard = guard;
+    this.journalWriter = writer;
+    this.saves = saves;
+    this.views = views;
+    this.layer = layer;
+    this.restorer = new SessionRestore({ journal, writer, typeName, state, events, layer, saves });
   }
 
   /**
@@ -139,23 +115,34 @@ export class EditSession {
    * ```
    */
   hold(ids: Iterable<string>): () => void {
-    const held = [...new Set(ids)];
-    for (const id of held) this.holds.set(id, (this.holds.get(id) ?? 0) + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      for (const id of held) {
-        const count = (this.holds.get(id) ?? 1) - 1;
-        if (count > 0) this.holds.set(id, count);
-        else this.holds.delete(id);
-      }
-    };
+    return this.state.hold(ids);
+  }
+
+  /**
+   * Takes features of this layer read elsewhere (an attribute table's page of a large layer, far
+   * from the view) as loaded server copies, so they are edited like any loaded feature: their edits
+   * are pending, undoable, journaled and conflict-checked at save. A feature loaded already stays
+   * as it is. They are held (see {@link hold}) until the answer is called; a pending change keeps
+   * one loaded after that too.
+   *
+   * @example
+   * ```ts
+   * const release = session.adopt(page.features);
+   * session.update(page.features[0].id, { properties: { name: '福州' } });
+   * ```
+   */
+  adopt(features: readonly MapFeature[]): () => void {
+    for (const feature of features) assertGeometry(feature.geometry);
+    const release = this.state.hold(features.map((feature) => feature.id));
+    // No event: nothing changed that a map shows until an edit of one of them says so.
+    this.state.edits.merge(features.map((feature) => ({ id: feature.id, geometry: feature.geometry, properties: { ...feature.properties } })));
+    return release;
   }
 
   /** The layer's schema, known after the first load. */
   get schema(): FeatureSchema | undefined {
-    return this.layer.schema && structuredClone(this.layer.schema);
+    const { schema } = this.state;
+    return schema && structuredClone(schema);
   }
 
   /** The operation under way, if any; edits are refused until it ends. */
@@ -165,22 +152,22 @@ export class EditSession {
 
   /** True while a send's outcome is unknown: the next save first asks the server what it did. */
   get unconfirmedSend(): boolean {
-    return this.saves.unconfirmed !== undefined;
+    return this.state.unconfirmed !== undefined;
   }
 
   /** Whether `undo` has an edit to take back. */
   get canUndo(): boolean {
-    return this.history.canUndo;
+    return this.state.history.canUndo;
   }
 
   /** Whether `redo` has an undone edit to take again. */
   get canRedo(): boolean {
-    return this.history.canRedo;
+    return this.state.history.canRedo;
   }
 
   /** The conflicts the last save found and that are not resolved yet (see `resolveConflict`). */
   get conflicts(): FeatureConflict[] {
-    return [...this.saves.conflicts.values()];
+    return [...this.state.conflicts.values()];
   }
 
   /**
@@ -190,7 +177,7 @@ export class EditSession {
    * is never done on a guess.
    */
   get undecidedInserts(): string[] {
-    return [...this.saves.undecided];
+    return [...this.state.undecided];
   }
 
   /**
@@ -199,8 +186,11 @@ export class EditSession {
    */
   decideInsert(id: string, decision: 'keep' | 'discard'): void {
     this.guard.assertIdle();
-    if (!this.saves.undecided.delete(id)) throw new NotFoundError(`undecided insert ${id}`);
-    if (decision === 'discard') this.edits.remove(id);
+    if (!this.state.decided(id)) throw new NotFoundError(`undecided insert ${id}`);
+    if (decision === 'discard') this.state.edits.remove(id);
+    // Steps made before the decision hold the drawing as an ordinary draft: taking one back would
+    // bring a discarded drawing back (and send it), or undo what was decided on.
+    this.state.history.clear();
     this.changed(decision === 'discard' ? 'remove' : 'update', [id]);
   }
 
@@ -229,7 +219,7 @@ export class EditSession {
    * `error`, when the server cannot be read; the session is then left exactly as it was.
    */
   load(): Promise<EditableFeature[]> {
-    return this.guard.run('load', () => this.layer.loadKeepingChanges());
+    return this.operation('load', () => this.layer.loadKeepingChanges());
   }
 
   /**
@@ -291,7 +281,7 @@ export class EditSession {
 
   /** Drops every pending change and feature (and the journal), then loads again. */
   redraw(): Promise<EditableFeature[]> {
-    return this.guard.run('redraw', () => this.layer.redraw());
+    return this.operation('redraw', () => this.layer.redraw());
   }
 
   /**
@@ -306,17 +296,22 @@ export class EditSession {
    * claiming the layer's journal, as the map does: one tab edits a layer at a time). The load
    * starts at once; when it resolves `false`, the journal is left alone and the restore answers
    * `null`, having only loaded. Claimed by default.
+   *
+   * `taken`: the journal was taken from a tab that did not answer in time
+   * (`EditJournal.takeOver` answered `taken`). That tab's last send may still reach the
+   * server, so its drawings are undecided ({@link undecidedInserts}) until a later check finds
+   * them committed or the user decides: a check made now could find them missing and send them twice.
    */
-  restore({ claimed = Promise.resolve(true) }: { claimed?: Promise<boolean> } = {}): Promise<RestoreReport | null> {
+  restore({ claimed = Promise.resolve(true), taken = false }: { claimed?: Promise<boolean>; taken?: boolean } = {}): Promise<RestoreReport | null> {
     // Settled with the load: a claim that fails while the layer loads is not left unhandled.
     claimed.catch(() => undefined);
-    return this.guard.run('restore', async () => {
+    return this.operation('restore', async () => {
       // The journal is read while the layer loads (once claimed: nothing writes it meanwhile), so the restore does not wait for it after.
-      const read = this.layer.loadedOnce ? undefined : claimed.then((held) => (held ? this.restorer.read() : undefined));
+      const read = this.state.loadedOnce ? undefined : claimed.then((held) => (held ? this.restorer.read() : undefined));
       read?.catch(() => undefined);
-      if (!this.layer.loadedOnce) await this.layer.loadKeepingChanges();
+      if (!this.state.loadedOnce) await this.layer.loadKeepingChanges();
       if (!(await claimed)) return null;
-      return this.restorer.restore(read);
+      return this.restorer.restore(read, { taken });
     });
   }
 
@@ -327,17 +322,17 @@ export class EditSession {
    * edit through `update`, never by writing to a snapshot or its geometry.
    */
   features(): EditableFeature[] {
-    return this.edits.features();
+    return this.state.edits.features();
   }
 
   /** One feature by id (a snapshot, see {@link EditableFeature}), removed ones included with state `remove`; `undefined` for an unknown id. */
   feature(id: string): EditableFeature | undefined {
-    return this.edits.feature(id);
+    return this.state.edits.feature(id);
   }
 
   /** The change-tracking state of a feature (`exist`, `insert`, `update`, `remove`); `undefined` for an unknown id. */
   stateOf(id: string): FeatureState | undefined {
-    return this.edits.stateOf(id);
+    return this.state.edits.stateOf(id);
   }
 
   /** Adds a drawn feature (state `insert`); its local id is returned and is also its Insert handle. */
@@ -345,9 +340,9 @@ export class EditSession {
     this.guard.assertIdle();
     assertGeometry(feature.geometry);
     const properties = definedProperties(feature.properties ?? {});
-    assertWritable(this.layer.schema, properties);
-    const id = this.edits.add(feature.geometry, properties);
-    this.history.record({ id, before: { removed: false }, after: this.edits.entryOf(id) });
+    assertWritable(this.state.schema, properties);
+    const id = this.state.edits.add(feature.geometry, properties);
+    this.state.history.record({ id, before: { removed: false }, after: this.state.edits.entryOf(id) });
     this.changed('add', [id]);
     return id;
   }
@@ -355,55 +350,98 @@ export class EditSession {
   /**
    * Changes a feature's geometry and merges properties. A drawn feature stays `insert`; a loaded
    * one is `update` while it differs from its loaded copy, and `exist` again once it does not.
+   * `joinLastStep`: the change is part of the last undo step when that step touched this feature
+   * (the attribute form of a feature just drawn: one undo takes back the drawing and its values).
    */
-  update(id: string, changes: { geometry?: Geometry; properties?: Record<string, PropertyValue | undefined> }): void {
+  update(id: string, changes: { geometry?: Geometry; properties?: Record<string, PropertyValue | undefined> }, { joinLastStep = false }: { joinLastStep?: boolean } = {}): void {
     this.guard.assertIdle();
     if (changes.geometry !== undefined) assertGeometry(changes.geometry);
     const properties = definedProperties(changes.properties ?? {});
-    assertWritable(this.layer.schema, properties);
-    const before = this.edits.entryOf(id);
-    this.edits.update(id, changes.geometry, properties);
-    this.history.record({ id, before, after: this.edits.entryOf(id) });
+    assertWritable(this.state.schema, properties);
+    const before = this.state.edits.entryOf(id);
+    this.state.edits.update(id, changes.geometry, properties);
+    this.state.history.record({ id, before, after: this.state.edits.entryOf(id) }, { joinLast: joinLastStep });
     this.changed('update', [id]);
+  }
+
+  /**
+   * Runs `fn`, whose adds, updates and removes are one user action: one undo takes them all back,
+   * one redo takes them again (a batch edit of many features, a split, a merge, an import). When
+   * `fn` throws (a value refused halfway), what it changed is taken back and the error rethrown:
+   * the batch is done whole or not at all. A batch inside a batch is part of it.
+   *
+   * @example
+   * ```ts
+   * // Twenty rows set to one value: one step.
+   * session.batch(() => {
+   *   for (const id of selected) session.update(id, { properties: { county: '鼓楼区' } });
+   * });
+   * ```
+   */
+  batch<T>(fn: () => T): T {
+    this.guard.assertIdle();
+    if (this.batched) return fn();
+    const touched = new Set<string>();
+    this.batched = touched;
+    try {
+      return this.state.history.batch(fn, (changes) => {
+        for (const change of changes) this.state.edits.setEntry(change.id, change.before);
+      });
+    } finally {
+      this.batched = undefined;
+      // One `change` for the whole action, done or taken back: a map or table redraws once.
+      if (touched.size > 0) this.changed('batch', [...touched]);
+    }
+  }
+
+  /**
+   * Topological editing: moves the vertex at `at` (within `tolerance` degrees, default 0) to `to`
+   * in every feature that has it, so neighbours keep sharing their boundary. One undo step.
+   * Throws a `ValidationError` when no feature has a vertex there.
+   *
+   * @returns the ids of the features changed.
+   */
+  moveSharedVertex(at: Position, to: Position, options: { tolerance?: number } = {}): string[] {
+    return moveSharedVertex(this, at, to, options);
   }
 
   /** A drawn feature is dropped; a loaded one is marked `remove` (and its pending update discarded). */
   remove(id: string): void {
     this.guard.assertIdle();
-    const before = this.edits.entryOf(id);
-    if (!this.edits.remove(id)) return;
-    this.history.record({ id, before, after: this.edits.entryOf(id) });
+    const before = this.state.edits.entryOf(id);
+    if (!this.state.edits.remove(id)) return;
+    this.state.history.record({ id, before, after: this.state.edits.entryOf(id) });
     this.changed('remove', [id]);
   }
 
   /**
-   * Takes back the last add, update or remove (a whole shape edit is one update): the feature
-   * returns to what it was, its state with it (an `exist` edited once is `exist` again, a removed
-   * draft is back). The journal follows. False when there is nothing to undo. A save, load,
+   * Takes back the last user action: an add, update or remove (a whole shape edit is one update),
+   * a drawing with its attribute form, or a {@link batch}: each feature returns to what it was, its
+   * state with it (an `exist` edited once is `exist` again, a removed draft is back). The journal follows. False when there is nothing to undo. A save, load,
    * redraw or restore ends the history, so nothing committed is undone by accident.
    */
   undo(): boolean {
     this.guard.assertIdle();
-    const step = this.history.undo();
+    const step = this.state.history.undo();
     if (!step) return false;
-    this.edits.setEntry(step.id, step.before);
-    this.changed('undo', [step.id]);
+    for (const change of [...step].reverse()) this.state.edits.setEntry(change.id, change.before);
+    this.changed('undo', [...new Set(step.map((change) => change.id))]);
     return true;
   }
 
   /** Takes again the last undone edit; a new edit clears what could be redone. False when there is nothing to redo. */
   redo(): boolean {
     this.guard.assertIdle();
-    const step = this.history.redo();
+    const step = this.state.history.redo();
     if (!step) return false;
-    this.edits.setEntry(step.id, step.after);
-    this.changed('redo', [step.id]);
+    for (const change of step) this.state.edits.setEntry(change.id, change.after);
+    this.changed('redo', [...new Set(step.map((change) => change.id))]);
     return true;
   }
 
   /** Pending changes: inserts with their handles, updates with only what changed, deletes by id. */
   pending(): PendingChanges {
-    return this.edits.pending();
+    return this.state.edits.pending();
   }
 
   /**
@@ -421,8 +459,8 @@ export class EditSession {
    * changes of other fields merge. A save ends the undo history.
    */
   save(): Promise<SaveOutcome> {
-    return this.guard.run('save', () => {
-      this.history.clear();
+    return this.operation('save', () => {
+      this.state.history.clear();
       return this.saves.save();
     });
   }
@@ -436,11 +474,12 @@ export class EditSession {
    */
   resolveConflict(id: string, choice: ConflictChoice): void {
     this.guard.assertIdle();
-    const conflict = this.saves.conflicts.get(id);
+    const { state } = this;
+    const conflict = state.conflicts.get(id);
     if (!conflict) throw new NotFoundError(`conflict of feature ${id}`);
-    const ids = resolve(this.edits, conflict, choice, this.layer.schema);
-    this.saves.conflicts.delete(id);
-    this.history.clear();
+    const ids = resolve(state.edits, conflict, choice, state.schema);
+    state.conflictResolved(id);
+    state.history.clear();
     this.changed('resolve', ids);
   }
 
@@ -449,7 +488,16 @@ export class EditSession {
     return this.journalWriter.flush();
   }
 
+  /** Runs an operation, one at a time; tiles read before it starts may predate what it changes. */
+  private operation<T>(operation: EditOperation, work: () => Promise<T>): Promise<T> {
+    return this.guard.run(operation, work, () => this.views.invalidate());
+  }
+
   private changed(reason: ChangeReason, ids: string[]): void {
+    if (this.batched) {
+      for (const id of ids) this.batched.add(id);
+      return;
+    }
     void this.journalWriter.write();
     this.events.emit('change', { reason, ids });
   }

@@ -3,7 +3,7 @@ import type { FeatureState } from '../domain/feature.js';
 import type { Polygon } from '../domain/geometry.js';
 import { ConflictError } from '../errors/errors.js';
 import { createMemoryAdapters, sampleSeed } from '../memory/index.js';
-import { DEFAULT_UNDO_STEPS, EditSession, type EditSessionEvents, type PendingChanges } from './edit-session.js';
+import { DEFAULT_UNDO_STEPS, EditSession, type EditSessionEvents, type PendingChanges } from './index.js';
 
 const POLYGONS = 'store_33:polygon';
 const FUZHOU = 'store_33:polygon.1';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BBox } from '../domain/geometry.js';
-import { cellId, idsOf, queries, setup, square, squaresIn, viewAt } from './test-support/grid-layer.js';
+import { cellId, idsOf, queries, setup, square, squaresIn, viewAt } from '../../test/grid-layer.js';
 
 /** Views along the grid's rows, 0.6° apart (more than a view and its tiles): each reads new tiles. */
 const walk: BBox[] = [0, 1, 2, 3, 4, 5].map((step) => viewAt(100.0 + 0.6 * step, 20.0));

@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { FeatureSet } from '../domain/feature.js';
 import type { BBox } from '../domain/geometry.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
-import { EditSession } from './edit-session.js';
-import { cellId, GRID, idsOf, queries, rectangle, setup, SIDE, square, squaresIn, viewAt } from './test-support/grid-layer.js';
-import { nearestFirst, tileBBox, tileLevelFor, tilesCovering } from './tile-grid.js';
+import { EditSession } from './index.js';
+import { cellId, GRID, idsOf, queries, rectangle, setup, SIDE, square, squaresIn, viewAt } from '../../test/grid-layer.js';
+import { nearestFirst, tileBBox, tileLevelFor, tilesCovering } from '../view-loading/tile-grid.js';
 
 describe('EditSession loading by view', () => {
   it('loads a layer within maxFeatures whole, as the whole strategy does, and then loads nothing for a view', async () => {

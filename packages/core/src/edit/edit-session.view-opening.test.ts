@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FeatureSource } from '../ports/feature-source.port.js';
-import { EditSession } from './edit-session.js';
-import { cellId, GRID, idsOf, queries, setup, square, squaresIn, viewAt } from './test-support/grid-layer.js';
-import { tileLevelFor, tilesCovering } from './tile-grid.js';
+import { EditSession } from './index.js';
+import { cellId, GRID, idsOf, queries, setup, square, squaresIn, viewAt } from '../../test/grid-layer.js';
+import { tileLevelFor, tilesCovering } from '../view-loading/tile-grid.js';
 
 /** A session that loaded a view and journaled an edit of one of its squares (`id`), as a tab does before a reload. */
 async function journaledEdit() {

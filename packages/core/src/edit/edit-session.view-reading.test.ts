@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { FeatureQuery } from '../domain/feature.js';
 import type { BBox } from '../domain/geometry.js';
 import type { FeatureSource } from '../ports/feature-source.port.js';
-import { cellId, GRID, idsOf, queries, setup, SIDE, square, squaresIn, viewAt } from './test-support/grid-layer.js';
-import { childTiles, nearestFirst, tileBBox, tileKey, tileLevelFor, tilesAround, tilesCovering, type Tile } from './tile-grid.js';
+import { cellId, GRID, idsOf, queries, setup, SIDE, square, squaresIn, viewAt } from '../../test/grid-layer.js';
+import { childTiles, nearestFirst, tileBBox, tileKey, tileLevelFor, tilesAround, tilesCovering, type Tile } from '../view-loading/tile-grid.js';
 
 /** How each view read stands: the tiles a view reads, as keys, and the boxes of the requests. */
 const boxKey = (bbox: BBox | undefined) => JSON.stringify(bbox);

@@ -4,9 +4,13 @@ import type { Polygon } from '../domain/geometry.js';
 import { JournalConflictError } from '../errors/errors.js';
 import { createMemoryAdapters, sampleSeed, type TransactionMode } from '../memory/index.js';
 import type { FeatureTransactions } from '../ports/feature-transactions.port.js';
-import { EditSession, type EditSessionEvents, type PendingChanges } from './edit-session.js';
-import { FAULTS, FaultInjectingPorts } from './test-support/fault-injecting-ports.js';
+import { EditSession, type EditSessionEvents, type PendingChanges } from './index.js';
+import { FAULTS, FaultInjectingPorts } from '../../test/fault-injecting-ports.js';
 import { EXPECTED_SAVE_FAILURE_KIND, recordReliability } from '../contracts/reliability.js';
+import { testClock } from '../../test/test-clock.js';
+
+// The window a lost send may still commit in passes at once: these tests do not wait for real.
+const clock = testClock();
 
 // The fault-injection suite of issue 10 on the in-memory adapters: a save of mixed pending
 // changes meets each fault; afterwards nothing pending is lost, the journal holds exactly what
@@ -43,7 +47,7 @@ const STAGED_EDITS = STAGED.inserts.length + STAGED.updates.length + STAGED.dele
 function setup(mode: TransactionMode) {
   const adapters = createMemoryAdapters({ ...sampleSeed(), transactionMode: mode });
   const ports = new FaultInjectingPorts({ source: adapters.features, transactions: adapters.transactions, journal: adapters.journal });
-  const open = () => new EditSession({ source: ports.source, transactions: ports.transactions, journal: ports.journal, typeName: POLYGONS });
+  const open = () => new EditSession({ clock, source: ports.source, transactions: ports.transactions, journal: ports.journal, typeName: POLYGONS });
   const rows = async () => (await adapters.features.getFeatures({ typeName: POLYGONS })).features;
   return { adapters, ports, open, rows };
 }
@@ -165,7 +169,7 @@ describe('EditSession fault-injection suite (in-memory adapters)', () => {
         return new Promise<CommitResult>(() => undefined);
       },
     };
-    const dying = new EditSession({ source: ports.source, transactions: hung, journal: ports.journal, typeName: POLYGONS });
+    const dying = new EditSession({ clock, source: ports.source, transactions: hung, journal: ports.journal, typeName: POLYGONS });
     await dying.restore();
     void dying.save();
     await new Promise((resolve) => setTimeout(resolve, 10));

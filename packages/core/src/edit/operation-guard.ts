@@ -1,5 +1,6 @@
 import { ConflictError } from '../errors/errors.js';
-import type { EditOperation } from './session-events.js';
+import type { SessionEvents } from './state/index.js';
+import type { EditOperation } from './session-types.js';
 
 /**
  * One operation at a time: a second call of the one under way joins it, any other is refused,
@@ -8,30 +9,25 @@ import type { EditOperation } from './session-events.js';
 export class OperationGuard {
   private inFlight: { operation: EditOperation; promise: Promise<unknown> } | undefined;
 
-  /**
-   * @param onError Told about the error of a failed operation, which still rejects.
-   * @param onStart Told when an operation starts (not when a call joins one under way).
-   */
-  constructor(
-    private readonly onError: (operation: EditOperation, error: unknown) => void,
-    private readonly onStart: (operation: EditOperation) => void = () => undefined,
-  ) {}
+  /** @param events Told about the error of a failed operation (an `error` event), which still rejects. */
+  constructor(private readonly events: SessionEvents) {}
 
   get busy(): EditOperation | undefined {
     return this.inFlight?.operation;
   }
 
-  run<T>(operation: EditOperation, work: () => Promise<T>): Promise<T> {
+  /** Runs `work` as `operation`; `onStart` is told when it starts (not when a call joins one under way). */
+  run<T>(operation: EditOperation, work: () => Promise<T>, onStart: () => void = () => undefined): Promise<T> {
     if (this.inFlight) {
       if (this.inFlight.operation === operation) return this.inFlight.promise as Promise<T>;
       return Promise.reject(new ConflictError('edit session', `cannot ${operation} while a ${this.inFlight.operation} is under way`));
     }
-    this.onStart(operation);
+    onStart();
     // Started on the next microtask, so the operation is marked under way before any of it runs.
     const promise = Promise.resolve()
       .then(work)
       .catch((error: unknown) => {
-        this.onError(operation, error);
+        this.events.error(operation, error);
         throw error;
       })
       .finally(() => {

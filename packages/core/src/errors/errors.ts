@@ -139,8 +139,30 @@ export class JournalConflictError extends GportalError {
   }
 }
 
+/** What a feature query asked that its source cannot do: `sort` (a `sortBy`) or `page` (a `startIndex`). */
+export type QueryCapability = 'sort' | 'page';
+
+/**
+ * The source cannot answer the query as asked: it cannot sort or cannot page (known from its
+ * capabilities or from its answer). Nothing was read; the same query without it can be asked.
+ */
+export class QueryNotSupportedError extends GportalError {
+  readonly kind = 'query-not-supported';
+  constructor(readonly unsupported: QueryCapability, message?: string, options?: { cause?: unknown }) {
+    super(message ?? `the feature source cannot ${unsupported === 'sort' ? 'sort' : 'page'} its answer`, options);
+  }
+}
+
 /** Every typed error of gportal, for exhaustive handling by `kind`. */
-export type KnownError = ValidationError | MapServerError | NetworkError | NotFoundError | ConflictError | TimeoutError | JournalConflictError;
+export type KnownError =
+  | ValidationError
+  | MapServerError
+  | NetworkError
+  | NotFoundError
+  | ConflictError
+  | TimeoutError
+  | JournalConflictError
+  | QueryNotSupportedError;
 
 /** Whether an error is one of gportal's typed errors ({@link KnownError}). */
 export function isGportalError(error: unknown): error is KnownError {

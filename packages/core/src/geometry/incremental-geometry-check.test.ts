@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Geometry, Position } from '../domain/geometry.js';
 import { geometryProblem } from './geometry-rules.js';
 import { IncrementalGeometryCheck } from './incremental-geometry-check.js';
-import { seededRandom as random } from '../test-support/seeded-random.js';
+import { seededRandom as random } from '../../test/seeded-random.js';
 
 type Rings = Position[][];
 

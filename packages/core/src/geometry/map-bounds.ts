@@ -1,8 +1,9 @@
-import geographiclib from 'geographiclib-geodesic';
 import { COLLAPSED_BOUNDS_SIZE_M, INITIAL_BOUNDS, INITIAL_BOUNDS_PADDING } from '../domain/constants.js';
 import { geometryBBox, type Geometry } from '../domain/geometry.js';
 
-const { Geodesic } = geographiclib;
+/** WGS84's semi-major axis (m) and first eccentricity squared. */
+const WGS84_A = 6_378_137;
+const WGS84_E2 = (1 / 298.257_223_563) * (2 - 1 / 298.257_223_563);
 
 /** Lat/lng bounds in degrees, in the shape map libraries take (Leaflet's `[[south, west], [north, east]]`). */
 export interface MapBounds {
@@ -44,16 +45,19 @@ export function boundsOfGeometries(geometries: Iterable<Geometry>): MapBounds | 
 
 /**
  * Bounds a map can fit: bounds that collapse to a point (a single point feature) become a box
- * `sizeMetres` across centred on it, since fitting a point would zoom in without limit.
+ * `sizeMetres` across centred on it, since fitting a point would zoom in without limit. The box's
+ * half sides come from the ellipsoid's radii of curvature at the point (meridian and prime
+ * vertical): over a few metres they match a geodesic solution to far below a millimetre, without
+ * the geodesic library on a map's first load.
  */
 export function fittableBounds(bounds: MapBounds, sizeMetres: number = COLLAPSED_BOUNDS_SIZE_M): MapBounds {
   if (bounds.south !== bounds.north || bounds.west !== bounds.east) return bounds;
   const half = sizeMetres / 2;
-  const at = (azimuth: number) => Geodesic.WGS84.Direct(bounds.south, bounds.west, azimuth, half);
-  return {
-    south: at(180).lat2 ?? bounds.south,
-    west: at(270).lon2 ?? bounds.west,
-    north: at(0).lat2 ?? bounds.north,
-    east: at(90).lon2 ?? bounds.east,
-  };
+  const latitude = (bounds.south * Math.PI) / 180;
+  const w = Math.sqrt(1 - WGS84_E2 * Math.sin(latitude) ** 2);
+  const meridian = (WGS84_A * (1 - WGS84_E2)) / w ** 3;
+  const parallel = (WGS84_A / w) * Math.cos(latitude);
+  const dLat = (half / meridian) * (180 / Math.PI);
+  const dLng = Math.min(180, (half / Math.max(parallel, Number.EPSILON)) * (180 / Math.PI));
+  return { south: bounds.south - dLat, west: bounds.west - dLng, north: bounds.north + dLat, east: bounds.east + dLng };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatArea, formatLength } from './format-measure.js';
+import { formatArea, formatAreaIn, formatLength, SQUARE_METRES_PER_MU } from './format-measure.js';
 
 describe('formatArea', () => {
   it.each([
@@ -39,5 +39,18 @@ describe('formatLength', () => {
 
   it('refuses values that are no length', () => {
     for (const bad of [-0.5, NaN, -Infinity]) expect(() => formatLength(bad)).toThrow(RangeError);
+  });
+});
+
+describe('formatAreaIn', () => {
+  it('reads an area in the unit picked', () => {
+    expect(SQUARE_METRES_PER_MU * 15).toBeCloseTo(10_000, 9);
+    expect(formatAreaIn(10_000, 'mu')).toBe('15.00 mu');
+    expect(formatAreaIn(10_000, 'mu', '亩')).toBe('15.00 亩');
+    expect(formatAreaIn(1000, 'mu', '亩')).toBe('1.50 亩');
+    expect(formatAreaIn(12_345.6, 'm2')).toBe('12346 m²');
+    expect(formatAreaIn(12_345, 'ha')).toBe('1.23 ha');
+    expect(formatAreaIn(123, 'km2')).toBe('0.00 km²');
+    expect(() => formatAreaIn(-1, 'mu')).toThrow(RangeError);
   });
 });

@@ -3,7 +3,7 @@ import type { MultiLineString, MultiPolygon, Polygon, Position } from '../domain
 import { geodesicArea, geodesicLength } from './geodesic-measure.js';
 import { IncrementalArea } from './incremental-area.js';
 import { IncrementalLength } from './incremental-length.js';
-import { seededRandom as random } from '../test-support/seeded-random.js';
+import { seededRandom as random } from '../../test/seeded-random.js';
 
 const close = (ring: Position[]): Position[] => [...ring, [...(ring[0] as Position)]];
 

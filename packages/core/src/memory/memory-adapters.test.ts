@@ -4,6 +4,7 @@ import {
   dataStoreAdminContract,
   editConflictContract,
   editJournalContract,
+  featureQueryContract,
   featureSourceContract,
   featureTransactionsContract,
   layerAdminContract,
@@ -32,6 +33,10 @@ styleAdminContract('memory', () => createMemoryAdapters());
 for (const kind of ['point', 'line', 'polygon', 'multipolygon', 'multiline', 'multipoint']) {
   featureSourceContract(`memory ${kind}`, () => ({ source: createMemoryAdapters(sampleSeed()).features, typeName: `store_33:${kind}` }));
 }
+featureQueryContract('memory polygon', () => {
+  const adapters = createMemoryAdapters(sampleSeed());
+  return { source: adapters.features, transactions: adapters.transactions, typeName: 'store_33:polygon' };
+});
 for (const transactionMode of ['atomic', 'per-action'] as const) {
   for (const kind of ['point', 'polygon', 'multiline']) {
     featureTransactionsContract(`memory ${kind} ${transactionMode}`, () => {

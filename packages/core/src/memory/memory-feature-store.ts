@@ -11,7 +11,7 @@ import type {
   MapFeature,
   Properties,
 } from '../domain/feature.js';
-import { matchesFilter } from '../domain/filter.js';
+import { featureOrder, matchesFilter } from '../domain/filter.js';
 import { bboxIntersects, geometryBBox, type BBox, type Geometry } from '../domain/geometry.js';
 import { fitGeometry, valueProblem } from '../domain/schema-fit.js';
 import { MapServerError, NotFoundError, ValidationError } from '../errors/errors.js';
@@ -90,12 +90,21 @@ export class MemoryFeatureStore {
         throw new ValidationError({ startIndex: 'startIndex must be a non-negative integer' });
       }
       const ids = query.featureIds ? new Set(query.featureIds) : undefined;
+      const selected = (feature: MapFeature) => (!ids || ids.has(feature.id)) && this.selects(feature, query);
+      if (query.sortBy) {
+        for (const key of query.sortBy) {
+          if (!record.schema.properties.some((property) => property.name === key.property)) {
+            throw new ValidationError({ [key.property]: `${query.typeName} has no property ${key.property}` });
+          }
+        }
+        const sorted = [...record.features.values()].filter(selected).sort(featureOrder(query.sortBy));
+        return { features: structuredClone(sorted.slice(startIndex, startIndex + maxFeatures)), skipped: 0 };
+      }
       const features: MapFeature[] = [];
       let passed = 0;
       for (const feature of record.features.values()) {
         if (features.length >= maxFeatures) break;
-        if (ids && !ids.has(feature.id)) continue;
-        if (!this.selects(feature, query)) continue;
+        if (!selected(feature)) continue;
         if (passed++ < startIndex) continue;
         features.push(structuredClone(feature));
       }

@@ -16,6 +16,9 @@ const ATTRIBUTE_TYPES: Record<string, PropertyType> = {
   Date: 'date',
 };
 
+/** The bindings of whole numbers: a value with a fraction does not fit them. */
+const INTEGER_BINDINGS: ReadonlySet<string> = new Set(['Integer', 'Long']);
+
 /** GeoServer assigns a default style by geometry kind when a layer is published. */
 function defaultStyleFor(binding: GeometryBinding | undefined): StyleRef | undefined {
   if (!binding) return undefined;
@@ -55,6 +58,7 @@ export function memoryLayerAdmin(catalogue: MemoryCatalogue): Synchronous<LayerA
             name: attribute.name,
             type: ATTRIBUTE_TYPES[attribute.binding] ?? 'string',
             nullable: attribute.nillable ?? true,
+            ...(INTEGER_BINDINGS.has(attribute.binding) ? { integer: true } : {}),
           }));
         catalogue.featureStore.defineType({
           typeName: `${workspace}:${spec.name}`,

@@ -8,3 +8,12 @@ export function later(callback: () => void, ms = 0): () => void {
   const handle = setTimeout(callback, ms);
   return () => clearTimeout(handle);
 }
+
+/** The host's clock: wall-clock time and waits on its timers. */
+export const HOST_CLOCK = {
+  now: (): number => Date.now(),
+  sleep: (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      setTimeout(resolve, ms);
+    }),
+};

@@ -4,14 +4,14 @@ import { createBrowserRouter, Navigate, useLocation } from 'react-router-dom';
 import { PageLoading } from '../screens/layout/page-loading';
 import { importInStages } from '../ui/stages';
 import { LoginPage } from '../screens/login/login-page';
-import type { AppConfig } from './app-config';
-import { APP_CONFIG, PROBLEM_LOG } from './app-tokens';
-import type { ProblemLog } from './problem-log';
-import { MANAGE_MODULES, ROUTES } from './routes';
-import { useService } from './services';
-import { useSession } from './session-provider';
+import type { AppConfig } from '../shell/app-config';
+import { APP_CONFIG, PROBLEM_LOG } from '../shell/app-tokens';
+import type { ProblemLog } from '../shell/problem-log';
+import { MANAGE_MODULES, ROUTES } from '../shell/routes';
+import { useService } from '../ui/services';
+import { useSession } from '../shell/session-provider';
 
-/** The map screens' stages: Leaflet with leaflet-draw (React DOM and the UI kit were evaluated with the app). */
+/** The map screens' stages: Leaflet (React DOM and the UI kit were evaluated with the app; leaflet-draw comes with the first drawing tool). */
 const MAP_STAGES = [() => import('../map/leaflet')];
 
 // The signed-in frame and every screen behind it load when first opened (the map screens carry

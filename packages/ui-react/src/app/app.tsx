@@ -6,12 +6,12 @@ import { useMemo } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { I18nProvider } from '../i18n/i18n-provider';
 import type { Locale } from '../i18n/messages';
-import type { AppConfig } from './app-config';
+import type { AppConfig } from '../shell/app-config';
 import { createAppRouter } from './app-router';
-import { APP_CONFIG } from './app-tokens';
+import { APP_CONFIG } from '../shell/app-tokens';
 import { initialLocaleOf, rememberLocale } from './boot';
-import { ServicesProvider } from './services';
-import { SessionProvider } from './session-provider';
+import { ServicesProvider } from '../ui/services';
+import { SessionProvider } from '../shell/session-provider';
 
 export function App({ container, initialSession }: { container: Container; initialSession: Session | null }) {
   const router = useMemo(() => createAppRouter(), []);

@@ -1,7 +1,7 @@
 import { createBrowserStorage, type BrowserStorage, type StorageLike, type StorageProblem } from '@gportal/adapters-storage';
 import { isLocale, type Locale } from '../i18n/messages';
-import type { AppConfig } from './app-config';
-import type { ProblemLog } from './problem-log';
+import type { AppConfig } from '../shell/app-config';
+import type { ProblemLog } from '../shell/problem-log';
 
 /**
  * What the sign-in page needs before the container exists (the first screen's JavaScript holds

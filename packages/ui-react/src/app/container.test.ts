@@ -24,10 +24,11 @@ import {
 import { DEMO_USER } from '@gportal/core/memory';
 import type { Container } from 'inversify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CONFIG, type AppConfig } from './app-config';
+import { DEFAULT_CONFIG, type AppConfig } from '../shell/app-config';
 import { journalServerOf, ModeUnavailableError } from './boot';
 import { createAppContainer } from './container';
-import { ProblemLog } from './problem-log';
+import { ProblemLog } from '../shell/problem-log';
+import { SAVE_KEEPING, type SaveKeeping } from '../ui/save-keeping';
 
 const POLYGONS = 'store_33:polygon';
 
@@ -103,12 +104,16 @@ describe('createAppContainer, embedded mode', () => {
     expect(problems.list()).toEqual([{ code: 'storage', key: `gportal:layer:${POLYGONS}`, reason: 'shape', detail: expect.any(String) }]);
   });
 
-  it('reports a snapshot that does not fit in storage, and keeps the commit', async () => {
+  it('tells the map a snapshot that does not fit in storage (its one notice says so, not the banner), and keeps the commit', async () => {
     const problems = new ProblemLog();
     const container = await embedded(new MemoryStorage(500), problems);
+    const keeping = container.get<SaveKeeping>(SAVE_KEEPING);
+    expect(keeping.lasts(POLYGONS)).toBe(true);
     const result = await container.get<FeatureTransactions>(FEATURE_TRANSACTIONS).commit({ typeName: POLYGONS, inserts: [], updates: [], deletes: [`${POLYGONS}.3`] });
     expect(result.totals.deleted).toBe(1);
-    expect(problems.list()).toMatchObject([{ code: 'storage-write', key: `gportal:layer:${POLYGONS}` }]);
+    expect(keeping.lasts(POLYGONS)).toBe(false);
+    expect(keeping.lasts('store_33:point')).toBe(true);
+    expect(problems.list()).toEqual([]);
     expect((await container.get<FeatureSource>(FEATURE_SOURCE).getFeatures({ typeName: POLYGONS })).features).toHaveLength(7);
     expect(container.get<BrowserStorage>(BROWSER_STORAGE).records.names('layer')).toEqual([]);
   });

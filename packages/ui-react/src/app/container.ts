@@ -1,13 +1,13 @@
 import { browserStorageModule, type BrowserStorage, type StorageLike } from '@gportal/adapters-storage';
 import { Container, type ContainerModule } from 'inversify';
-import type { AppConfig } from './app-config';
+import type { AppConfig } from '../shell/app-config';
 import { createAppStorage, ModeUnavailableError } from './boot';
 import { embeddedPersistenceModule } from './embedded-persistence';
 import { memoryModule } from './memory-module';
 import { simulatedLatencyModule } from './simulated-latency';
-import { startWfsAnswerWorker } from './wfs-answer-worker';
-import { APP_CONFIG, PROBLEM_LOG } from './app-tokens';
-import type { ProblemLog } from './problem-log';
+import { startWfsAnswerWorker } from './start-wfs-answer-worker';
+import { APP_CONFIG, PROBLEM_LOG } from '../shell/app-tokens';
+import type { ProblemLog } from '../shell/problem-log';
 
 export interface AppContainerOptions {
   config: AppConfig;

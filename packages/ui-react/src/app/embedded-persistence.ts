@@ -14,8 +14,7 @@ import {
 import { sampleSeed, type MemorySeed } from '@gportal/core/memory';
 import { ContainerModule } from 'inversify';
 import { MEMORY_SEED } from './memory-module';
-import { PROBLEM_LOG } from './app-tokens';
-import type { ProblemLog } from './problem-log';
+import { SAVE_KEEPING, type SaveKeeping } from '../ui/save-keeping';
 
 /** Record kind of a layer's features in browser storage. */
 const SNAPSHOT_KIND = 'layer';
@@ -50,16 +49,20 @@ function restoreSeed(records: VersionedStorage, base: MemorySeed = sampleSeed())
   return { ...base, features };
 }
 
+/** The layers whose last snapshot could not be written: their saves last only until the page closes. */
+class SnapshotKeeping implements SaveKeeping {
+  readonly unwritten = new Set<string>();
+  lasts(typeName: string): boolean {
+    return !this.unwritten.has(typeName);
+  }
+}
+
 /**
  * After each successful commit, stores the layer's features so the embedded mode's edits
- * survive a reload. A snapshot that cannot be written is reported; the commit stands.
+ * survive a reload. A snapshot that cannot be written is kept in `keeping`, which the map reads
+ * to tell that save as one that lasts only until the page closes; the commit stands.
  */
-function persistingTransactions(
-  transactions: FeatureTransactions,
-  source: FeatureSource,
-  records: VersionedStorage,
-  problems: ProblemLog,
-): FeatureTransactions {
+function persistingTransactions(transactions: FeatureTransactions, source: FeatureSource, records: VersionedStorage, keeping: SnapshotKeeping): FeatureTransactions {
   return {
     commit: async (changes) => {
       const result = await transactions.commit(changes);
@@ -70,9 +73,10 @@ function persistingTransactions(
       };
       try {
         records.write(SNAPSHOT_KIND, changes.typeName, snapshot);
+        keeping.unwritten.delete(changes.typeName);
       } catch (error) {
         if (!(error instanceof BrowserStorageError)) throw error;
-        problems.report({ code: 'storage-write', key: error.key, detail: error.message });
+        keeping.unwritten.add(changes.typeName);
       }
       return result;
     },
@@ -81,13 +85,15 @@ function persistingTransactions(
 
 /** The embedded mode's persistence: seeds the memory adapters from storage and snapshots every commit. */
 export const embeddedPersistenceModule = new ContainerModule(({ bind, onActivation }) => {
+  bind(SnapshotKeeping).toSelf().inSingletonScope();
+  bind<SaveKeeping>(SAVE_KEEPING).toService(SnapshotKeeping);
   bind<MemorySeed>(MEMORY_SEED).toResolvedValue((storage: BrowserStorage) => restoreSeed(storage.records), [BROWSER_STORAGE]);
   onActivation<FeatureTransactions>(FEATURE_TRANSACTIONS, (context, transactions) =>
     persistingTransactions(
       transactions,
       context.get<FeatureSource>(FEATURE_SOURCE),
       context.get<BrowserStorage>(BROWSER_STORAGE).records,
-      context.get<ProblemLog>(PROBLEM_LOG),
+      context.get(SnapshotKeeping),
     ),
   );
 });

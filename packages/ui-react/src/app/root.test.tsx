@@ -2,9 +2,9 @@ import { MemoryStorage } from '@gportal/adapters-storage';
 import { act } from 'react';
 import { createRoot, type Root as ReactRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CONFIG, type AppConfig } from './app-config';
+import { DEFAULT_CONFIG, type AppConfig } from '../shell/app-config';
 import { createAppStorage } from './boot';
-import { ProblemLog } from './problem-log';
+import { ProblemLog } from '../shell/problem-log';
 import { Root } from './root';
 
 let root: ReactRoot;

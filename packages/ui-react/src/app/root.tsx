@@ -5,7 +5,7 @@ import { I18nProvider } from '../i18n/i18n-provider';
 import type { Locale } from '../i18n/messages';
 import { LoginPage } from '../screens/login/login-page';
 import { initialLocaleOf, ModeUnavailableError, rememberLocale, type AppBoot } from './boot';
-import { ROUTES } from './routes';
+import { ROUTES } from '../shell/routes';
 
 // Only a misconfigured deployment sees this page: it stays out of the first screen's JavaScript.
 const ModeUnavailablePage = lazy(() => import('../screens/problems/mode-unavailable-page').then((module) => ({ default: module.ModeUnavailablePage })));

@@ -1,13 +1,23 @@
 // antd's component styles, prebuilt: the theme is `zeroRuntime` (see THEME). First, so the app's own sheets come after it.
 import 'antd/dist/antd.css';
 import { ConfigProvider, type ConfigProviderProps } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+// The ES builds: antd's components fall back to its English texts (`antd/es/locale/en_US`), which
+// the page carries anyway; `antd/locale/*` are CommonJS copies of the same tables.
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { THEME } from '../ui/theme';
-import { translate, type Locale, type MessageKey } from './messages';
+import { THEME } from '../theme/theme';
+import { loadMessages, messagesLoaded, translate, type Locale, type MessageKey } from './messages';
 
 const ANTD_LOCALES: Readonly<Record<Locale, NonNullable<ConfigProviderProps['locale']>>> = { 'zh-CN': zhCN, en: enUS };
+
+/**
+ * Fetches the messages of `locale` unless they are there: only the language shown is part of the
+ * first screen. The app awaits the stored language before its first render.
+ */
+export function loadLocale(locale: Locale): Promise<void> {
+  return loadMessages(locale);
+}
 
 /** Translates a message key into the active language, filling its `{placeholders}` from `values`. */
 export type Translate = (key: MessageKey, values?: Readonly<Record<string, string | number>>) => string;
@@ -30,10 +40,32 @@ export interface I18nProviderProps {
 /** The message table and antd's own texts (date pickers, pagination …) follow one locale; antd takes the app's theme. */
 export function I18nProvider({ initialLocale, onLocaleChange, children }: I18nProviderProps) {
   const [locale, setLocaleState] = useState(initialLocale);
+  // A language not yet fetched (an embedding app's first render in English) renders once it is there.
+  const [, setArrived] = useState(0);
+  const loaded = messagesLoaded(locale);
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    loadLocale(locale).then(
+      () => {
+        if (live) setArrived((count) => count + 1);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [locale, loaded]);
+  // A switch waits for the language's messages, then shows them all at once; a failed fetch leaves the language as it was.
   const setLocale = useCallback(
     (next: Locale) => {
-      setLocaleState(next);
-      onLocaleChange?.(next);
+      loadLocale(next).then(
+        () => {
+          setLocaleState(next);
+          onLocaleChange?.(next);
+        },
+        () => undefined,
+      );
     },
     [onLocaleChange],
   );
@@ -41,6 +73,7 @@ export function I18nProvider({ initialLocale, onLocaleChange, children }: I18nPr
     document.documentElement.lang = locale;
   }, [locale]);
   const value = useMemo<I18n>(() => ({ locale, setLocale, t: (key, values) => translate(locale, key, values) }), [locale, setLocale]);
+  if (!loaded) return null;
   return (
     <I18nContext.Provider value={value}>
       <ConfigProvider locale={ANTD_LOCALES[locale]} theme={THEME}>{children}</ConfigProvider>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES, MESSAGES, translate, type Message, type MessageKey } from './messages';
+import { MESSAGES } from './message-tables';
+import { LOCALES, translate, type Message, type MessageKey } from './messages';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 /** Every text of a message: one, or one per plural category. */

@@ -5,43 +5,51 @@ import {
   type Properties,
 } from '@gportal/core';
 import { App } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { tellError } from '../i18n/describe-error';
 import { useI18n } from '../i18n/i18n-provider';
 import type { MessageKey } from '../i18n/messages';
-import { AttributeForm } from './attribute-form';
-import { SessionConflictDialog } from './conflict-dialog';
-import { applyDrawLocale } from './draw-locale';
-import { FeaturePopup } from './feature-popup';
-import { geometryOfParts, shapeKindOf, type ShapeParts } from './geometry-latlngs';
+import { SessionConflictDialog } from './panels';
+import { applyDrawLocale } from './draw';
+import { FeaturePopup } from './panels';
+import { geometryOfParts, shapeKindOf, type ShapeParts } from './geometry';
 import type { L } from './leaflet';
-import { measureText } from './measure';
-import { useDeleteMarks, useEscape } from './use-delete-marks';
-import { useDrawTool } from './use-draw-tool';
-import type { FeatureSessionView } from './use-feature-session';
-import { ShapeFeedback } from './shape-feedback';
-import { useConflictHighlight } from './use-conflict-highlight';
-import { useMissingHighlight } from './use-missing-highlight';
+import { isAreaUnitChoice, loadMeasuring, measureText, measuringLoaded, type AreaUnitChoice } from './geometry';
+import { useUserPreference } from '../ui/use-user-preference';
+import { AreaUnitSelect } from './area-unit-select';
+import { useDeleteMarks, useEscape } from './layer';
+import { useDrawTool } from './draw';
+import type { FeatureSessionView } from './session';
+import { ShapeFeedback } from './geometry';
+import { useConflictHighlight } from './layer';
+import { useMissingHighlight } from './layer';
 import { useFeatureLayer } from './use-feature-layer';
-import { useHeldFeatures } from './use-held-features';
-import { useGeometryEdit } from './use-geometry-edit';
-import { useLargeLayer } from './use-large-layer';
-import { useLatest } from './use-latest';
-import { useLayerInfoMarker, type LayerInfoOptions } from './use-layer-info';
-import { useLayerShown } from './use-layer-shown';
-import { useBaseLayer, useLeafletMap } from './use-leaflet-map';
+import { useHeldFeatures } from './layer';
+import { loadVertexEditor, useGeometryEdit } from './vertex';
+import { useLargeLayer } from './layer';
+import { useLatest } from '../ui/use-latest';
+import { useLayerInfoMarker, type LayerInfoOptions } from './layer';
+import { useLayerShown } from './layer';
+import { useBaseLayer, useLeafletMap } from './base';
 import { useUndoKeys } from './use-undo-keys';
-import './map.css';
+import './styles/map.css';
 import { ErrorMessage } from '../ui/error-detail';
 import { TOUCH_POINTER_QUERY, useMediaQuery } from '../ui/use-media-query';
-import { usePartEdit, type PartTool } from './use-part-edit';
-import { useSnapping } from './use-snapping';
-import { useEditorFocus, type FocusOpener } from './use-editor-focus';
-import { useFeatureStepping } from './use-feature-stepping';
-import { useKeyboardDraw } from './use-keyboard-draw';
-import { toolbarRowsBottom, useFolded } from './folding-toolbar';
-import { EditorToolbar } from './editor-toolbar';
-import { editorHint, type EditorMode } from './editor-mode';
+import { usePartEdit, type PartTool } from './vertex';
+import { useSnapping } from './draw';
+import { useEditorFocus, type FocusOpener } from './panels';
+import { useFeatureStepping } from './layer';
+import { useKeyboardDraw } from './draw';
+import { toolbarRowsBottom, useFolded } from './panels';
+import { EditorToolbar } from './panels';
+import { editorHint, type EditorMode } from './panels';
+import { StatusLine } from './status';
+
+/** The user-cache key of the unit the measurement read-out gives areas in. */
+const AREA_UNIT_KEY = 'map.areaUnit';
+
+/** The attribute form, fetched when a feature's attributes are first edited (a new feature's or from its popup). */
+const AttributeForm = lazy(() => import('./panels/attribute-form').then((module) => ({ default: module.AttributeForm })));
 
 const PROBLEM_MESSAGES: Readonly<Record<GeometryProblem, MessageKey>> = {
   'self-intersection': 'map.error.selfIntersection',
@@ -96,7 +104,6 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
   const toolbarRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<HTMLDivElement>(null);
   const folded = useFolded(editorRef);
-  const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' ? mode.tool : mode.type, attributesOf !== undefined);
   const alertTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const flash = useCallback((text: string, durationMs: number) => {
@@ -141,7 +148,18 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
 
   useLayerInfoMarker(layerInfo && map, renderer, view.loads, mode.type === 'idle', layerInfo ?? { title: undefined });
 
-  const showShape = useCallback((parts: ShapeParts | undefined) => setReadout(parts ? measureText(parts, t) : undefined), [t]);
+  const [areaUnit, setAreaUnit] = useUserPreference<AreaUnitChoice>(AREA_UNIT_KEY, 'auto', isAreaUnitChoice);
+  // Read by the effect that reads out again on a change of language or unit, which a new mode does not run.
+  const drawingNow = useLatest(mode.type === 'draw');
+  // The shape being drawn, as last read out: read out again when the unit or the language changes.
+  const drawnShape = useRef<ShapeParts>(undefined);
+  const showShape = useCallback(
+    (parts: ShapeParts | undefined) => {
+      drawnShape.current = parts;
+      setReadout(parts ? measureText(parts, t, undefined, areaUnit) : undefined);
+    },
+    [t, areaUnit],
+  );
 
   const refuse = useCallback(
     (problem: GeometryProblem, durationMs: number) => flash(t(PROBLEM_MESSAGES[problem]), durationMs),
@@ -190,7 +208,11 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
   useKeyboardDraw(map, drawing, {
     announce: setAnnouncement,
     onTooFewPoints: () => refuse('too-few-points', DRAWING.errorDisplayMs.drawing),
+    areaUnit,
   });
+  // A drawing tool takes the focus to the map once it runs: while its first use waits for
+  // leaflet-draw, keys stay with the tool's button rather than reaching Leaflet, whose arrows pan.
+  const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' ? drawing.tool : mode.type, attributesOf !== undefined);
   // While editing a shape its vertices have the keys; stepping picks the shape to edit.
   const stepping = mode.type === 'idle' || mode.type === 'delete' || (mode.type === 'edit' && !mode.id) ? mode.type : undefined;
   useFeatureStepping(map, features, stepping, { announce: setAnnouncement, onPick: (id, latlng) => onFeatureClick.current(id, latlng) });
@@ -204,13 +226,14 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
     onRefused: (problem) => flash(t(problem === 'last-part' ? 'map.error.lastPart' : PROBLEM_MESSAGES[problem]), DRAWING.errorDisplayMs.editing),
     onShape: (parts) => {
       const shape = parts ?? readShape.current();
-      setReadout(shape && feedback ? (parts ? measureText(parts, t) : feedback.readout(shape, t)) : undefined);
+      setReadout(shape && feedback ? (parts ? measureText(parts, t, undefined, areaUnit) : feedback.readout(shape, t, areaUnit)) : undefined);
     },
   });
-  // 挖洞 and 添加部分 draw by keyboard too, as 标绘 and 画线 do (issue 24).
+  // 挖洞 and 添加部分 draw by keyboard too, as 标绘 and 画线 do.
   useKeyboardDraw(map, partEdit.drawing, {
     announce: setAnnouncement,
     onTooFewPoints: () => flash(t(PROBLEM_MESSAGES['too-few-points']), DRAWING.errorDisplayMs.editing),
+    areaUnit,
   });
   // While a part tool draws, Escape cancels that drawing only (leaflet-draw's own key), not the shape edit.
   useEscape((mode.type === 'edit' && !partEdit.tool) || mode.type === 'delete', () => setMode({ type: 'idle' }));
@@ -219,7 +242,7 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
   const readShape = useGeometryEdit(map, editing, {
     onShape: (parts) => {
       if (!feedback) return;
-      setReadout(feedback.readout(parts, t));
+      setReadout(feedback.readout(parts, t, areaUnit));
       if (feedback.problem(parts) === 'self-intersection') refuse('self-intersection', DRAWING.errorDisplayMs.editing);
     },
     onVertexRefused: () => flash(t('map.error.vertexMinimum'), DRAWING.errorDisplayMs.editing),
@@ -228,11 +251,29 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
   useEffect(() => {
     if (!editing) setReadout(undefined);
   }, [editing]);
-  // The read-out follows a language switch without waiting for the next edit.
+  // The read-out's measurement is fetched with the first tool (a drawing tool waits for it; a
+  // shape edit reads out once it has arrived), and the shape editor with it, before a shape is picked.
+  const [measuring, setMeasuring] = useState(measuringLoaded);
+  useEffect(() => {
+    if (mode.type === 'idle' || measuring) return;
+    let live = true;
+    loadVertexEditor().catch(() => undefined);
+    loadMeasuring().then(
+      () => {
+        if (live) setMeasuring(true);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [mode.type, measuring]);
+  // The read-out follows a language switch, another area unit, and the measurement's arrival, without waiting for the next edit.
   useEffect(() => {
     const parts = readShape.current();
-    if (parts && feedback) setReadout(feedback.readout(parts, t));
-  }, [t, readShape, feedback]);
+    if (parts && feedback) setReadout(feedback.readout(parts, t, areaUnit));
+    else if (drawnShape.current && drawingNow.current) setReadout(measureText(drawnShape.current, t, undefined, areaUnit));
+  }, [t, readShape, feedback, areaUnit, drawingNow, measuring]);
 
   const saveMode = () => {
     if (mode.type === 'edit' && mode.id && session && geometryKind) {
@@ -337,80 +378,90 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
   const snappingToggle = useMemo(() => ({ enabled: snapping.enabled, setEnabled: (on: boolean) => toolbarActions.current.snap(on) }), [snapping.enabled, toolbarActions]);
 
   return (
-    <div ref={editorRef} className="gportal-editor" style={style}>
-      <div ref={containerRef} className="gportal-map" role="region" aria-label={t('map.region')} />
-      <EditorToolbar
-        ref={toolbarRef}
-        folded={folded}
-        mode={mode}
-        ready={ready}
-        shapeKind={shapeKind}
-        drawnPoints={drawnPoints}
-        hasFeatures={features.length > 0}
-        hint={hint}
-        canUndo={canUndo}
-        canRedo={canRedo}
-        snapping={snappingToggle}
-        editing={Boolean(editing)}
-        geometryKind={geometryKind}
-        partTool={partEdit.tool}
-        {...toolbarHandlers}
-      >
-        {children}
-      </EditorToolbar>
-      {readout && (
-        // While drawing the read-out follows every move of the pointer or crosshair; the
-        // announcement reads the figure at each vertex instead.
-        <div className="gportal-readout" data-testid="measure-readout" aria-live={mode.type === 'draw' ? 'off' : 'polite'}>
-          {readout}
+    <div className="gportal-editor" style={style}>
+      <div ref={editorRef} className="gportal-editor-view">
+        <div ref={containerRef} className="gportal-map" role="region" aria-label={t('map.region')} />
+        <EditorToolbar
+          ref={toolbarRef}
+          folded={folded}
+          mode={mode}
+          ready={ready}
+          shapeKind={shapeKind}
+          drawnPoints={drawnPoints}
+          hasFeatures={features.length > 0}
+          hint={hint}
+          canUndo={canUndo}
+          canRedo={canRedo}
+          snapping={snappingToggle}
+          editing={Boolean(editing)}
+          geometryKind={geometryKind}
+          partTool={partEdit.tool}
+          {...toolbarHandlers}
+        >
+          {children}
+        </EditorToolbar>
+        {readout && (
+          <div className="gportal-readout">
+            {/* While drawing the read-out follows every move of the pointer or crosshair; the
+                announcement reads the figure at each vertex instead. */}
+            <span data-testid="measure-readout" aria-live={mode.type === 'draw' ? 'off' : 'polite'}>
+              {readout}
+            </span>
+            {shapeKind === 'polygon' && <AreaUnitSelect value={areaUnit} onChange={setAreaUnit} />}
+          </div>
+        )}
+        <div className="gportal-visually-hidden" aria-live="polite" data-testid="map-announcement">
+          {announcement}
         </div>
-      )}
-      <div className="gportal-visually-hidden" aria-live="polite" data-testid="map-announcement">
-        {announcement}
+        {alert && (
+          <div className="gportal-alert" role="alert">
+            {alert}
+          </div>
+        )}
+        {map && popup && popupFeature && mode.type === 'idle' && (
+          <FeaturePopup
+            map={map}
+            feature={popupFeature}
+            schema={schema}
+            labels={view.labels}
+            latlng={popup.latlng}
+            readOnly={!ready}
+            clearTop={popup.clearTop}
+            onClose={closePopup}
+            onEditGeometry={() => start({ type: 'edit', id: popupFeature.id }, 'map')}
+            onEditAttributes={() => {
+              setPopup(undefined);
+              setAttributesOf({ id: popupFeature.id });
+            }}
+            onDelete={() => {
+              setPopup(undefined);
+              if (session) apply(() => session.remove(popupFeature.id));
+              toMap();
+            }}
+          />
+        )}
+        <SessionConflictDialog session={session} conflicts={view.conflicts} />
+        {attributesFeature && schema && session && (
+          <Suspense fallback={null}>
+            <AttributeForm
+              // A new form for each feature, so one never shows the values typed into another.
+              key={`${attributesFeature.id}:${view.refusals}`}
+              feature={attributesFeature}
+              schema={schema}
+              labels={view.labels}
+              isNew={attributesOf?.isNew}
+              showErrors={attributesOf?.showErrors}
+              onCancel={() => setAttributesOf(undefined)}
+              onSubmit={(properties: Properties) => {
+                // The values of a feature just drawn are part of drawing it: one undo takes back both.
+                const joinLastStep = attributesOf?.isNew === true;
+                if (apply(() => session.update(attributesFeature.id, { properties }, { joinLastStep }))) setAttributesOf(undefined);
+              }}
+            />
+          </Suspense>
+        )}
       </div>
-      {alert && (
-        <div className="gportal-alert" role="alert">
-          {alert}
-        </div>
-      )}
-      {map && popup && popupFeature && mode.type === 'idle' && (
-        <FeaturePopup
-          map={map}
-          feature={popupFeature}
-          schema={schema}
-          labels={view.labels}
-          latlng={popup.latlng}
-          readOnly={!ready}
-          clearTop={popup.clearTop}
-          onClose={closePopup}
-          onEditGeometry={() => start({ type: 'edit', id: popupFeature.id }, 'map')}
-          onEditAttributes={() => {
-            setPopup(undefined);
-            setAttributesOf({ id: popupFeature.id });
-          }}
-          onDelete={() => {
-            setPopup(undefined);
-            if (session) apply(() => session.remove(popupFeature.id));
-            toMap();
-          }}
-        />
-      )}
-      <SessionConflictDialog session={session} conflicts={view.conflicts} />
-      {attributesFeature && schema && session && (
-        <AttributeForm
-          // A new form for each feature, so one never shows the values typed into another.
-          key={`${attributesFeature.id}:${view.refusals}`}
-          feature={attributesFeature}
-          schema={schema}
-          labels={view.labels}
-          isNew={attributesOf?.isNew}
-          showErrors={attributesOf?.showErrors}
-          onCancel={() => setAttributesOf(undefined)}
-          onSubmit={(properties: Properties) => {
-            if (apply(() => session.update(attributesFeature.id, { properties }))) setAttributesOf(undefined);
-          }}
-        />
-      )}
+      <StatusLine map={map} />
     </div>
   );
 }

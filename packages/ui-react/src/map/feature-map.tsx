@@ -2,24 +2,26 @@ import { CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { LayerKind } from '@gportal/core';
 import { Alert, App, Space, Spin } from 'antd';
 import type { Container } from 'inversify';
-import { useEffect, useMemo, type CSSProperties } from 'react';
-import { useLatest } from './use-latest';
-import type { FieldLabels, LayerInfoTemplate } from '../app/app-config';
-import { ServicesProvider } from '../app/services';
+import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { useLatest } from '../ui/use-latest';
+import type { FieldLabels } from './session';
+import type { LayerInfoTemplate } from './layer';
+import { ServicesProvider } from '../ui/services';
 import { I18nProvider, useI18n } from '../i18n/i18n-provider';
 import type { Locale } from '../i18n/messages';
-import { baseLayerOf } from './base-layer';
+import { baseMapLayerOf, defaultBaseMap, isBaseMapChoice, isOffered, type BaseMapChoice, type BaseMapOffer } from './base';
+import { useUserPreference } from '../ui/use-user-preference';
 import { EditorMap } from './editor-map';
-import { DEFAULT_LAYER_KIND } from './layer-catalog';
-import { LayerTypeSelect } from './layer-type-select';
-import { ServerLayerSelect } from './server-layer-select';
-import { PendingBadge } from './pending-badge';
-import { SavingOverlay } from './saving-overlay';
-import { useBeforeUnload } from './use-before-unload';
-import { useFeatureSession } from './use-feature-session';
-import { useLayerChoice } from './use-layer-choice';
-import { ViewLimitNotice } from './view-limit-notice';
-import { LabelledButton, UNSPACED_BUTTON } from './labelled-button';
+import { DEFAULT_LAYER_KIND } from './session';
+import { BaseMapSelect, LayerTypeSelect } from './panels';
+import { ServerLayerSelect } from './panels';
+import { PendingBadge } from './panels';
+import { SavingOverlay } from './panels';
+import { useBeforeUnload } from './session';
+import { useFeatureSession } from './session';
+import { useLayerChoice } from './session';
+import { ViewLimitNotice } from './panels';
+import { LabelledButton, UNSPACED_BUTTON } from '../ui/labelled-button';
 import { ErrorMessage } from '../ui/error-detail';
 
 /** Props of {@link FeatureMapView}, and the view settings of {@link FeatureMap}. */
@@ -28,6 +30,13 @@ export interface FeatureMapViewProps {
   initialLayer?: LayerKind;
   /** The WMTS endpoint of the base map (`cite:vec_town`); without it, the offline Natural Earth map. */
   wmtsUrl?: string;
+  /**
+   * Tianditu's key (`tk`, `tiandituKey` of `config.json`): with it, 底图 offers 天地图矢量 and
+   * 天地图影像; without it, neither.
+   */
+  tiandituKey?: string;
+  /** The map review number (审图号) Tianditu's terms ask to show with its maps (`tiandituReviewNumber`). */
+  tiandituReviewNumber?: string;
   /** The map server (any URL on its origin): the only origin the base map's tiles are loaded with cookies from. */
   credentialsOrigin?: string;
   /** Height of the map; 70 % of the window by default. */
@@ -42,6 +51,8 @@ export interface FeatureMapViewProps {
   layerInfoTemplate?: LayerInfoTemplate;
   /** The attribute form's field labels by layer and field (`fieldLabels` of `config.json`); fields show their names by default. */
   fieldLabels?: FieldLabels;
+  /** How long a lost save may still commit on the server (`unknownOutcomeWindowMs` of `config.json`); 30 s by default. */
+  unknownOutcomeWindowMs?: number;
   /**
    * What the layer selector offers: the five layer types (`kinds`, default), or every layer the
    * server lists, by title and grouped by workspace (`server`, the app's map-server mode).
@@ -65,24 +76,42 @@ export function FeatureMapView({
   wmtsUrl,
   wmsUrl,
   credentialsOrigin,
+  tiandituKey,
+  tiandituReviewNumber,
   height = '70vh',
   onDirtyChange,
   onLayerChange,
   layerInfoTemplate,
   fieldLabels,
+  unknownOutcomeWindowMs,
   layerList = 'kinds',
 }: FeatureMapViewProps) {
-  const { t } = useI18n();
-  const { modal } = App.useApp();
+  const { t, locale } = useI18n();
+  const { modal, message } = App.useApp();
   const { choice, choose } = useLayerChoice({ kind: initialLayer, typeName: initialTypeName });
-  const sessionOptions = useMemo(() => ({ fieldLabels }), [fieldLabels]);
+  const sessionOptions = useMemo(() => ({ fieldLabels, ...(unknownOutcomeWindowMs === undefined ? {} : { unknownOutcomeWindowMs }) }), [fieldLabels, unknownOutcomeWindowMs]);
   const { view, save, redraw, keepRestored, editHere, decideUndecided } = useFeatureSession(choice.kind, choice.typeName, sessionOptions);
   const kind = view.kind ?? choice.kind;
   useEffect(() => {
     if (view.typeName) onLayerChange?.(view.typeName);
   }, [view.typeName, onLayerChange]);
   const { pending, status, restored, problem, editingElsewhere, undecided } = view;
-  const baseLayer = useMemo(() => baseLayerOf(wmtsUrl, credentialsOrigin), [wmtsUrl, credentialsOrigin]);
+  const offer = useMemo<BaseMapOffer>(() => ({ server: Boolean(wmtsUrl), tianditu: Boolean(tiandituKey) }), [wmtsUrl, tiandituKey]);
+  // Remembered for the signed-in user (the user cache); a choice no longer offered falls back.
+  const [chosenBaseMap, chooseBaseMap] = useUserPreference<BaseMapChoice>('map.baseMap', defaultBaseMap(offer), isBaseMapChoice);
+  const baseMap = isOffered(chosenBaseMap, offer) ? chosenBaseMap : defaultBaseMap(offer);
+  // Tiles that fail are said once per base map shown, not once per tile.
+  const tilesFailed = useRef(false);
+  const baseLayer = useMemo(() => {
+    tilesFailed.current = false;
+    const attribution = tiandituReviewNumber ? t('map.attribution.tiandituReview', { number: tiandituReviewNumber }) : t('map.attribution.tianditu');
+    const onTileError = () => {
+      if (tilesFailed.current) return;
+      tilesFailed.current = true;
+      void message.warning(t('map.baseMap.tilesFailed'));
+    };
+    return baseMapLayerOf(baseMap, { wmtsUrl, credentialsOrigin, ...(tiandituKey ? { tianditu: { key: tiandituKey, locale, attribution, onTileError } } : {}) });
+  }, [baseMap, wmtsUrl, credentialsOrigin, tiandituKey, tiandituReviewNumber, locale, t, message]);
   const dirty = pending.total > 0;
   useBeforeUnload(dirty);
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
@@ -135,6 +164,7 @@ export function FeatureMapView({
         ) : (
           <LayerTypeSelect value={kind} onChange={chooseKind} disabled={status === 'saving'} />
         )}
+        <BaseMapSelect value={baseMap} offer={offer} onChange={chooseBaseMap} />
         <PendingBadge pending={pending} />
         {(status === 'loading' || status === 'resolving') && <Spin size="small" aria-label={t('map.loading')} />}
       </Space>

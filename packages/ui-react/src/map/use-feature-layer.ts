@@ -1,10 +1,10 @@
 import { fittableBounds, INITIAL_BOUNDS_PADDING, padBounds, type EditableFeature, type EditSession } from '@gportal/core';
 import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
-import { FeatureLayerRenderer } from './feature-layer-renderer';
-import { toolbarRowsBottom } from './folding-toolbar';
+import { FeatureLayerRenderer } from './layer';
+import { toolbarRowsBottom } from './panels';
 import type { L } from './leaflet';
-import { loadsByView } from './use-feature-session';
-import { toLatLngBounds } from './use-leaflet-map';
+import { loadsByView } from './session';
+import { toLatLngBounds } from './base';
 import { nextTask } from '../ui/stages';
 
 /** The session's events after which it shows other features (an edit, a view's tiles merged), besides a load. */

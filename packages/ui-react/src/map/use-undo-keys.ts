@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLatest } from './use-latest';
+import { useLatest } from '../ui/use-latest';
 
 export interface UndoKeys {
   canUndo: boolean;

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
-import { RasterWorkers } from '../map/feature-raster';
+import { RasterWorkers } from '../map/canvas/feature-raster';
 import { L } from '../map/leaflet';
-import type { RasterReply, RasterRequest } from '../map/raster-protocol';
+import type { RasterReply, RasterRequest } from '../map/canvas/raster-protocol';
 
 /**
  * Stand-ins for what jsdom lacks and the feature canvas paints with: the raster workers (and the

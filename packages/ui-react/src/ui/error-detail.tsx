@@ -43,6 +43,6 @@ export function ErrorMessage({ tell, lead }: ErrorMessageProps) {
 }
 
 /** A message of the table in a notice's title: rendered, so it follows a switch of language too. */
-export function Translated({ id }: { id: MessageKey }) {
-  return useI18n().t(id);
+export function Translated({ id, values }: { id: MessageKey; values?: Readonly<Record<string, string | number>> }) {
+  return useI18n().t(id, values);
 }

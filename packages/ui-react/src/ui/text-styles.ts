@@ -1,4 +1,4 @@
-import { COLORS, UI_FONT_FAMILY } from './theme';
+import { COLORS, UI_FONT_FAMILY } from '../theme/theme';
 
 /**
  * antd's default look for the app's own plain texts and fields: `Typography` carries ellipsis

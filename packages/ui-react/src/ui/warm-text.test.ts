@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UI_FONT_FAMILY } from './theme';
+import { UI_FONT_FAMILY } from '../theme/theme';
 import { warmText } from './warm-text';
 
 describe('warmText', () => {

@@ -1,4 +1,4 @@
-import { UI_FONT_FAMILY } from './theme';
+import { UI_FONT_FAMILY } from '../theme/theme';
 
 /**
  * Lays out a hidden line of the UI's text (Chinese and Latin, in the UI's font, at antd's body

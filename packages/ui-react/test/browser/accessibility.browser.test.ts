@@ -167,7 +167,7 @@ describe.each(LANGUAGES)('axe in $language', ({ language, names }) => {
     await button(names.cancel).click();
 
     await selectLayer(page, names.lineLayer, language === 'en' ? 'Layer type' : '图层类型');
-    // The drawn polygon is unsaved: switching layers asks first (issue 20).
+    // The drawn polygon is unsaved: switching layers asks first.
     await page.getByRole('dialog').getByRole('button', { name: names.switchLayer }).waitFor();
     findings.push(...(await audit(`switching layers with unsaved edits ${language}`)));
     await page.getByRole('dialog').getByRole('button', { name: names.switchLayer }).click();

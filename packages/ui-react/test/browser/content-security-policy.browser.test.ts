@@ -32,6 +32,9 @@ describe('the content security policy of the built app', () => {
     // 'unsafe-inline' for antd's styles only; 'unsafe-eval' nowhere.
     expect(Object.entries(CONTENT_SECURITY_POLICY).filter(([, sources]) => sources.some((source) => source.startsWith("'unsafe-"))).map(([name]) => name)).toEqual(['style-src']);
     expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    // Images from the app, data: icons and Tianditu's eight tile hosts: nothing more.
+    expect(directives['img-src']).toEqual(["'self'", 'data:', ...Array.from({ length: 8 }, (_, index) => `https://t${index}.tianditu.gov.cn`)]);
+    expect(directives['connect-src']).toEqual(["'self'"]);
 
     // Every script is a file: no inline script and no inline event handler in the page.
     expect([...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag).filter((tag) => !/\bsrc="\/assets\/[\w.-]+\.js"/.test(tag))).toEqual([]);

@@ -5,7 +5,7 @@ import { clickMap, skipAttributes, waitForFeatures, waitForMapReady } from './ma
 
 /**
  * The feature map open in two tabs (pages of one browser context: one profile, one localStorage)
- * on the same layer (issue 23, section 2, item 8): the second tab is read-only and says so before
+ * on the same layer: the second tab is read-only and says so before
  * any edit; `在此编辑` takes the layer over, with the first tab's unsaved drawing, and a drawing
  * made there is saved. With Web Locks (127.0.0.1 is a secure context) and without them, as on
  * any plain-HTTP address.
@@ -81,8 +81,9 @@ describe.each([
     await screenshot(second, `editing-tabs-read-only${withoutLocks ? '-no-locks' : ''}`);
     if (!withoutLocks) {
       // The same notice in English, on a 1024 px screen and on a phone.
+      // English shows once its message table has been fetched (the first screen carries Chinese only).
       await second.getByText('English', { exact: true }).click();
-      await expect(notice(second).textContent()).resolves.toBe('This layer is being edited in another tab; here you can only view it.Edit here');
+      await expect.poll(() => notice(second).textContent(), { timeout: 5000 }).toBe('This layer is being edited in another tab; here you can only view it.Edit here');
       await second.setViewportSize({ width: 1024, height: 768 });
       await screenshot(second, 'editing-tabs-read-only-en-1024');
       await second.setViewportSize({ width: 390, height: 844 });

@@ -26,7 +26,7 @@ async function openFeatureMap(count = 8, query = '') {
   await waitForMapReady(page, count);
 }
 
-describe('a delete mode and drawing that forgive (issue 20)', () => {
+describe('a delete mode and drawing that forgive', () => {
   it('in 删除 a second click on a marked feature unmarks it; Escape leaves 删除 and 编辑 as 取消 does', async () => {
     await openFeatureMap();
     await button('删除').click();
@@ -96,7 +96,7 @@ async function viewBounds(): Promise<[number, number, number, number]> {
   return ((await mapElement(page).getAttribute('data-bounds')) ?? '').split(',').map(Number) as [number, number, number, number];
 }
 
-describe('a layer that stays chosen (issue 20)', () => {
+describe('a layer that stays chosen', () => {
   it('keeps the chosen layer in the URL, over a reload, and asks before switching away from unsaved edits', async () => {
     await openFeatureMap(7, '?layer=store_33:line');
     const select = page.getByRole('combobox', { name: '图层类型' });
@@ -165,7 +165,7 @@ describe('a layer that stays chosen (issue 20)', () => {
   });
 });
 
-describe('points (issue 20)', () => {
+describe('points', () => {
   it('画点 is enabled only on the point layer, draws a point there and saves it; the point moves in 编辑', async () => {
     await openFeatureMap();
     await expect(button('画点').isDisabled()).resolves.toBe(true);
@@ -230,7 +230,7 @@ describe('points (issue 20)', () => {
   });
 });
 
-describe('the loaded layer (spec section 2, issue 20)', () => {
+describe('the loaded layer (spec section 2)', () => {
   const infoMarker = () => page.getByRole('button', { name: '图层信息' });
   const popup = () => page.locator('.leaflet-popup .gportal-layer-info');
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { MemoryUser } from '@gportal/core/memory';
 import { getResponse } from 'msw';
-import { createGeoServerModel, createProductApiModel, loadGeoServerApi, REST_PATH, REST_URL, seededMapServer, type ProductApiModel } from '@gportal/adapters-geoserver/testing';
+import { createGeoServerModel, createProductApiModel, loadGeoServerApi, REST_PATH, REST_URL, seededMapServer, type ProductApiModel } from '@gportal/adapters-geoserver/test-support';
 
 /** Where the app finds the stand-ins: GeoServer's paths and the portal API below `url`. */
 export const MODEL_PATHS = { rest: REST_PATH, wfs: '/geoserver/wfs', wmts: '/geoserver/gwc/service/wmts', portalApi: '/api' } as const;

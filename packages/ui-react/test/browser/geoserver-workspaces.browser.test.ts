@@ -71,7 +71,7 @@ function selectorOptions(): Promise<Array<{ group: string | null; text: string; 
   );
 }
 
-describe('the map-server layer selector on a GeoServer with several workspaces (issue 20)', () => {
+describe('the map-server layer selector on a GeoServer with several workspaces', () => {
   it('groups the layers by workspace under their titles; the layer chosen in another workspace is the one in the URL and in the requests', async () => {
     const calls: WfsCall[] = [];
     await openOnGeoServer(calls);

@@ -103,7 +103,7 @@ describe('holes and parts in a shape edit', () => {
     await expectArea(area(FUZHOU, HOLE) + area(FUZHOU_SMALL));
   });
 
-  it('挖洞 draws its hole by keyboard too: the crosshair, Enter for each vertex, Shift+Enter to finish (issue 24)', async () => {
+  it('挖洞 draws its hole by keyboard too: the crosshair, Enter for each vertex, Shift+Enter to finish', async () => {
     await editFuzhou();
     const whole = area(FUZHOU) + area(FUZHOU_SMALL);
     await expectArea(whole);

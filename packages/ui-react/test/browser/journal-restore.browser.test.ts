@@ -4,7 +4,7 @@ import { freshPagePerTest, screenshot, signIn } from './browser.js';
 import { clickMap, skipAttributes, waitForFeatures, waitForMapReady } from './map-helpers.js';
 
 /**
- * A journal written against an older schema of the layer (issue 23, section 2, item 6): the
+ * A journal written against an older schema of the layer: the
  * restore drops a property the layer no longer has and names it, keeps a drawing whose geometry
  * no longer fits aside and says so, and the other edits save.
  */

@@ -3,10 +3,10 @@ import type { EditableFeature } from '@gportal/core';
 import { sampleSeed } from '@gportal/core/memory';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, screenshot, signIn } from './browser.js';
-import { featuresInView } from '../../src/map/feature-stepping.js';
+import { featuresInView } from '../../src/map/layer/feature-stepping.js';
 import { clickMap, mapElement, screenPixel, selectLayer, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
-/** The feature map without a pointer (issue 24): focus that follows the tools, and drawing by keyboard. */
+/** The feature map without a pointer: focus that follows the tools, and drawing by keyboard. */
 
 const baseUrl = inject('baseUrl');
 let page: Page;
@@ -210,7 +210,7 @@ describe('drawing by keyboard', () => {
     await waitForMapReady(page, 8);
   });
 
-  it('places a point with 画点 and Enter at the crosshair (issue 20 with issue 24)', async () => {
+  it('places a point with 画点 and Enter at the crosshair', async () => {
     await openFeatureMap();
     await selectLayer(page, '点');
     await waitForMapReady(page, 8);
@@ -249,6 +249,32 @@ describe('drawing by keyboard', () => {
     await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor();
     await page.reload();
     await waitForMapReady(page, 9);
+  });
+
+  it.each([
+    { locale: 'zh-CN', draw: '标绘', added: '未保存：新增 1 · 修改 0 · 删除 0' },
+    { locale: 'en', draw: 'Draw polygon', added: 'Unsaved: 1 added · 0 changed · 0 deleted' },
+  ] as const)('in $locale, a drawing finished by keyboard opens its form with the focus on the first field: typing fills it, Enter takes it', async (expected) => {
+    await openFeatureMap();
+    if (expected.locale === 'en') await page.getByRole('radio', { name: 'English' }).click();
+    await activate(expected.draw);
+    await page.getByTestId('draw-crosshair').and(page.locator('.gportal-crosshair-shown')).waitFor();
+    await press('Enter');
+    await press('ArrowRight', 10);
+    await press('Enter');
+    await press('ArrowDown', 10);
+    await press('Enter');
+    await press('Shift+Enter');
+    await mapElement(page).and(page.locator('[data-features="9"]')).waitFor();
+    const name = page.getByRole('dialog').getByRole('textbox', { name: 'name', exact: true });
+    await name.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('attribute-name');
+    await page.keyboard.type('Gushan');
+    await expect(name.inputValue()).resolves.toBe('Gushan');
+    await press('Enter');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expect(badge().textContent()).resolves.toBe(expected.added);
+    await expectFocus(expected.draw);
   });
 
   it('pans the map when the crosshair reaches the edge', async () => {

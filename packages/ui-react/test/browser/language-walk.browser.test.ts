@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MANAGE_MODULES, ROUTES } from '../../src/app/routes.js';
+import { MANAGE_MODULES, ROUTES } from '../../src/shell/routes.js';
 import { apiScreen } from './api-screen.js';
 import { DEMO, freshPage, launchChromium, screenshot, signIn } from './browser.js';
 import { clickMap, skipAttributes, waitForMapReady } from './map-helpers.js';
@@ -263,7 +263,7 @@ describe('the language walk (embedded default, zh-CN)', () => {
     });
     await page.getByRole('button', { name: '标绘', exact: true }).click();
     for (const [lng, lat] of [[118.1, 25.6], [118.6, 25.6], [118.6, 26.0], [118.1, 25.6]] as const) await clickMap(page, lng, lat);
-    // Full storage is told as such, in Chinese; that the save still goes through is the feature-map test's (issue 23 §2.7).
+    // Full storage is told as such, in Chinese; that the save still goes through is the feature-map test's.
     await notice(page, '浏览器存储空间已满').waitFor();
     await skipAttributes(page);
     await expectNoEnglish(page, 'a journal that cannot be written');

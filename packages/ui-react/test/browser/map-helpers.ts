@@ -30,10 +30,20 @@ export async function toolbarRowsBottom(page: Page): Promise<number> {
 }
 
 /**
+ * Waits until the map is not busy: the first drawing tool of a page fetches leaflet-draw, and the
+ * map is `aria-busy` until the tool runs.
+ */
+export async function waitForMapIdle(page: Page): Promise<void> {
+  await page.locator('.gportal-map[aria-busy="true"]').waitFor({ state: 'detached' });
+}
+
+/**
  * A click at a lon/lat position, at a person's pace: leaflet-draw ignores a click within 50 ms of
- * the last vertex. A click that opens a feature's popup returns once the popup stands still.
+ * the last vertex. A click that opens a feature's popup returns once the popup stands still. A
+ * drawing tool just chosen is waited for first.
  */
 export async function clickMap(page: Page, lng: number, lat: number): Promise<void> {
+  await waitForMapIdle(page);
   const { x, y } = await mapPoint(page, lng, lat);
   await page.mouse.click(x, y);
   await page.waitForTimeout(120);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { wfsServer, wfsServerAnswers } from '@gportal/adapters-geoserver/testing';
+import { wfsServer, wfsServerAnswers } from '@gportal/adapters-geoserver/test-support';
 import { apiScreen } from './api-screen.js';
 import { freshPage, launchChromium, screenshot } from './browser.js';
 import { MODEL_PATHS, serveGeoServerModel, type GeoServerModelServer } from './geoserver-model-server.js';

@@ -60,4 +60,17 @@ describe('map test (/test-map)', () => {
     await page.reload();
     await waitForMapReady(page, 9);
   });
+
+  it.each([
+    ['zh-CN', '提交地图数据', '没有需要保存的修改。'],
+    ['en', 'Submit map data', 'There is nothing to save: no changes are pending.'],
+  ] as const)('(%s) with nothing pending, the submit-map-data button says there is nothing to save, not that zero changes were saved', async (locale, submit, nothing) => {
+    await page.goto(`${baseUrl}/test-map`);
+    await waitForMapReady(page, 8);
+    if (locale === 'en') await page.getByRole('radio', { name: 'English', exact: true }).dispatchEvent('click');
+    await page.locator(`html[lang="${locale}"]`).waitFor();
+    await button(submit).click();
+    await page.locator('.ant-message-notice', { hasText: nothing }).waitFor();
+    expect(await page.locator('.ant-message-notice', { hasText: /已保存|Saved:/ }).count()).toBe(0);
+  });
 });

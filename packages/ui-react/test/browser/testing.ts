@@ -1,5 +1,5 @@
 /**
- * Browser-test support other workspaces' tests may use (`@gportal/ui-react/testing`, resolved only
+ * Browser-test support other workspaces' tests may use (`@gportal/ui-react/test-support`, resolved only
  * inside this repository through the `gportal:source` condition): Debian's Chromium through
  * playwright-core, screenshots, and the feature map's lon/lat helpers.
  */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LON_LAT_SRS_NAME } from '@gportal/adapters-geoserver';
-import { POSITIONS_PER_BLOCK, readQgisFixture } from '@gportal/adapters-geoserver/testing';
+import { POSITIONS_PER_BLOCK, readQgisFixture } from '@gportal/adapters-geoserver/test-support';
 import { freshPage, freshPagePerTest, screenshot, signIn, PORTAL_USER } from './browser.js';
 import { waitForMapReady } from './map-helpers.js';
 

@@ -33,8 +33,8 @@ function toOgcFilter(filter: AttributeFilter, schema: FeatureSchema): Filter {
     case 'isNull':
       return ogc.isNull(propertyOf(schema, filter.property).name);
     case 'like':
-      // The core's pattern uses OGC's default wildcards: `*` any run, `.` one character, `!` escape.
-      return ogc.like(propertyOf(schema, filter.property).name, filter.pattern, '*', '.', '!');
+      // The core's pattern: `*` any run, `?` one character, `!` escape, case-insensitive.
+      return ogc.like(propertyOf(schema, filter.property).name, filter.pattern, '*', '?', '!', false);
     default: {
       const property = propertyOf(schema, filter.property);
       const value = literal(filter.value, property);

@@ -1,13 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { AppConfig } from '../../app/app-config';
-import { APP_CONFIG } from '../../app/app-tokens';
-import { useService } from '../../app/services';
+import type { AppConfig } from '../../shell/app-config';
+import { APP_CONFIG } from '../../shell/app-tokens';
+import { useService } from '../../ui/services';
 import { useI18n } from '../../i18n/i18n-provider';
 import { useDocumentTitle } from '../../i18n/use-document-title';
-import { FeatureMapView } from '../../map/feature-map';
-import { useLeaveGuard } from '../../map/use-leave-guard';
-import { wmsUrlOf } from '../../map/use-server-rendering';
+import { FeatureMapView, useLeaveGuard, wmsUrlOf } from '../../map';
 import { Panel } from '../layout/panel';
 import './feature-map-page.css';
 
@@ -28,9 +26,10 @@ export function FeatureMapPage() {
         wmtsUrl={config.mode === 'map-server' ? config.wmtsUrl : undefined}
         wmsUrl={config.mode === 'map-server' ? wmsUrlOf(config.wfsUrl) : undefined}
         credentialsOrigin={config.geoserverRestUrl}
+        tiandituKey={config.tiandituKey || undefined} tiandituReviewNumber={config.tiandituReviewNumber || undefined}
         height="calc(100vh - 260px)" onDirtyChange={setDirty}
         initialTypeName={initialTypeName} onLayerChange={keepLayer} layerInfoTemplate={config.layerInfoTemplate}
-        fieldLabels={config.fieldLabels} layerList={config.mode === 'map-server' ? 'server' : 'kinds'} />
+        fieldLabels={config.fieldLabels} unknownOutcomeWindowMs={config.unknownOutcomeWindowMs} layerList={config.mode === 'map-server' ? 'server' : 'kinds'} />
     </Panel>
   );
 }

@@ -63,7 +63,13 @@ describe('the API test buttons', () => {
     const { call } = setup();
     const form = { store: 'store_20', layer: 'parcels', style: 'parcels' };
     await call('database-create', form);
-    await expect(call('layer-add-polygon', form)).resolves.toMatchObject({ name: 'parcels', attributes: [{ name: 'geom', binding: 'Polygon' }] });
+    await expect(call('layer-add-polygon', form)).resolves.toMatchObject({
+      name: 'parcels',
+      attributes: [
+        { name: 'geom', binding: 'Polygon' },
+        { name: 'name', binding: 'String' },
+      ],
+    });
     await call('style-submit', form);
     await expect(call('layer-set-style', form)).resolves.toBe('store_33:parcels');
     await expect(call('layer-get-with-style', form)).resolves.toMatchObject({ defaultStyle: 'store_33:parcels' });

@@ -11,6 +11,7 @@ import {
   ValidationError,
   WORKSPACE_CREATION_SRID,
   type AdminActions,
+  type AttributeSpec,
   type DataStoreAdmin,
   type FeatureSource,
   type FeatureTransactions,
@@ -74,6 +75,15 @@ export interface ApiCall {
   failure?: MessageKey;
   /** A refused input is reported in the result only, without a notice (adding a layer, spec section 5). */
   quiet?: boolean;
+  /** A call that deletes asks first: what goes, in the words of these keys, filled from the inputs. */
+  confirm?: (form: ApiForm, adminApi: AdminApi) => DeleteConfirmation;
+}
+
+/** The question a deleting call asks before it sends anything: its title names what goes, its content what goes with it. */
+export interface DeleteConfirmation {
+  title: MessageKey;
+  content: MessageKey;
+  values: Readonly<Record<string, string>>;
 }
 
 /** The SLD of the text area, refused before any request when it is not well-formed XML. */
@@ -83,9 +93,12 @@ function wellFormedSld(sld: string): string {
   return sld;
 }
 
+/** The spec's feature type (section 3): a `name` string beside the geometry `geom` the core adds by kind. */
+const LAYER_ATTRIBUTES: readonly AttributeSpec[] = [{ name: 'name', binding: 'String', nillable: true }];
+
 function addLayer(kind: LayerKind): Run {
   return ({ actions }, form) =>
-    actions.addLayer({ workspace: form.workspace, workspaceSrid: form.srid ?? Number.NaN, store: form.store, name: form.layer, kind });
+    actions.addLayer({ workspace: form.workspace, workspaceSrid: form.srid ?? Number.NaN, store: form.store, name: form.layer, kind, attributes: [...LAYER_ATTRIBUTES] });
 }
 
 /** The workspace's layer of that kind; a workspace without one is refused (field `layerKind`) before any insert. */
@@ -138,13 +151,22 @@ function blankInput(form: ApiForm, input: RequiredInput): boolean {
   return input === 'srid' ? form.srid === null : isBlankName(form[input]);
 }
 
+function chosenVariant(call: ApiCall, adminApi: AdminApi): { needs: readonly RequiredInput[]; run: Run } {
+  return adminApi === 'portal' && call.portal ? call.portal : call;
+}
+
+/** Whether the call would be refused for a blank input (so a deleting call has nothing to ask about). */
+export function lacksInput(call: ApiCall, form: ApiForm, adminApi: AdminApi = 'geoserver'): boolean {
+  return chosenVariant(call, adminApi).needs.some((input) => blankInput(form, input));
+}
+
 /**
  * Runs a button's call through the chosen API. Every input it needs is checked first: a blank
  * one is refused (`ValidationError`, its field named in `REQUIRED_FIELD`) before any request,
  * the same for get, add and delete.
  */
 export function runApiCall(call: ApiCall, ports: ApiPorts, form: ApiForm, adminApi: AdminApi = 'geoserver'): Promise<unknown> {
-  const chosen = adminApi === 'portal' && call.portal ? call.portal : call;
+  const chosen = chosenVariant(call, adminApi);
   const blank = chosen.needs.find((input) => blankInput(form, input));
   if (blank !== undefined) {
     const field = REQUIRED_FIELD[blank];
@@ -190,6 +212,12 @@ export const API_CALLS: readonly ApiCall[] = [
     label: 'geoserverApi.workspaceDelete',
     failure: 'geoserverApi.requestFailed',
     needs: ['workspace'],
+    // The product API deletes a workspace with what it holds; GeoServer only with recurse.
+    confirm: (form, adminApi) => ({
+      title: 'geoserverApi.confirm.workspaceDelete',
+      content: form.recurse || adminApi === 'portal' ? 'geoserverApi.confirm.workspaceDeleteRecurse' : 'geoserverApi.confirm.workspaceDeleteEmpty',
+      values: { workspace: form.workspace.trim() },
+    }),
     run: ({ workspaces }, form) => workspaces.delete(form.workspace.trim(), { recurse: form.recurse }),
     portal: {
       needs: ['workspace'],
@@ -221,6 +249,11 @@ export const API_CALLS: readonly ApiCall[] = [
     group: 'database',
     label: 'geoserverApi.databaseDelete',
     needs: ['store', 'workspace'],
+    confirm: (form, adminApi) => ({
+      title: adminApi === 'portal' ? 'geoserverApi.confirm.databaseDeletePortal' : 'geoserverApi.confirm.databaseDelete',
+      content: 'geoserverApi.confirm.databaseDeleteRecurse',
+      values: { store: form.store.trim(), workspace: form.workspace.trim() },
+    }),
     run: ({ dataStores }, form) => dataStores.delete(form.workspace.trim(), form.store.trim(), { recurse: true }),
     portal: { needs: ['store'], run: async ({ portal }, form) => portalAnswer(await portal.deleteDatabase(form.store.trim())) },
   },
@@ -279,6 +312,11 @@ export const API_CALLS: readonly ApiCall[] = [
     group: 'layer',
     label: 'geoserverApi.layerDelete',
     needs: ['workspace', 'store', 'layer'],
+    // The product API drops the layer's table.
+    confirm: (form, adminApi): DeleteConfirmation =>
+      adminApi === 'portal'
+        ? { title: 'geoserverApi.confirm.tableDelete', content: 'geoserverApi.confirm.tableDeleteRows', values: { layer: form.layer.trim(), store: form.store.trim() } }
+        : { title: 'geoserverApi.confirm.layerDelete', content: 'geoserverApi.confirm.layerDeleteRecurse', values: { layer: form.layer.trim(), workspace: form.workspace.trim() } },
     run: ({ layers }, form) => layers.deleteFeatureType(form.workspace, form.store, form.layer, { recurse: true }),
     portal: {
       needs: ['store', 'layer'],
@@ -319,6 +357,7 @@ export const API_CALLS: readonly ApiCall[] = [
     group: 'style',
     label: 'geoserverApi.styleDelete',
     needs: ['workspace', 'style'],
+    confirm: (form) => ({ title: 'geoserverApi.confirm.styleDelete', content: 'geoserverApi.confirm.styleDeletePurge', values: { style: form.style.trim(), workspace: form.workspace.trim() } }),
     run: ({ styles }, form) => styles.delete(form.style, { ...own(form), purge: true, recurse: true }),
   },
   {

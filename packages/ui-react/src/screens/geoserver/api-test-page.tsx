@@ -2,13 +2,13 @@ import { AimOutlined, LoadingOutlined } from '@ant-design/icons';
 import { ValidationError, type LayerKind } from '@gportal/core';
 import { App, Button, Checkbox, Input, Space, Tag } from 'antd';
 import { useNavigate, useOutletContext } from 'react-router-dom';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../shell/routes';
 import { useI18n, type Translate } from '../../i18n/i18n-provider';
 import { describeError, errorDetail, type DescribedError } from '../../i18n/describe-error';
 import { useDocumentTitle } from '../../i18n/use-document-title';
 import type { MessageKey } from '../../i18n/messages';
 import { ErrorMessage, RAW_TEXT_ATTRIBUTE } from '../../ui/error-detail';
-import { API_CALLS, API_GROUPS, type ApiCall, type ApiForm } from './api-calls';
+import { API_CALLS, API_GROUPS, lacksInput, type ApiCall, type ApiForm } from './api-calls';
 import type { ApiOutcome, ApiTestState } from './api-test-state';
 import { FormField } from '../../ui/form-field';
 import { Panel } from '../layout/panel';
@@ -76,14 +76,34 @@ export function ApiTestPage() {
   const { form, setForm, outcome, pending, adminApi, run } = useOutletContext<ApiTestState>();
   const { t } = useI18n();
   useDocumentTitle(t('a11y.pageTitle', { title: t('geoserver.apiTest'), app: t('geoserver.title') }));
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const navigate = useNavigate();
 
-  const press = async (call: ApiCall) => {
+  const send = async (call: ApiCall) => {
     const result = await run(call);
     if (result.status === 'refused' && !call.quiet) {
       void message.warning({ key: 'geoserverApi.refused', content: <ErrorMessage tell={tellOutcomeError(result.error, form)} /> });
     }
+  };
+
+  // A deleting call names what goes and asks first; a blank input is refused at once, as for any call.
+  const press = (call: ApiCall) => {
+    if (!call.confirm || lacksInput(call, form, adminApi)) return send(call);
+    const { title, content, values } = call.confirm(form, adminApi);
+    return new Promise<void>((resolve) => {
+      modal.confirm({
+        title: t(title, values),
+        content: t(content),
+        okText: t('geoserverApi.confirm.ok'),
+        okButtonProps: { danger: true },
+        cancelText: t('geoserverApi.confirm.cancel'),
+        onOk: () => {
+          resolve();
+          void send(call);
+        },
+        onCancel: () => resolve(),
+      });
+    });
   };
 
   // The loading icon is drawn here rather than by antd's `loading`, whose delayed state could stay

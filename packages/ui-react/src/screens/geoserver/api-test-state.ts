@@ -2,9 +2,9 @@ import { AdminActions, DATA_STORE_ADMIN, FEATURE_SOURCE, FEATURE_TRANSACTIONS, L
 import type { DataStoreAdmin, FeatureSource, FeatureTransactions, LayerAdmin, PortalAdmin, StyleAdmin, WorkspaceAdmin } from '@gportal/core';
 import { SAMPLE_STYLES } from '@gportal/core/memory';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { AppConfig } from '../../app/app-config';
-import { APP_CONFIG } from '../../app/app-tokens';
-import { useService } from '../../app/services';
+import type { AppConfig } from '../../shell/app-config';
+import { APP_CONFIG } from '../../shell/app-tokens';
+import { useService } from '../../ui/services';
 import type { MessageKey } from '../../i18n/messages';
 import { runApiCall, type AdminApi, type ApiCall, type ApiForm, type ApiPorts } from './api-calls';
 import { formatResult } from './format-result';

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../shell/routes';
 import { useI18n } from '../../i18n/i18n-provider';
 import type { MessageKey } from '../../i18n/messages';
 import { useApiTestState } from './api-test-state';

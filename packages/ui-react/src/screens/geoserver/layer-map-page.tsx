@@ -2,13 +2,11 @@ import { boundsOfGeometries, DRAWING, FEATURE_SOURCE, fittableBounds, type Featu
 import { Alert, App, Space, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useOutletContext } from 'react-router-dom';
-import type { AppConfig } from '../../app/app-config';
-import { APP_CONFIG } from '../../app/app-tokens';
-import { useService } from '../../app/services';
-import { baseLayerOf } from '../../map/base-layer';
-import { L } from '../../map/leaflet';
-import '../../map/map.css';
-import { toLatLngBounds, useBaseLayer, useLeafletMap } from '../../map/use-leaflet-map';
+import type { AppConfig } from '../../shell/app-config';
+import { APP_CONFIG } from '../../shell/app-tokens';
+import { useService } from '../../ui/services';
+import { baseLayerOf, L, toLatLngBounds, useBaseLayer, useLeafletMap } from '../../map';
+import '../../map/styles/map.css';
 import { useI18n } from '../../i18n/i18n-provider';
 import { useDocumentTitle } from '../../i18n/use-document-title';
 import type { ApiTestState } from './api-test-state';

@@ -2,14 +2,14 @@ import { FILE_UPLOAD, type FileUpload, type PortalResult, type UploadFieldValue 
 import { CheckCircleFilled, CloseCircleFilled, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Space } from 'antd';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useService } from '../../app/services';
+import { useService } from '../../ui/services';
 import { useI18n } from '../../i18n/i18n-provider';
 import { tellError } from '../../i18n/describe-error';
 import { ErrorMessage, RAW_TEXT_ATTRIBUTE } from '../../ui/error-detail';
 import { formatResult } from './format-result';
 import { useDocumentTitle } from '../../i18n/use-document-title';
 import { SECONDARY_TEXT, STRONG_TEXT } from '../../ui/text-styles';
-import { COLORS } from '../../ui/theme';
+import { COLORS } from '../../theme/theme';
 import { Panel } from '../layout/panel';
 
 /** The fixed sample fields posted with the files (spec section 7: id, name and a nested list). */

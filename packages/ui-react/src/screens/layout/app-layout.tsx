@@ -12,15 +12,15 @@ import {
   UploadOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Button, Drawer, Layout, Menu, Space, Tag, type MenuProps } from 'antd';
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, Layout, Menu, Space, Tag, type MenuProps } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
-import type { AppConfig } from '../../app/app-config';
-import { APP_CONFIG, PROBLEM_LOG } from '../../app/app-tokens';
-import type { ProblemLog } from '../../app/problem-log';
-import { MANAGE_MODULES, ROUTES } from '../../app/routes';
-import { useService } from '../../app/services';
-import { useSession } from '../../app/session-provider';
+import type { AppConfig } from '../../shell/app-config';
+import { APP_CONFIG, PROBLEM_LOG } from '../../shell/app-tokens';
+import type { ProblemLog } from '../../shell/problem-log';
+import { MANAGE_MODULES, ROUTES } from '../../shell/routes';
+import { useService } from '../../ui/services';
+import { useSession } from '../../shell/session-provider';
 import { useI18n, type Translate } from '../../i18n/i18n-provider';
 import { LanguageSwitch } from '../../i18n/language-switch';
 import type { MessageKey } from '../../i18n/messages';
@@ -77,6 +77,9 @@ function selectedPath(pathname: string): string | undefined {
  */
 const SIDER_WIDTH = 248;
 
+/** antd's drawer, fetched by the phone and tablet layout that shows the menu in it (`vite.config.ts` keeps it apart). */
+const Drawer = lazy(() => import('antd/es/drawer'));
+
 
 /**
  * The signed-in workbench: a collapsible side menu with every screen (a drawer opened from the
@@ -124,9 +127,11 @@ export function AppLayout() {
     <Layout style={{ minHeight: '100vh' }}>
       <SkipLink />
       {drawerMenu ? (
-        <Drawer placement="left" size={SIDER_WIDTH} open={menuOpen} onClose={() => setMenuOpen(false)} title={t('app.title')} styles={{ body: { padding: 0 } }}>
-          {menu}
-        </Drawer>
+        <Suspense fallback={null}>
+          <Drawer placement="left" size={SIDER_WIDTH} open={menuOpen} onClose={() => setMenuOpen(false)} title={t('app.title')} styles={{ body: { padding: 0 } }}>
+            {menu}
+          </Drawer>
+        </Suspense>
       ) : (
         <Layout.Sider
           theme="light"

@@ -4,9 +4,9 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../app/app';
-import { DEFAULT_CONFIG } from '../../app/app-config';
+import { DEFAULT_CONFIG } from '../../shell/app-config';
 import { createAppContainer } from '../../app/container';
-import { ProblemLog } from '../../app/problem-log';
+import { ProblemLog } from '../../shell/problem-log';
 
 // The browser tests cover the rest of the login rules; a failing request cannot happen in the embedded mode they run.
 let root: Root;

@@ -3,8 +3,8 @@ import { LoginFlow, validateCredentials, type AuthGateway, type Credentials, typ
 import { DEMO_USER } from '@gportal/core/memory';
 import { Alert, Button, Input, notification } from 'antd';
 import { useMemo, useState, useSyncExternalStore } from 'react';
-import type { AppConfig } from '../../app/app-config';
-import type { ProblemLog } from '../../app/problem-log';
+import type { AppConfig } from '../../shell/app-config';
+import type { ProblemLog } from '../../shell/problem-log';
 import { useI18n } from '../../i18n/i18n-provider';
 import { useDocumentTitle } from '../../i18n/use-document-title';
 import { LanguageSwitch } from '../../i18n/language-switch';

@@ -1,6 +1,6 @@
 import { Menu } from 'antd';
 import { Link, Outlet, useParams } from 'react-router-dom';
-import { MANAGE_MODULES, ROUTES } from '../../app/routes';
+import { MANAGE_MODULES, ROUTES } from '../../shell/routes';
 import { useI18n } from '../../i18n/i18n-provider';
 import { Panel } from '../layout/panel';
 import './manage-layout.css';

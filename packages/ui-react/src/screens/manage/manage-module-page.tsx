@@ -1,6 +1,6 @@
 import { Button, Space } from 'antd';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { MANAGE_MODULES, ROUTES } from '../../app/routes';
+import { MANAGE_MODULES, ROUTES } from '../../shell/routes';
 import { useI18n } from '../../i18n/i18n-provider';
 import { useDocumentTitle } from '../../i18n/use-document-title';
 

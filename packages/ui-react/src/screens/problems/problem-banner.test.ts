@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppProblem } from '../../app/problem-log';
+import type { AppProblem } from '../../shell/problem-log';
 import { LOCALES, translate, type Locale } from '../../i18n/messages';
 import { describeProblem } from './problem-banner';
 
@@ -9,7 +9,6 @@ const PROBLEMS: AppProblem[] = [
   { code: 'unreadable-file', detail: 'Unexpected token' },
   { code: 'storage', key: 'gportal:session', reason: 'corrupt', detail: 'Unexpected end of JSON input' },
   { code: 'storage', key: '*', reason: 'unavailable', detail: 'The operation is insecure.' },
-  { code: 'storage-write', key: 'gportal:layer:store_33:polygon', detail: 'browser storage is full' },
 ];
 
 describe('describeProblem', () => {

@@ -1,6 +1,6 @@
 import { Alert } from 'antd';
 import { useSyncExternalStore } from 'react';
-import type { AppProblem, ProblemLog } from '../../app/problem-log';
+import type { AppProblem, ProblemLog } from '../../shell/problem-log';
 import { errorDetail, type DescribedError } from '../../i18n/describe-error';
 import { useI18n, type Translate } from '../../i18n/i18n-provider';
 import { ErrorMessage } from '../../ui/error-detail';
@@ -16,8 +16,6 @@ function sentenceOf(problem: AppProblem, t: Translate): string {
     case 'storage':
       if (problem.reason === 'unavailable') return t('problems.storageUnavailable');
       return t('problems.storage', { key: problem.key, reason: t(`problems.storageReason.${problem.reason}`) });
-    case 'storage-write':
-      return t('problems.storageWrite', { key: problem.key });
   }
 }
 

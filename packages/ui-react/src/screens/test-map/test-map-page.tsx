@@ -1,22 +1,14 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { DRAWING, SAMPLE_DEFAULTS } from '@gportal/core';
-import { Space } from 'antd';
+import { App, Space } from 'antd';
 import { useMemo } from 'react';
-import type { AppConfig } from '../../app/app-config';
-import { APP_CONFIG } from '../../app/app-tokens';
-import { useService } from '../../app/services';
+import type { AppConfig } from '../../shell/app-config';
+import { APP_CONFIG } from '../../shell/app-tokens';
+import { useService } from '../../ui/services';
 import { useI18n } from '../../i18n/i18n-provider';
 import { useDocumentTitle } from '../../i18n/use-document-title';
-import { baseLayerOf } from '../../map/base-layer';
-import { EditorMap } from '../../map/editor-map';
-import { LayerTypeSelect } from '../../map/layer-type-select';
-import { ServerLayerSelect } from '../../map/server-layer-select';
-import { PendingBadge } from '../../map/pending-badge';
-import { useBeforeUnload } from '../../map/use-before-unload';
-import { useFeatureSession } from '../../map/use-feature-session';
-import { useLayerChoice } from '../../map/use-layer-choice';
-import { useLeaveGuard } from '../../map/use-leave-guard';
-import { LabelledButton } from '../../map/labelled-button';
+import { baseLayerOf, EditorMap, LayerTypeSelect, ServerLayerSelect, PendingBadge, useBeforeUnload, useFeatureSession, useLayerChoice, useLeaveGuard } from '../../map';
+import { LabelledButton } from '../../ui/labelled-button';
 import { SECONDARY_TEXT } from '../../ui/text-styles';
 import { Panel } from '../layout/panel';
 
@@ -31,7 +23,10 @@ export function TestMapPage() {
   const sessionOptions = useMemo(() => ({ fieldLabels: config.fieldLabels }), [config]);
   const { view, save } = useFeatureSession(choice.kind, choice.typeName, sessionOptions);
   const baseLayer = useMemo(() => baseLayerOf(config.mode === 'map-server' ? config.wmtsUrl : undefined, config.geoserverRestUrl), [config]);
+  const { message } = App.useApp();
   const dirty = view.pending.total > 0;
+  // With nothing pending a save would only report zero changes saved; say so instead.
+  const submit = () => (dirty ? void save() : void message.info({ key: 'testMap.nothingToSave', content: t('testMap.nothingToSave') }));
   useBeforeUnload(dirty);
   useLeaveGuard(dirty);
   return (
@@ -44,7 +39,7 @@ export function TestMapPage() {
           ) : (
             <LayerTypeSelect value={choice.kind} onChange={(next) => choose({ kind: next }, dirty)} disabled={view.status === 'saving'} />
           )}
-          <LabelledButton label={t('testMap.submit')} type="primary" icon={<CloudUploadOutlined />} loading={view.status === 'saving'} disabled={view.status !== 'ready'} onClick={() => void save()} />
+          <LabelledButton label={t('testMap.submit')} type="primary" icon={<CloudUploadOutlined />} loading={view.status === 'saving'} disabled={view.status !== 'ready'} onClick={submit} />
           <PendingBadge pending={view.pending} />
         </Space>
         {/* 500 × 500, narrower on a phone rather than wider than the page. */}

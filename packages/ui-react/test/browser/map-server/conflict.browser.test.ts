@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { wfsServer, wfsSql } from '@gportal/adapters-geoserver/testing';
+import { wfsServer, wfsSql } from '@gportal/adapters-geoserver/test-support';
 import { freshPagePerTest, screenshot, signIn, PORTAL_USER } from '../browser.js';
 import { clickMap, mapElement, waitForFeatures, waitForMapReady, waitForMapStill } from '../map-helpers.js';
 

@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { wfsServer } from '@gportal/adapters-geoserver/testing';
+import { wfsServer } from '@gportal/adapters-geoserver/test-support';
 import { freshPagePerTest, screenshot, signIn, PORTAL_USER } from '../browser.js';
 import { clickMap, mapElement, mapPoint, skipAttributes, waitForFeatures, waitForMapReady, waitForMapStill } from '../map-helpers.js';
 
@@ -43,7 +43,9 @@ function qgisTileUrl(requested: string): string {
 }
 
 async function openMapServerApp(tiles: number[]) {
-  await page.route('**/config.json', (route) => route.fulfill({ json: { mode: 'map-server', wfsUrl: '/ows', wmtsUrl: '/wmts' } }));
+  // A refused save with an error page of no exception report may have committed: the next save
+  // waits the window a lost save may still commit in (a second here) before sending again.
+  await page.route('**/config.json', (route) => route.fulfill({ json: { mode: 'map-server', wfsUrl: '/ows', wmtsUrl: '/wmts', unknownOutcomeWindowMs: 1000 } }));
   await page.route('**/api/auth/token', (route) =>
     route.fulfill({ json: { isOk: true, msg: '登录成功', data: { username: 'alice', displayName: '爱丽丝', token: 't-1' } } }),
   );
@@ -170,7 +172,7 @@ function selectorOptions(): Promise<Array<{ group: string | null; text: string; 
   );
 }
 
-describe('the layers of the server and their required fields (issue 20)', () => {
+describe('the layers of the server and their required fields', () => {
   it('lists every layer of GetCapabilities by title, and edits the exact layer chosen, not the first of its kind; the URL keeps it', async () => {
     await openMapServerApp([]);
     await waitForMapReady(page, 2);

@@ -1,0 +1,44 @@
+import type { MessageKey } from '../../i18n/messages';
+import type { DrawTool } from '../draw';
+import type { PartTool } from '../vertex';
+
+/** What the editor's tools are doing: nothing, drawing a shape, editing one, or marking features to delete. */
+export type EditorMode = { type: 'idle' } | { type: 'draw'; tool: DrawTool } | { type: 'edit'; id?: string } | { type: 'delete'; marked: string[] };
+
+const PART_HINTS: Readonly<Record<PartTool, MessageKey>> = { hole: 'map.hint.cutHole', addPart: 'map.hint.addPart', removePart: 'map.hint.removePart' };
+
+/** The hints as a touch screen words them: taps, and no Esc key to press. */
+const TOUCH_HINTS: Readonly<Partial<Record<MessageKey, MessageKey>>> = {
+  'map.hint.draw': 'map.hint.touch.draw',
+  'map.hint.drawPoint': 'map.hint.touch.drawPoint',
+  'map.hint.edit': 'map.hint.touch.edit',
+  'map.hint.editing': 'map.hint.touch.editing',
+  'map.hint.delete': 'map.hint.touch.delete',
+  'map.hint.cutHole': 'map.hint.touch.cutHole',
+  'map.hint.addPart': 'map.hint.touch.addPart',
+  'map.hint.removePart': 'map.hint.touch.removePart',
+};
+
+function mouseHint(mode: EditorMode, partTool: PartTool | undefined): MessageKey | undefined {
+  if (partTool) return PART_HINTS[partTool];
+  switch (mode.type) {
+    case 'draw':
+      return mode.tool === 'point' ? 'map.hint.drawPoint' : 'map.hint.draw';
+    case 'edit':
+      return mode.id ? 'map.hint.editing' : 'map.hint.edit';
+    case 'delete':
+      return 'map.hint.delete';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The hint under the tools for the mode (a part tool of a shape edit first), worded for a touch
+ * screen when `touch`, with the count of features marked in 删除; none while idle.
+ */
+export function editorHint(mode: EditorMode, partTool: PartTool | undefined, touch: boolean): { key: MessageKey; values: { count: number } } | undefined {
+  const key = mouseHint(mode, partTool);
+  if (!key) return undefined;
+  return { key: (touch && TOUCH_HINTS[key]) || key, values: { count: mode.type === 'delete' ? mode.marked.length : 0 } };
+}

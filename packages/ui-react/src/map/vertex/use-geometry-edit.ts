@@ -1,0 +1,119 @@
+import type { EditableFeature } from '@gportal/core';
+import { useEffect, useRef, useState } from 'react';
+import { useI18n } from '../../i18n/i18n-provider';
+import { shapeKindOf, shapeParts, type ShapeParts } from '../geometry';
+import { markerIcon, UNSAVED_STYLE } from '../layer';
+import { L } from '../leaflet';
+import { useLatest } from '../../ui/use-latest';
+import type { VertexEditor } from './vertex-editor';
+
+type VertexEditorClass = typeof VertexEditor;
+
+let loadedEditor: VertexEditorClass | undefined;
+let loading: Promise<VertexEditorClass> | undefined;
+
+/**
+ * `VertexEditor`, fetched when a shape is first edited (or a tool first chosen, see `editor-map.tsx`)
+ * rather than with the map; a failed fetch is tried again on the next call.
+ */
+export function loadVertexEditor(): Promise<VertexEditorClass> {
+  loading ??= import('./vertex-editor').then(
+    ({ VertexEditor: editor }) => (loadedEditor = editor),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** What {@link useGeometryEdit} tells its caller while the copy is edited. */
+export interface GeometryEditCallbacks {
+  /** The shape after each vertex drag step, move, insertion or removal (and once at the start). */
+  onShape(parts: ShapeParts): void;
+  /** A vertex was not removed: the ring or line would get too few points. */
+  onVertexRefused(): void;
+  /** Where a dragged vertex snaps (see `VertexEditorOptions.snap`). */
+  snap?(latlng: L.LatLng, touch: boolean): L.LatLng | undefined;
+}
+
+/** Each point of a point shape as a draggable marker, edited in place in `shape`. */
+function pointMarkers(map: L.Map, shape: Extract<ShapeParts, { kind: 'point' }>, changed: () => void): () => void {
+  const markers = shape.parts.map((latlng, index) => {
+    const marker = L.marker(latlng, { icon: markerIcon(true), draggable: true }).addTo(map);
+    marker.on('drag', () => {
+      shape.parts[index] = marker.getLatLng();
+      changed();
+    });
+    return marker;
+  });
+  return () => {
+    for (const marker of markers) marker.off('drag').remove();
+  };
+}
+
+/**
+ * The "hot" copy of the feature being edited: its polygons or lines in a `VertexEditor` (vertex
+ * and midpoint handles on one canvas; drag a vertex, drag a midpoint to add one, click a vertex to
+ * remove it), its points as draggable markers. Nothing reaches the session until the caller
+ * reads the shape and calls `update`; cancelling is dropping the copy. A new `revision` starts
+ * again on the feature's geometry (a hole or part was added). Returns a reader of the current shape.
+ */
+export function useGeometryEdit(map: L.Map | undefined, feature: EditableFeature | undefined, callbacks: GeometryEditCallbacks, revision = 0) {
+  const latest = useLatest(callbacks);
+  const { t } = useI18n();
+  const translate = useLatest(t);
+  const reader = useRef<() => ShapeParts | undefined>(() => undefined);
+  const editorRef = useRef<VertexEditor>(undefined);
+  const id = feature?.id;
+  const featureRef = useLatest(feature);
+  // A polygon's or line's handles wait for the editor's module; a point's markers need none (and
+  // are not started again when it arrives).
+  const [Editor, setEditor] = useState(() => loadedEditor);
+  const needsEditor = feature !== undefined && shapeKindOf(feature.geometry.type) !== 'point';
+  useEffect(() => {
+    if (!needsEditor || Editor) return;
+    let live = true;
+    loadVertexEditor().then(
+      (editor) => {
+        if (live) setEditor(() => editor);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [needsEditor, Editor]);
+  useEffect(() => {
+    const edited = featureRef.current;
+    if (!map || !edited) return;
+    const shape = shapeParts(edited.geometry);
+    const changed = () => latest.current.onShape(shape);
+    let stop: () => void;
+    if (shape.kind === 'point') stop = pointMarkers(map, shape, changed);
+    else {
+      if (!Editor) return;
+      const editor = new Editor(map, shape, {
+        style: UNSAVED_STYLE,
+        color: UNSAVED_STYLE.color as string,
+        onChange: changed,
+        onRefused: () => latest.current.onVertexRefused(),
+        handleLabel: (index, count) => translate.current('map.vertex.handle', { index, count }),
+        snap: (latlng, touch) => latest.current.snap?.(latlng, touch),
+      });
+      editorRef.current = editor;
+      stop = () => {
+        editorRef.current = undefined;
+        editor.remove();
+      };
+    }
+    reader.current = () => shape;
+    changed();
+    return () => {
+      reader.current = () => undefined;
+      stop();
+    };
+  }, [map, id, revision, latest, featureRef, translate, Editor]);
+  useEffect(() => editorRef.current?.relabel(), [t]);
+  return reader;
+}
