@@ -59,8 +59,10 @@ const PROBLEM_MESSAGES: Readonly<Record<GeometryProblem, MessageKey>> = {
 /** Props of {@link EditorMap}. */
 export interface EditorMapProps {
   view: FeatureSessionView;
-  /** Size of the map element. */
+  /** Size of the editor: the map and, beneath it, its status line. */
   style?: CSSProperties;
+  /** The map's own height in CSS pixels, the status line added beneath it; without it the map takes what `style` leaves. */
+  mapHeight?: number;
   /**
    * Makes the base layer: the offline Natural Earth map, or the WMTS layer in map-server mode.
    * It is handed a promise of the layer first shown (loaded or failed, and painted), which it may
@@ -81,7 +83,7 @@ export interface EditorMapProps {
  * measurement. Every change goes to the session (`add`, `update`, `remove`); what the map shows
  * comes back from the session's state.
  */
-export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl }: EditorMapProps) {
+export function EditorMap({ view, style, mapHeight, baseLayer, children, layerInfo, wmsUrl }: EditorMapProps) {
   const { t } = useI18n();
   const touchScreen = useMediaQuery(TOUCH_POINTER_QUERY);
   const { message } = App.useApp();
@@ -379,7 +381,7 @@ export function EditorMap({ view, style, baseLayer, children, layerInfo, wmsUrl 
 
   return (
     <div className="gportal-editor" style={style}>
-      <div ref={editorRef} className="gportal-editor-view">
+      <div ref={editorRef} className="gportal-editor-view" style={mapHeight === undefined ? undefined : { flex: 'none', height: mapHeight }}>
         <div ref={containerRef} className="gportal-map" role="region" aria-label={t('map.region')} />
         <EditorToolbar
           ref={toolbarRef}
