@@ -21,14 +21,6 @@ describe('readable coordinates', () => {
     expect(formatGaussKrugerPoint(toGaussKruger(fuzhou, { width: 3 }))).toEqual({ x: '2885395.63', y: '429544.47', zone: '40' });
   });
 
-  it('writes the hemispheres by the names given, before or after the angle', () => {
-    const chinese = { east: '东经', west: '西经', north: '北纬', south: '南纬', placement: 'before' } as const;
-    expect(formatDecimalDegrees([119.2958333, 26.0755], chinese)).toBe('东经 119.295833° 北纬 26.075500°');
-    expect(formatDecimalDegrees([-0.5, -33.25], chinese)).toBe('西经 0.500000° 南纬 33.250000°');
-    expect(formatDms([119 + 17 / 60 + 45.12 / 3600, -(26 + 4 / 60 + 31.8 / 3600)], chinese)).toBe('东经 119°17′45.12″ 南纬 26°04′31.80″');
-    expect(formatDms([-73.5, 18], { ...chinese, placement: 'after' })).toBe('73°30′00.00″西经 18°00′00.00″北纬');
-  });
-
   it('refuses what is not a position', () => {
     expect(() => formatDms([Number.NaN, 1])).toThrow(RangeError);
     expect(() => formatDecimalDegrees([1])).toThrow(RangeError);

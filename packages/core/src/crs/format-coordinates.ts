@@ -2,27 +2,9 @@ import type { GaussKrugerPoint } from './gauss-kruger.js';
 
 /**
  * Readable coordinates for a status line or a list: decimal degrees, degrees-minutes-seconds and
- * Gauss-Krüger metres. The hemispheres are the letters E / W, N / S after the angle unless the
- * caller names them in its language ({@link HemisphereNames}: 东经 / 西经, 北纬 / 南纬 before it, as
- * Chinese surveys write them); labels around these (`X`, the zone's name) are the UI's.
+ * Gauss-Krüger metres. Hemisphere letters (E / W, N / S) are the same in every language, as on
+ * Chinese maps; labels around these (`X`, the zone's name) are the UI's.
  */
-
-/** How the hemispheres are written: their four names, and whether a name stands before or after the angle. */
-export interface HemisphereNames {
-  /** East of Greenwich: `E`, `东经`. */
-  readonly east: string;
-  /** West of Greenwich: `W`, `西经`. */
-  readonly west: string;
-  /** North of the equator: `N`, `北纬`. */
-  readonly north: string;
-  /** South of the equator: `S`, `南纬`. */
-  readonly south: string;
-  /** `after`: `119.3°E`; `before`: `东经 119.3°`. */
-  readonly placement: 'before' | 'after';
-}
-
-/** The letters after the angle: `119.295833°E 26.075556°N`. */
-export const HEMISPHERE_LETTERS: HemisphereNames = { east: 'E', west: 'W', north: 'N', south: 'S', placement: 'after' };
 
 /** Decimal places of decimal degrees: a millionth of a degree, about 0.1 m. */
 const DEGREE_DECIMALS = 6;
@@ -38,19 +20,15 @@ function lonLatOf(position: readonly number[]): [number, number] {
   return [lon, lat];
 }
 
-/** A longitude and a latitude, each an unsigned angle written with its hemisphere's name. */
-function withHemispheres(lon: number, lat: number, angle: (degrees: number) => string, names: HemisphereNames): string {
-  const part = (value: number, positive: string, negative: string) => {
-    const name = value < 0 ? negative : positive;
-    return names.placement === 'before' ? `${name} ${angle(value)}` : `${angle(value)}${name}`;
-  };
-  return `${part(lon, names.east, names.west)} ${part(lat, names.north, names.south)}`;
+function hemisphere(value: number, positive: string, negative: string): string {
+  return value < 0 ? negative : positive;
 }
 
-/** `119.295833°E 26.075556°N`, or with the names given: `东经 119.295833° 北纬 26.075556°`. */
-export function formatDecimalDegrees(position: readonly number[], names: HemisphereNames = HEMISPHERE_LETTERS): string {
+/** `119.295833°E 26.075556°N`. */
+export function formatDecimalDegrees(position: readonly number[]): string {
   const [lon, lat] = lonLatOf(position);
-  return withHemispheres(lon, lat, (degrees) => `${Math.abs(degrees).toFixed(DEGREE_DECIMALS)}°`, names);
+  const part = (value: number, positive: string, negative: string) => `${Math.abs(value).toFixed(DEGREE_DECIMALS)}°${hemisphere(value, positive, negative)}`;
+  return `${part(lon, 'E', 'W')} ${part(lat, 'N', 'S')}`;
 }
 
 /** One angle as `119°17′45.12″`, rounded to the hundredth of a second (59.996″ carries into the minute). */
@@ -63,10 +41,10 @@ function dms(degrees: number): string {
   return `${whole}°${String(minutes).padStart(2, '0')}′${seconds.toFixed(SECOND_DECIMALS).padStart(3 + SECOND_DECIMALS, '0')}″`;
 }
 
-/** `119°17′45.12″E 26°04′31.80″N`, or with the names given: `东经 119°17′45.12″ 北纬 26°04′31.80″`. */
-export function formatDms(position: readonly number[], names: HemisphereNames = HEMISPHERE_LETTERS): string {
+/** `119°17′45.12″E 26°04′31.80″N`. */
+export function formatDms(position: readonly number[]): string {
   const [lon, lat] = lonLatOf(position);
-  return withHemispheres(lon, lat, dms, names);
+  return `${dms(lon)}${hemisphere(lon, 'E', 'W')} ${dms(lat)}${hemisphere(lat, 'N', 'S')}`;
 }
 
 /** A Gauss-Krüger point's northing and easting in metres to the centimetre, without grouping (`2885395.63`, `40429544.47`), as surveys write them. */

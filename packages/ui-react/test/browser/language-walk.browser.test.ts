@@ -21,14 +21,16 @@ afterAll(async () => {
 });
 
 /**
- * Latin words a Chinese screen may show: product and standard names, units, keyboard keys and
- * the language switch's own "English". Case is ignored.
+ * Latin words a Chinese screen may show: product and standard names, units, the hemisphere
+ * letters and axis names of coordinates (`119°17′45.12″E 26°04′31.80″N`, `X … Y …`, as Chinese
+ * maps and surveys write them), keyboard keys and the language switch's own "English". Case is
+ * ignored.
  */
 const ALLOWED_WORDS = new Set(
   [
     'gportal', 'GeoServer', 'Leaflet', 'WFS', 'WFS-T', 'WMTS', 'SLD', 'EPSG', 'PostGIS', 'GeoJSON', 'GML', 'XML', 'JSON', 'URL', 'API', 'ID',
     'CRS', 'SRID', 'HTTP', 'WGS', 'CGCS', 'OpenStreetMap', 'Natural', 'Earth',
-    'm', 'km', 'ha', 'English', 'Esc', 'Shift', 'Delete', 'Insert', 'Enter', 'Tab',
+    'm', 'km', 'ha', 'E', 'W', 'N', 'S', 'X', 'Y', 'English', 'Esc', 'Shift', 'Delete', 'Insert', 'Enter', 'Tab',
   ].map((word) => word.toLowerCase()),
 );
 

@@ -32,7 +32,7 @@ function useGaussKrugerText(wanted: boolean): GaussKrugerText | undefined {
  * follows every move of the pointer.
  */
 export function StatusLine({ map }: { map: L.Map | undefined }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const [preference, setPreference] = useCoordinatePreference();
   const { position, metresPerPixel } = useMapReadings(map);
   const prefixId = useId();
@@ -62,7 +62,7 @@ export function StatusLine({ map }: { map: L.Map | undefined }) {
         )}
       </span>
       <span className="gportal-status-coordinates" data-testid="pointer-coordinates">
-        {position ? coordinateText(position.lon, position.lat, preference, { t, locale }, gaussKruger) : ''}
+        {position ? coordinateText(position.lon, position.lat, preference, t, gaussKruger) : ''}
       </span>
       <span className="gportal-status-scale">
         {scale && (
