@@ -46,5 +46,6 @@ export * from './geometry/map-bounds.js';
 export * from './crs/zones.js';
 export * from './crs/gauss-kruger.js';
 export * from './crs/format-coordinates.js';
+export * from './crs/coordinate-input.js';
 export * from './topology/index.js';
 export * from './edit/index.js';

@@ -2,6 +2,7 @@ import {
   DRAWING,
   geometryProblem,
   type GeometryProblem,
+  type Position,
   type Properties,
 } from '@gportal/core';
 import { App } from 'antd';
@@ -13,7 +14,7 @@ import { SessionConflictDialog } from './panels';
 import { applyDrawLocale } from './draw';
 import { FeaturePopup } from './panels';
 import { geometryOfParts, shapeKindOf, type ShapeParts } from './geometry';
-import type { L } from './leaflet';
+import { L } from './leaflet';
 import { isAreaUnitChoice, loadMeasuring, measureText, measuringLoaded, type AreaUnitChoice } from './geometry';
 import { useUserPreference } from '../ui/use-user-preference';
 import { AreaUnitSelect } from './area-unit-select';
@@ -43,12 +44,13 @@ import { useKeyboardDraw } from './draw';
 import { toolbarRowsBottom, useFolded } from './panels';
 import { EditorToolbar } from './panels';
 import { editorHint, type EditorMode } from './panels';
-import { StatusLine } from './status';
+import { StatusLine, type CoordinateEntryTarget } from './status';
 
 /** The user-cache key of the unit the measurement read-out gives areas in. */
 const AREA_UNIT_KEY = 'map.areaUnit';
 
 /** The attribute form, fetched when a feature's attributes are first edited (a new feature's or from its popup). */
+const CoordinateEntry = lazy(() => import('./status/coordinate-entry'));
 const AttributeForm = lazy(() => import('./panels/attribute-form').then((module) => ({ default: module.AttributeForm })));
 
 const PROBLEM_MESSAGES: Readonly<Record<GeometryProblem, MessageKey>> = {
@@ -183,6 +185,8 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
   );
 
   const [drawnPoints, setDrawnPoints] = useState(0);
+  // 输入坐标: open while a drawing tool runs; it ends with the drawing.
+  const [enteringCoordinates, setEnteringCoordinates] = useState(false);
   const drawTool = mode.type === 'draw' ? mode.tool : undefined;
   const drawing = useDrawTool(map, drawTool, {
     onVertices: setDrawnPoints,
@@ -212,6 +216,23 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
     onTooFewPoints: () => refuse('too-few-points', DRAWING.errorDisplayMs.drawing),
     areaUnit,
   });
+  const coordinateTarget = useMemo<CoordinateEntryTarget | undefined>(() => {
+    if (!map || !drawing.tool) return undefined;
+    const lonLat = (latlng: L.LatLng): Position => [latlng.lng, latlng.lat];
+    return {
+      tool: drawing.tool,
+      lastVertex: () => {
+        const last = drawing.lastVertex();
+        return last && lonLat(last);
+      },
+      centre: () => lonLat(map.getCenter()),
+      place: (positions, finish) => drawing.place(positions.map(([lon = Number.NaN, lat = Number.NaN]) => L.latLng(lat, lon)), finish),
+    };
+  }, [map, drawing]);
+  const showCoordinateEntry = enteringCoordinates && coordinateTarget !== undefined;
+  useEffect(() => {
+    if (!drawing.tool) setEnteringCoordinates(false);
+  }, [drawing.tool]);
   // A drawing tool takes the focus to the map once it runs: while its first use waits for
   // leaflet-draw, keys stay with the tool's button rather than reaching Leaflet, whose arrows pan.
   const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' ? drawing.tool : mode.type, attributesOf !== undefined);
@@ -374,6 +395,7 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
       onUndo: () => toolbarActions.current.undo(),
       onRedo: () => toolbarActions.current.redo(),
       onPartTool: (tool: PartTool | undefined) => toolbarActions.current.partTool(tool),
+      onEnterCoordinates: () => setEnteringCoordinates(true),
     }),
     [toolbarActions],
   );
@@ -443,6 +465,11 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
           />
         )}
         <SessionConflictDialog session={session} conflicts={view.conflicts} />
+        {showCoordinateEntry && (
+          <Suspense fallback={null}>
+            <CoordinateEntry target={coordinateTarget} onClose={() => setEnteringCoordinates(false)} />
+          </Suspense>
+        )}
         {attributesFeature && schema && session && (
           <Suspense fallback={null}>
             <AttributeForm

@@ -77,8 +77,8 @@ async function chooseLanguage(language: 'zh-CN' | 'en'): Promise<void> {
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 
 const LANGUAGES = [
-  { language: 'zh-CN', names: { draw: '标绘', line: '画线', edit: '编辑', delete: '删除', cancel: '取消', editAttributes: '编辑属性', lineLayer: '线', switchLayer: '切换', tools: '工具', menu: '菜单' } },
-  { language: 'en', names: { draw: 'Draw polygon', line: 'Draw line', edit: 'Edit', delete: 'Delete', cancel: 'Cancel', editAttributes: 'Edit attributes', lineLayer: 'Line', switchLayer: 'Switch', tools: 'Tools', menu: 'Menu' } },
+  { language: 'zh-CN', names: { draw: '标绘', line: '画线', edit: '编辑', delete: '删除', cancel: '取消', editAttributes: '编辑属性', lineLayer: '线', switchLayer: '切换', tools: '工具', menu: '菜单', coords: '输入坐标' } },
+  { language: 'en', names: { draw: 'Draw polygon', line: 'Draw line', edit: 'Edit', delete: 'Delete', cancel: 'Cancel', editAttributes: 'Edit attributes', lineLayer: 'Line', switchLayer: 'Switch', tools: 'Tools', menu: 'Menu', coords: 'Enter coordinates' } },
 ] as const;
 
 describe.each(LANGUAGES)('axe in $language', ({ language, names }) => {
@@ -141,6 +141,13 @@ describe.each(LANGUAGES)('axe in $language', ({ language, names }) => {
     await clickMap(page, 118.1, 25.6);
     await clickMap(page, 118.6, 25.6);
     findings.push(...(await audit(`drawing a polygon ${language}`)));
+    await button(names.coords).click();
+    await page.getByRole('dialog').getByRole('textbox').first().waitFor();
+    findings.push(...(await audit(`entering coordinates ${language}`)));
+    // Escape closes the dialog only: the drawing goes on.
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-modal').waitFor({ state: 'hidden' });
+    await expect(page.locator('.leaflet-marker-pane .leaflet-editing-icon').count()).resolves.toBe(2);
     await clickMap(page, 118.6, 26.0);
     await clickMap(page, 118.1, 25.6);
     await waitForFeatures(page, 9);

@@ -46,7 +46,23 @@ export interface DrawControl {
    * `onCreated`); nothing before it has {@link FINISH_MINIMUM} points, or with no such tool running.
    */
   finish(): void;
+  /**
+   * Places typed vertices (输入坐标), unsnapped, through the same rules as a click (a vertex whose
+   * edges would cross is refused, and the placing stops there), then with `finish` finishes the
+   * shape as {@link DrawControl.finish} does. With 画点, places the point. How many were placed,
+   * the vertices the drawing has now, and whether it finished (the shape handed on).
+   */
+  place(latlngs: readonly L.LatLng[], finish: boolean): { placed: number; total: number; finished: boolean };
+  /** The last vertex placed; `undefined` before the first, or with no polygon or line tool running. */
+  lastVertex(): L.LatLng | undefined;
 }
+
+/** Escape cancels the drawing from anywhere but a dialog over it (输入坐标's), whose own Escape closes only the dialog. */
+function cancelsDrawing(event: KeyboardEvent): boolean {
+  return event.key === 'Escape' && !(event.target instanceof Element && event.target.closest('[role="dialog"]'));
+}
+
+const NOTHING_PLACED = { placed: 0, total: 0, finished: false } as const;
 
 /** The fewest points a polygon and a line finish with (leaflet-draw's rule). */
 export const FINISH_MINIMUM = { polygon: 3, line: 2 } as const;
@@ -123,6 +139,8 @@ export function useDrawTool(map: L.Map | undefined, wanted: DrawTool | undefined
   const undo = useRef<() => void>(() => undefined);
   const finish = useRef<() => void>(() => undefined);
   const running = useRef<L.Draw.Feature>(undefined);
+  const place = useRef<DrawControl['place']>(() => NOTHING_PLACED);
+  const lastVertex = useRef<() => L.LatLng | undefined>(() => undefined);
   // While a tool runs, a tap places a vertex (or finishes): never a zoom. Leaflet makes two taps
   // within 200 ms a double tap wherever they land and zooms in, animated: the next vertex then
   // missed leaflet-draw's mouse marker mid-animation, or the closing tap landed where the first
@@ -141,13 +159,20 @@ export function useDrawTool(map: L.Map | undefined, wanted: DrawTool | undefined
     const { handler, off } = pointHandler(map, (latlng) => latest.current.onCreated({ kind: 'point', parts: [latlng] }));
     const onStop = () => latest.current.onStop();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') handler.disable();
+      if (cancelsDrawing(event)) handler.disable();
     };
     map.on(L.Draw.Event.DRAWSTOP, onStop);
     document.addEventListener('keydown', onKey);
     running.current = handler;
     handler.enable();
+    place.current = (latlngs) => {
+      const [latlng] = latlngs;
+      if (!latlng) return NOTHING_PLACED;
+      (handler as unknown as { _onTouch(event: { latlng: L.LatLng }): void })._onTouch({ latlng });
+      return { placed: 1, total: 1, finished: true };
+    };
     return () => {
+      place.current = () => NOTHING_PLACED;
       running.current = undefined;
       map.off(L.Draw.Event.DRAWSTOP, onStop);
       handler.disable();
@@ -213,7 +238,7 @@ export function useDrawTool(map: L.Map | undefined, wanted: DrawTool | undefined
       latest.current.onStop();
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') handler.disable();
+      if (cancelsDrawing(event)) handler.disable();
     };
     map.on(L.Draw.Event.DRAWVERTEX, onVertex).on('mousemove', onMove).on(L.Draw.Event.CREATED, onCreated).on(L.Draw.Event.DRAWSTOP, onStop);
     document.addEventListener('keydown', onKey);
@@ -227,9 +252,31 @@ export function useDrawTool(map: L.Map | undefined, wanted: DrawTool | undefined
     finish.current = () => {
       if (vertices.length >= FINISH_MINIMUM[tool]) finisher._finishShape();
     };
+    let finished = false;
+    const onFinished = () => {
+      finished = true;
+    };
+    map.on(L.Draw.Event.CREATED, onFinished);
+    place.current = (latlngs, end) => {
+      let placed = 0;
+      for (const latlng of latlngs) {
+        const before = vertices.length;
+        // The handler's own addVertex, not the snapping one: typed coordinates are taken as typed.
+        addVertex.call(handler, latlng);
+        if (vertices.length === before) break;
+        placed += 1;
+      }
+      const total = vertices.length;
+      if (end && placed === latlngs.length) finish.current();
+      return { placed, total, finished };
+    };
+    lastVertex.current = () => vertices[vertices.length - 1];
     return () => {
       undo.current = () => undefined;
       finish.current = () => undefined;
+      place.current = () => NOTHING_PLACED;
+      lastVertex.current = () => undefined;
+      map.off(L.Draw.Event.CREATED, onFinished);
       running.current = undefined;
       map.off(L.Draw.Event.DRAWSTOP, onStop);
       handler.disable();
@@ -239,5 +286,15 @@ export function useDrawTool(map: L.Map | undefined, wanted: DrawTool | undefined
       latest.current.onShape(undefined);
     };
   }, [map, tool, latest]);
-  return useMemo(() => ({ tool, handler: running, deleteLastVertex: () => undo.current(), finish: () => finish.current() }), [tool]);
+  return useMemo(
+    () => ({
+      tool,
+      handler: running,
+      deleteLastVertex: () => undo.current(),
+      finish: () => finish.current(),
+      place: (latlngs: readonly L.LatLng[], end: boolean) => place.current(latlngs, end),
+      lastVertex: () => lastVertex.current(),
+    }),
+    [tool],
+  );
 }

@@ -1,4 +1,4 @@
-import { CloseOutlined, DeleteOutlined, EditOutlined, CheckOutlined, SaveOutlined, BorderOutlined, UndoOutlined, RedoOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import { AimOutlined, CloseOutlined, DeleteOutlined, EditOutlined, CheckOutlined, SaveOutlined, BorderOutlined, UndoOutlined, RedoOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import type { GeometryKind } from '@gportal/core';
 import { Tooltip } from 'antd';
 import { memo, useId, useState, type ReactNode, type RefObject } from 'react';
@@ -47,6 +47,8 @@ export interface EditorToolbarProps {
   onUndo(): void;
   onRedo(): void;
   onPartTool(tool: PartTool | undefined): void;
+  /** 输入坐标 while drawing: opens the dialog that types the drawing's vertices. */
+  onEnterCoordinates(): void;
 }
 
 /**
@@ -81,6 +83,7 @@ export const EditorToolbar = memo(function EditorToolbar(props: EditorToolbarPro
             {drawTool && drawTool !== 'point' && (
               <LabelledButton label={t('map.draw.finish')} type="primary" icon={<CheckOutlined />} disabled={drawnPoints < FINISH_MINIMUM[drawTool]} onClick={props.onFinish} />
             )}
+            {drawTool && <LabelledButton label={t('map.coords.open')} icon={<AimOutlined />} onClick={props.onEnterCoordinates} />}
             {(mode.type === 'edit' || mode.type === 'delete') && <LabelledButton label={t('map.tool.save')} type="primary" icon={<CheckOutlined />} onClick={props.onSave} />}
             <LabelledButton label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={props.onCancel} />
           </>

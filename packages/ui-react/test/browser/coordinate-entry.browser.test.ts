@@ -1,0 +1,190 @@
+import { destination, fromGaussKruger, toGaussKruger, type Position } from '@gportal/core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, screenshot, signIn } from './browser.js';
+import { skipAttributes, waitForFeatures, waitForMapReady } from './map-helpers.js';
+
+/**
+ * 输入坐标 while drawing: vertices typed in degrees (decimal and 度分秒) and by distance and
+ * bearing, a polygon pasted as a list of 3° zone x / y with point numbers, wrong input refused
+ * with a sentence where it was typed, Escape closing the dialog only; both languages, a desktop
+ * and a phone. What was drawn is read back from the pending-edit journal: exactly as typed.
+ */
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const NAMES = {
+  'zh-CN': {
+    draw: '标绘', open: '输入坐标', finish: '完成', add: '添加顶点', drawList: '绘制图形', position: '坐标', distance: '距离（米）', bearing: '方位角（度，自正北顺时针）',
+    bearingMode: '距离和方位角', listMode: '坐标串', list: '坐标串（每行一个点，可带点号）', format: '坐标格式', zones: 'CGCS2000 3°带',
+    count: '需要两个坐标值（点号只能写在坐标前面）。', line2: /^第 2 行：有一项既不是数字也不是角度。$/, added: '已添加第 3 个顶点。',
+  },
+  en: {
+    draw: 'Draw polygon', open: 'Enter coordinates', finish: 'Finish', add: 'Add vertex', drawList: 'Draw shape', position: 'Coordinates', distance: 'Distance (m)', bearing: 'Bearing (degrees clockwise from north)',
+    bearingMode: 'Distance and bearing', listMode: 'Coordinate list', list: 'Coordinate list (one point a line, point numbers allowed)', format: 'Coordinate format', zones: 'CGCS2000 3° zone',
+    count: 'Two coordinate values are needed (a point number only in front of them).', line2: /^Line 2: A part is neither a number nor an angle\.$/, added: 'Vertex 3 added.',
+  },
+} as const;
+type Locale = keyof typeof NAMES;
+
+const DEVICES = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+} as const;
+
+async function openFeatureMap(device: keyof typeof DEVICES, locale: Locale): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...DEVICES[device], locale: 'zh-CN' });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  await signIn(page, baseUrl);
+  if (locale === 'en') {
+    await page.getByRole('radio', { name: 'English' }).click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+  }
+  await page.goto(`${baseUrl}/feature-map`);
+  await waitForMapReady(page, 8);
+  return { context, page };
+}
+
+/** The outer ring of the drawing just finished, as the pending-edit journal holds it (what a save sends). */
+async function journalRing(page: Page): Promise<Position[]> {
+  let ring: Position[] | undefined;
+  await expect
+    .poll(async () => {
+      ring = await page.evaluate(() => {
+        const key = Object.keys(localStorage).find((each) => each.includes(':journal-part:') && each.endsWith('/i:new-1'));
+        const part = key ? JSON.parse(localStorage.getItem(key) ?? 'null') : null;
+        // The sample layer is a multipolygon: its first polygon's outer ring.
+        return part?.data?.insert?.geometry?.coordinates?.[0]?.[0];
+      });
+      return ring !== undefined;
+    })
+    .toBe(true);
+  return ring!;
+}
+
+function expectRing(actual: readonly Position[], expected: readonly Position[]): void {
+  // Closed by the drawing, in the order typed.
+  expect(actual).toHaveLength(expected.length + 1);
+  expect(actual[0]).toEqual(actual[actual.length - 1]);
+  expected.forEach((position, index) => {
+    expect(Math.abs(actual[index]![0]! - position[0]!)).toBeLessThan(1e-9);
+    expect(Math.abs(actual[index]![1]! - position[1]!)).toBeLessThan(1e-9);
+  });
+}
+
+/** In the sea south-east of Quanzhou, clear of the sample towns (sample-seed.ts). */
+const TYPED: Position[] = [
+  [118.95, 24.35],
+  [119.35, 24.35],
+];
+
+describe.each(['zh-CN', 'en'] as const)('输入坐标 in %s', (locale) => {
+  const names = NAMES[locale];
+
+  it('types vertices in degrees and by distance and bearing, refusing what it cannot read where it was typed', async () => {
+    const { context, page } = await openFeatureMap('desktop', locale);
+    try {
+      await page.getByRole('button', { name: names.draw, exact: true }).click();
+      await page.getByRole('button', { name: names.open, exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      const position = dialog.getByRole('textbox', { name: names.position, exact: true });
+      await position.fill('119.2');
+      await dialog.getByRole('button', { name: names.add, exact: true }).click();
+      await expect(dialog.getByRole('alert').textContent()).resolves.toBe(names.count);
+      await expect(position.getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(position.inputValue()).resolves.toBe('119.2');
+      await screenshot(page, `coordinate-entry-refused-${locale}`, { fullPage: false });
+
+      await position.fill('118.95 24.35');
+      await position.press('Enter');
+      await expect.poll(() => position.inputValue()).toBe('');
+      await position.fill(`119°21'E 24°21'N`);
+      await dialog.getByRole('button', { name: names.add, exact: true }).click();
+      await expect.poll(() => page.locator('.leaflet-marker-pane .leaflet-editing-icon').count()).toBe(2);
+
+      await dialog.getByRole('radio', { name: names.bearingMode, exact: true }).check();
+      await dialog.getByRole('textbox', { name: names.distance, exact: true }).fill('44000');
+      await dialog.getByRole('textbox', { name: names.bearing, exact: true }).fill('315°30′');
+      await dialog.getByRole('button', { name: names.add, exact: true }).click();
+      await dialog.getByText(names.added, { exact: true }).waitFor();
+      await screenshot(page, `coordinate-entry-bearing-${locale}`, { fullPage: false });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: names.finish, exact: true }).click();
+      await waitForFeatures(page, 9);
+      await skipAttributes(page);
+
+      const third = destination(TYPED[1]!, 44_000, 315.5, 'ellipsoid');
+      expectRing(await journalRing(page), [...TYPED, third]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('draws a whole polygon from a pasted list of 3° zone x / y, naming the wrong line and drawing nothing until it is right', async () => {
+    const { context, page } = await openFeatureMap('desktop', locale);
+    try {
+      const corners: Position[] = [...TYPED, [119.35, 24.75], [118.95, 24.75]];
+      const lines = corners.map((corner, index) => {
+        const { x, y } = toGaussKruger(corner, { width: 3, zonePrefix: true });
+        return `J${index + 1},${x.toFixed(3)},${y.toFixed(3)}`;
+      });
+      // Closed on J1, as 界址点 lists are.
+      const list = [...lines, lines[0]!.replace(/^J1/, 'J5')].join('\n');
+      const expected = lines.map((line) => {
+        const [, x, y] = line.split(',').map(Number);
+        return fromGaussKruger({ x: x!, y: y! }, { width: 3, zonePrefix: true });
+      });
+
+      await page.getByRole('button', { name: names.draw, exact: true }).click();
+      await page.getByRole('button', { name: names.open, exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('radio', { name: names.listMode, exact: true }).check();
+      await dialog.getByRole('combobox', { name: names.format, exact: true }).selectOption({ label: names.zones });
+      const field = dialog.getByRole('textbox', { name: names.list, exact: true });
+      await field.fill([lines[0], 'J2,2694x,40400000', ...lines.slice(2)].join('\n'));
+      await dialog.getByRole('button', { name: names.drawList, exact: true }).click();
+      await expect(dialog.getByRole('alert').textContent()).resolves.toMatch(names.line2);
+      await expect(page.locator('.leaflet-marker-pane .leaflet-editing-icon').count()).resolves.toBe(0);
+
+      await field.fill(list);
+      await dialog.getByRole('button', { name: names.drawList, exact: true }).click();
+      await waitForFeatures(page, 9);
+      await skipAttributes(page);
+      expectRing(await journalRing(page), expected);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('fits a phone: the dialog inside the screen, a pasted list drawn by tap', async () => {
+    const { context, page } = await openFeatureMap('phone', locale);
+    try {
+      await page.getByRole('button', { name: locale === 'en' ? 'Tools' : '工具', exact: true }).tap();
+      await page.getByRole('button', { name: names.draw, exact: true }).tap();
+      await page.getByRole('button', { name: names.open, exact: true }).tap();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('radio', { name: names.listMode, exact: true }).tap();
+      await dialog.getByRole('textbox', { name: names.list, exact: true }).fill('118.95 24.35\n119.35 24.35\n119.35 24.75');
+      const box = await dialog.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      await expect(page.evaluate(() => document.scrollingElement!.scrollWidth <= innerWidth)).resolves.toBe(true);
+      await screenshot(page, `phone-coordinate-entry-${locale}`, { fullPage: false });
+      await dialog.getByRole('button', { name: names.drawList, exact: true }).tap();
+      await waitForFeatures(page, 9);
+      await skipAttributes(page);
+      expectRing(await journalRing(page), [...TYPED, [119.35, 24.75]]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
