@@ -1,5 +1,4 @@
 import geographiclib from 'geographiclib-geodesic';
-import type { Position } from '../domain/geometry.js';
 import { fromGaussKruger, toGaussKruger } from './gauss-kruger.js';
 
 /**
@@ -8,6 +7,9 @@ import { fromGaussKruger, toGaussKruger } from './gauss-kruger.js';
  * point numbers, as 界址点 lists and survey tables write them), and the position a distance and a
  * bearing away from another. What cannot be read is refused with the reason, never guessed.
  */
+
+/** A longitude and a latitude in degrees, as GeoJSON positions are. */
+export type LonLat = [number, number];
 
 const { Geodesic } = geographiclib;
 const WGS84 = Geodesic.WGS84;
@@ -53,7 +55,7 @@ export class CoordinateInputError extends Error {
 }
 
 /** A list's positions, or every line that could not be read (then no positions: nothing is drawn from half a list). */
-export type CoordinateListResult = { readonly positions: Position[]; readonly problems: readonly [] } | { readonly positions: readonly []; readonly problems: readonly CoordinateInputError[] };
+export type CoordinateListResult = { readonly positions: LonLat[]; readonly problems: readonly [] } | { readonly positions: readonly []; readonly problems: readonly CoordinateInputError[] };
 
 const NUMBER = String.raw`\d+(?:\.\d+)?|\.\d+`;
 /** An angle: `119.5`, `119°`, `119°17′`, `119°17′45.12″` (with ASCII ' and " too), a sign in front. */
@@ -124,7 +126,7 @@ function coordinateTokens(tokens: readonly string[], line: number, text: string)
   return [tokens[tokens.length - 2]!, tokens[tokens.length - 1]!];
 }
 
-function degreesPosition(tokens: [string, string], line: number, text: string): Position {
+function degreesLonLat(tokens: [string, string], line: number, text: string): LonLat {
   const [first, second] = tokens.map((token) => angleOf(token, line, text));
   if (!first || !second) throw new CoordinateInputError('unreadable', line, text);
   const isLatitude = (angle: Angle) => angle.hemisphere === 'N' || angle.hemisphere === 'S';
@@ -133,12 +135,12 @@ function degreesPosition(tokens: [string, string], line: number, text: string): 
   // Longitude first unless the letters say otherwise (`26.07N 119.29E`).
   const [lon, lat] = isLatitude(first) || isLongitude(second) ? [second, first] : [first, second];
   const signed = (angle: Angle) => (angle.hemisphere === 'W' || angle.hemisphere === 'S' ? -angle.degrees : angle.degrees);
-  const position: Position = [signed(lon), signed(lat)];
+  const position: LonLat = [signed(lon), signed(lat)];
   if (Math.abs(position[0]!) > 180 || Math.abs(position[1]!) > 90) throw new CoordinateInputError('out-of-range', line, text);
   return position;
 }
 
-function gaussKrugerPosition(tokens: [string, string], options: CoordinateInputOptions, line: number, text: string): Position {
+function gaussKrugerLonLat(tokens: [string, string], options: CoordinateInputOptions, line: number, text: string): LonLat {
   const [x, y] = tokens.map((token) => (/^[+-]?(?:\d+(?:\.\d+)?|\.\d+)$/.test(token) ? Number(token) : Number.NaN)) as [number, number];
   if (Number.isNaN(x) || Number.isNaN(y)) throw new CoordinateInputError('unreadable', line, text);
   const prefixed = y >= ZONE_STEP;
@@ -149,9 +151,9 @@ function gaussKrugerPosition(tokens: [string, string], options: CoordinateInputO
   return fromGaussKruger({ x, y }, { width: 3, zone, zonePrefix: prefixed });
 }
 
-function positionOf(text: string, options: CoordinateInputOptions, line: number): Position {
+function positionOf(text: string, options: CoordinateInputOptions, line: number): LonLat {
   const tokens = coordinateTokens(tokensOf(text), line, text);
-  return options.format === 'degrees' ? degreesPosition(tokens, line, text) : gaussKrugerPosition(tokens, options, line, text);
+  return options.format === 'degrees' ? degreesLonLat(tokens, line, text) : gaussKrugerLonLat(tokens, options, line, text);
 }
 
 /**
@@ -163,7 +165,7 @@ function positionOf(text: string, options: CoordinateInputOptions, line: number)
  *
  * @throws CoordinateInputError with the reason when it cannot be read.
  */
-export function parseCoordinate(text: string, options: CoordinateInputOptions): Position {
+export function parseCoordinate(text: string, options: CoordinateInputOptions): LonLat {
   return positionOf(text, options, 1);
 }
 
@@ -172,7 +174,7 @@ export function parseCoordinate(text: string, options: CoordinateInputOptions): 
  * are skipped. Either every position, in order, or every line that could not be read.
  */
 export function parseCoordinateList(text: string, options: CoordinateInputOptions): CoordinateListResult {
-  const positions: Position[] = [];
+  const positions: LonLat[] = [];
   const problems: CoordinateInputError[] = [];
   text.split(/\r\n|\r|\n/).forEach((line, index) => {
     if (line.trim() === '') return;
@@ -216,7 +218,7 @@ export function parseDistance(text: string): number | undefined {
  * solves it); on `gaussKruger3` the straight line on the 3° zone's plane, with the bearing from
  * grid north, as a survey's 坐标方位角 and 边长 give it.
  */
-export function destination(from: readonly number[], metres: number, degrees: number, surface: 'ellipsoid' | 'gaussKruger3'): Position {
+export function destination(from: readonly number[], metres: number, degrees: number, surface: 'ellipsoid' | 'gaussKruger3'): LonLat {
   const [lon = Number.NaN, lat = Number.NaN] = from;
   if (![lon, lat, metres, degrees].every(Number.isFinite)) throw new RangeError(`A destination needs a finite start, distance and bearing, not ${lon}, ${lat}, ${metres}, ${degrees}.`);
   if (surface === 'ellipsoid') {

@@ -390,7 +390,7 @@ describe('feature map (embedded default)', () => {
     await openFeatureMap();
     await clickMap(page, 119.3, 26.08);
     await button('编辑属性').click();
-    const name = page.getByRole('textbox', { name: 'name' });
+    const name = page.getByRole('textbox', { name: '名称' });
     await name.fill('');
     await name.fill(XSS);
     await screenshot(page, 'feature-map-attributes');
@@ -409,11 +409,16 @@ describe('feature map (embedded default)', () => {
   it('types the attribute inputs from the schema and keeps a cleared number as empty', async () => {
     await openFeatureMap();
     await clickMap(page, 119.3, 26.08);
+    // The popup is titled by the town's name, its id beneath; the sample's fields by their Chinese labels.
+    await expect(page.getByTestId('popup-title').textContent()).resolves.toBe('福州 ');
+    await expect(page.getByTestId('popup-id').textContent()).resolves.toMatch(/^要素 store_33:multipolygon\.\d+$/);
+    await expect(page.getByRole('dialog', { name: '福州', exact: true }).count()).resolves.toBe(1);
+    await expect(page.getByTestId('feature-properties').locator('dt').allTextContents()).resolves.toEqual(['名称', '人口', '面积 (km²)', '是否首府', '建立日期']);
     await button('编辑属性').click();
-    await expect(page.getByRole('spinbutton', { name: 'population' }).inputValue()).resolves.toBe('8290000');
-    await expect(page.getByRole('checkbox', { name: 'is_capital' }).isChecked()).resolves.toBe(true);
-    await expect(page.getByRole('textbox', { name: 'founded' }).inputValue()).resolves.toBe('1949-08-17');
-    await page.getByRole('spinbutton', { name: 'population' }).fill('8300000');
+    await expect(page.getByRole('spinbutton', { name: '人口' }).inputValue()).resolves.toBe('8290000');
+    await expect(page.getByRole('checkbox', { name: '是否首府' }).isChecked()).resolves.toBe(true);
+    await expect(page.getByRole('textbox', { name: '建立日期' }).inputValue()).resolves.toBe('1949-08-17');
+    await page.getByRole('spinbutton', { name: '人口' }).fill('8300000');
     await button('确定').click();
     await clickMap(page, 119.3, 26.08);
     await page.getByTestId('feature-properties').getByText('8300000', { exact: true }).waitFor();

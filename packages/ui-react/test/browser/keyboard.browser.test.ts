@@ -252,8 +252,8 @@ describe('drawing by keyboard', () => {
   });
 
   it.each([
-    { locale: 'zh-CN', draw: '标绘', added: '未保存：新增 1 · 修改 0 · 删除 0' },
-    { locale: 'en', draw: 'Draw polygon', added: 'Unsaved: 1 added · 0 changed · 0 deleted' },
+    { locale: 'zh-CN', draw: '标绘', name: '名称', added: '未保存：新增 1 · 修改 0 · 删除 0' },
+    { locale: 'en', draw: 'Draw polygon', name: 'Name', added: 'Unsaved: 1 added · 0 changed · 0 deleted' },
   ] as const)('in $locale, a drawing finished by keyboard opens its form with the focus on the first field: typing fills it, Enter takes it', async (expected) => {
     await openFeatureMap();
     if (expected.locale === 'en') await page.getByRole('radio', { name: 'English' }).click();
@@ -266,7 +266,7 @@ describe('drawing by keyboard', () => {
     await press('Enter');
     await press('Shift+Enter');
     await mapElement(page).and(page.locator('[data-features="9"]')).waitFor();
-    const name = page.getByRole('dialog').getByRole('textbox', { name: 'name', exact: true });
+    const name = page.getByRole('dialog').getByRole('textbox', { name: expected.name, exact: true });
     await name.waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('attribute-name');
     await page.keyboard.type('Gushan');

@@ -234,7 +234,7 @@ describe('the language walk (embedded default, zh-CN)', () => {
     // names, and its buttons (a native date input would speak the browser's language).
     await clickMap(page, 119.3, 26.08);
     await page.getByRole('button', { name: '编辑属性', exact: true }).click();
-    const founded = page.getByRole('textbox', { name: 'founded' });
+    const founded = page.getByRole('textbox', { name: '建立日期' });
     await founded.and(page.locator('.ant-picker-input input')).waitFor();
     await expect(founded.inputValue()).resolves.toBe('1949-08-17');
     await expect(founded.getAttribute('placeholder')).resolves.toBe('年-月-日');

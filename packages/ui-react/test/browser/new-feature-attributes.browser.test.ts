@@ -112,8 +112,8 @@ describe('attributes of new features', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
     await dialog().getByText('新要素的属性').waitFor();
-    // No labels for this layer in the table: the fields show their names.
-    await dialog().getByRole('textbox', { name: 'name', exact: true }).waitFor();
+    // No labels for this layer in the settings: the embedded sample's own.
+    await dialog().getByRole('textbox', { name: '名称', exact: true }).waitFor();
     await button('跳过').click();
     await dialog().waitFor({ state: 'hidden' });
     await expect(badge().textContent()).resolves.toBe('未保存：新增 1 · 修改 0 · 删除 0');

@@ -34,7 +34,7 @@ async function deleteXiamen() {
 async function renameFuzhou(name: string) {
   await clickMap(page, 119.3, 26.08);
   await button('编辑属性').click();
-  await page.getByRole('textbox', { name: 'name' }).fill(name);
+  await page.getByRole('textbox', { name: '名称' }).fill(name);
   await button('确定').click();
 }
 
@@ -90,7 +90,7 @@ describe('undo and redo on the feature map', () => {
     await deleteXiamen();
     await clickMap(page, 119.3, 26.08);
     await button('编辑属性').click();
-    const name = page.getByRole('textbox', { name: 'name' });
+    const name = page.getByRole('textbox', { name: '名称' });
     await name.fill('榕城');
     await name.press('Control+z');
     await button('取消').click();

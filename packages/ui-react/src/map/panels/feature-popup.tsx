@@ -22,6 +22,15 @@ function propertyNames(feature: EditableFeature, schema: FeatureSchema | undefin
   return [...listed, ...Object.keys(feature.properties).filter((name) => !listed.includes(name))];
 }
 
+/** The field a feature is named by, when the layer has it: its value titles the popup (`福州`). */
+export const NAME_FIELD = 'name';
+
+/** The feature's name (its {@link NAME_FIELD}'s text), or `undefined` when it has none. */
+export function featureName(feature: EditableFeature): string | undefined {
+  const value = feature.properties[NAME_FIELD];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
 /** Pixels the popup's pan keeps between it and the map's edges (and the toolbar's rows). */
 const POPUP_MARGIN = 24;
 /** What the popup's pan keeps clear at the top when not told: one row of the toolbar and a margin. */
@@ -81,21 +90,29 @@ export function FeaturePopup({ map, feature, schema, latlng, labels, readOnly = 
     };
   }, [map, element, latlng, clearTop, onClose, closeLabel]);
 
+  // Titled by the feature's name where it has one, its id beneath as a detail; else by its id.
+  const name = featureName(feature);
+  const title = name ?? t('map.popup.title', { id: feature.id });
   return createPortal(
     <div
       className="gportal-popup-content"
       role="dialog"
       tabIndex={-1}
-      aria-label={t('map.popup.title', { id: feature.id })}
+      aria-label={title}
       onKeyDown={(event) => {
         if (event.key !== 'Escape') return;
         event.stopPropagation();
         map.closePopup();
       }}
     >
-      <strong style={STRONG_TEXT}>
-        {t('map.popup.title', { id: feature.id })} {feature.state !== 'exist' && <Tag color="orange">{t('map.popup.unsaved')}</Tag>}
+      <strong style={STRONG_TEXT} data-testid="popup-title">
+        {name ? <span data-raw="">{name}</span> : title} {feature.state !== 'exist' && <Tag color="orange">{t('map.popup.unsaved')}</Tag>}
       </strong>
+      {name && (
+        <div className="gportal-popup-id" data-testid="popup-id">
+          {t('map.popup.title', { id: feature.id })}
+        </div>
+      )}
       <dl className="gportal-properties" data-testid="feature-properties" data-raw="">
         {propertyNames(feature, schema).map((name) => (
           <div key={name} className="gportal-property">

@@ -1,7 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AppConfig } from '../../shell/app-config';
 import { APP_CONFIG } from '../../shell/app-tokens';
+import { fieldLabelsOf } from '../../shell/sample-field-labels';
 import { useService } from '../../ui/services';
 import { useI18n } from '../../i18n/i18n-provider';
 import { useDocumentTitle } from '../../i18n/use-document-title';
@@ -19,6 +20,8 @@ export function FeatureMapPage() {
   // The chosen layer lives in the URL (`?layer=store_33:line`): kept over a reload, and shareable.
   const [params, setParams] = useSearchParams();
   const [initialTypeName] = useState(() => params.get('layer') ?? undefined);
+  // Made once: the session's labels follow this object.
+  const fieldLabels = useMemo(() => fieldLabelsOf(config), [config]);
   const keepLayer = useCallback((layer: string) => setParams({ layer }, { replace: true }), [setParams]);
   return (
     <Panel title={t('featureMap.title')} bodyStyle={{ paddingTop: 12 }} className="gportal-feature-map-page">
@@ -29,7 +32,7 @@ export function FeatureMapPage() {
         tiandituKey={config.tiandituKey || undefined} tiandituReviewNumber={config.tiandituReviewNumber || undefined}
         height="calc(100vh - 260px)" onDirtyChange={setDirty}
         initialTypeName={initialTypeName} onLayerChange={keepLayer} layerInfoTemplate={config.layerInfoTemplate}
-        fieldLabels={config.fieldLabels} unknownOutcomeWindowMs={config.unknownOutcomeWindowMs} layerList={config.mode === 'map-server' ? 'server' : 'kinds'} />
+        fieldLabels={fieldLabels} unknownOutcomeWindowMs={config.unknownOutcomeWindowMs} layerList={config.mode === 'map-server' ? 'server' : 'kinds'} />
     </Panel>
   );
 }
