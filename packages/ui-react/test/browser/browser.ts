@@ -1,5 +1,5 @@
 import { DEMO_USER } from '@gportal/core/memory';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { CHROMIUM, SCREENSHOTS } from './paths.js';
 
@@ -71,4 +71,28 @@ export async function signIn(page: Page, baseUrl: string, account: { username: s
 /** Waits until a button is (or is no longer) disabled: React renders after the event that changed it. */
 export async function waitUntilDisabled(button: Locator, disabled = true): Promise<void> {
   await button.and(button.page().locator(disabled ? ':disabled' : ':enabled')).waitFor();
+}
+
+/** The screens the map's tests hold the app on: a desktop, and a phone held upright that reports itself as one. */
+export const DEVICES = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+} as const;
+export type Device = keyof typeof DEVICES;
+
+/**
+ * A new browser context on `device` (its own storage), the demo user signed in and the UI in
+ * `locale` (the app starts in Chinese; English is chosen with the language switch). The caller
+ * closes the context.
+ */
+export async function signedInOn(browser: Browser, baseUrl: string, device: Device, locale: 'zh-CN' | 'en'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...DEVICES[device], locale: 'zh-CN' });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  await signIn(page, baseUrl);
+  if (locale === 'en') {
+    await page.getByRole('radio', { name: 'English' }).click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+  }
+  return { context, page };
 }

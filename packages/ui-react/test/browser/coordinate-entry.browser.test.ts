@@ -1,7 +1,7 @@
 import { destination, fromGaussKruger, toGaussKruger, type Position } from '@gportal/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, screenshot, signIn } from './browser.js';
+import { launchChromium, screenshot, signedInOn, type Device } from './browser.js';
 import { skipAttributes, waitForFeatures, waitForMapReady } from './map-helpers.js';
 
 /**
@@ -34,23 +34,11 @@ const NAMES = {
 } as const;
 type Locale = keyof typeof NAMES;
 
-const DEVICES = {
-  desktop: { viewport: { width: 1280, height: 800 } },
-  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
-} as const;
-
-async function openFeatureMap(device: keyof typeof DEVICES, locale: Locale): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...DEVICES[device], locale: 'zh-CN' });
-  context.setDefaultTimeout(10_000);
-  const page = await context.newPage();
-  await signIn(page, baseUrl);
-  if (locale === 'en') {
-    await page.getByRole('radio', { name: 'English' }).click();
-    await page.waitForFunction(() => document.documentElement.lang === 'en');
-  }
-  await page.goto(`${baseUrl}/feature-map`);
-  await waitForMapReady(page, 8);
-  return { context, page };
+async function openFeatureMap(device: Device, locale: Locale): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await signedInOn(browser, baseUrl, device, locale);
+  await opened.page.goto(`${baseUrl}/feature-map`);
+  await waitForMapReady(opened.page, 8);
+  return opened;
 }
 
 /** The outer ring of the drawing just finished, as the pending-edit journal holds it (what a save sends). */

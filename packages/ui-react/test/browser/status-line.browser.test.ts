@@ -1,7 +1,7 @@
 import { CSS_PIXEL_METRES, geodesicLength, toGaussKruger } from '@gportal/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, launchChromium, screenshot } from './browser.js';
+import { launchChromium, screenshot, signedInOn, type Device } from './browser.js';
 import { mapElement, mapPoint, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
 /**
@@ -25,30 +25,13 @@ const NAMES = {
 } as const;
 type Locale = keyof typeof NAMES;
 
-const DEVICES = {
-  desktop: { viewport: { width: 1280, height: 800 } },
-  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
-} as const;
-type Device = keyof typeof DEVICES;
-
 /** A spot between the sample towns (no feature takes the tap), in 3° zone 40, well inside it. */
 const SPOT = { lng: 118.7, lat: 25.9 } as const;
 
 async function signedIn(device: Device, locale: Locale): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...DEVICES[device], locale: 'zh-CN' });
-  context.setDefaultTimeout(10_000);
-  const page = await context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.locator('#username').fill(DEMO.username);
-  await page.locator('#password').fill(DEMO.password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL(`${baseUrl}/test-index`);
-  if (locale === 'en') {
-    await page.getByRole('radio', { name: 'English' }).click();
-    await page.waitForFunction(() => document.documentElement.lang === 'en');
-  }
-  await openMap(page);
-  return { context, page };
+  const opened = await signedInOn(browser, baseUrl, device, locale);
+  await openMap(opened.page);
+  return opened;
 }
 
 const readout = (page: Page) => page.getByTestId('pointer-coordinates');
