@@ -24,7 +24,6 @@ const TRIANGLE: Position[] = [[119.0, 25.8], [119.6, 25.8], [119.3, 26.3]];
 
 const DEVICES = [
   { name: 'desktop', width: 1280, height: 900, touch: false },
-  { name: 'phone', width: 390, height: 844, touch: true },
 ] as const;
 
 describe.each(DEVICES)('测量 on the $name', (device) => {
