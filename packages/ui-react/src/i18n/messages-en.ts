@@ -128,6 +128,8 @@ export const EN: MessageTable = {
   'map.tool.delete': 'Delete',
   'map.tool.save': 'Save',
   'map.tool.cancel': 'Cancel',
+  'map.tool.measureLength': 'Measure distance',
+  'map.tool.measureArea': 'Measure area',
   'map.tool.notForLayer': 'This layer does not take this shape',
   'map.hint.draw': 'Click the map to add vertices; click the first point to finish a polygon, the last one to finish a line, or press Finish; Esc cancels.',
   'map.hint.edit': 'Click the feature to edit, drag its vertices, click a vertex to remove it; press Save when done.',

@@ -136,6 +136,8 @@ export const zhCN = {
   'map.tool.delete': '删除',
   'map.tool.save': '保存',
   'map.tool.cancel': '取消',
+  'map.tool.measureLength': '测距离',
+  'map.tool.measureArea': '测面积',
   'map.tool.notForLayer': '当前图层不能画这种图形',
   'map.hint.draw': '单击地图添加顶点；标绘时单击第一个点完成，画线时单击最后一个点完成，或点“完成”；按 Esc 取消。',
   'map.hint.edit': '单击要编辑的要素，拖动顶点修改图形，单击顶点删除它；完成后点“保存”。',

@@ -33,6 +33,7 @@ import { useLayerInfoMarker, type LayerInfoOptions } from './layer';
 import { useLayerShown } from './layer';
 import { useBaseLayer, useLeafletMap } from './base';
 import { useUndoKeys } from './use-undo-keys';
+import { useMeasuredShape } from './use-measured-shape';
 import './styles/map.css';
 import { ErrorMessage } from '../ui/error-detail';
 import { TOUCH_POINTER_QUERY, useMediaQuery } from '../ui/use-media-query';
@@ -43,7 +44,7 @@ import { useFeatureStepping } from './layer';
 import { useKeyboardDraw } from './draw';
 import { toolbarRowsBottom, useFolded } from './panels';
 import { EditorToolbar } from './panels';
-import { editorHint, type EditorMode } from './panels';
+import { editorHint, runningDrawTool, type EditorMode } from './panels';
 import { StatusLine, type CoordinateEntryTarget } from './status';
 
 /** The user-cache key of the unit the measurement read-out gives areas in. */
@@ -154,7 +155,7 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
 
   const [areaUnit, setAreaUnit] = useUserPreference<AreaUnitChoice>(AREA_UNIT_KEY, 'auto', isAreaUnitChoice);
   // Read by the effect that reads out again on a change of language or unit, which a new mode does not run.
-  const drawingNow = useLatest(mode.type === 'draw');
+  const drawingNow = useLatest(mode.type === 'draw' || mode.type === 'measure');
   // The shape being drawn, as last read out: read out again when the unit or the language changes.
   const drawnShape = useRef<ShapeParts>(undefined);
   const showShape = useCallback(
@@ -187,10 +188,20 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
   const [drawnPoints, setDrawnPoints] = useState(0);
   // 输入坐标: open while a drawing tool runs; it ends with the drawing.
   const [enteringCoordinates, setEnteringCoordinates] = useState(false);
-  const drawTool = mode.type === 'draw' ? mode.tool : undefined;
+  const drawTool = runningDrawTool(mode);
+  const measureDone = mode.type === 'measure' && mode.done === true;
+  // A finished measure: its shape stays shown with its read-out until cleared (Escape, 取消, another tool).
+  const measured = useRef<ShapeParts>(undefined);
+  // Set while a finished measure is shown: the drawing's end (which reads out nothing) leaves its read-out.
+  const keptShape = useRef(false);
   const drawing = useDrawTool(map, drawTool, {
     onVertices: setDrawnPoints,
     onCreated: (parts) => {
+      // Measuring never creates a feature and never touches the session.
+      if (mode.type === 'measure') {
+        measured.current = parts;
+        return;
+      }
       if (!session || !geometryKind) return;
       const geometry = geometryOfParts(geometryKind, parts);
       const problem = geometryProblem(geometry);
@@ -206,8 +217,18 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
       const fillable = schema?.properties.some((property) => !schema.readOnly?.includes(property.name));
       if (id && fillable) setAttributesOf({ id, isNew: true });
     },
-    onStop: () => setMode({ type: 'idle' }),
-    onShape: showShape,
+    onStop: () => {
+      const parts = measured.current;
+      measured.current = undefined;
+      if (parts && mode.type === 'measure') {
+        showShape(parts);
+        keptShape.current = true;
+        setMode({ type: 'measure', tool: mode.tool, done: true });
+      } else setMode({ type: 'idle' });
+    },
+    onShape: (parts) => {
+      if (parts || !keptShape.current) showShape(parts);
+    },
     onIntersection: () => refuse('self-intersection', DRAWING.errorDisplayMs.drawing),
     snap: snapping.snap,
   });
@@ -235,7 +256,14 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
   }, [drawing.tool]);
   // A drawing tool takes the focus to the map once it runs: while its first use waits for
   // leaflet-draw, keys stay with the tool's button rather than reaching Leaflet, whose arrows pan.
-  const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' ? drawing.tool : mode.type, attributesOf !== undefined);
+  const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' || mode.type === 'measure' ? drawing.tool : mode.type, attributesOf !== undefined);
+  useMeasuredShape(map, measureDone ? drawnShape.current : undefined);
+  useEscape(measureDone, () => setMode({ type: 'idle' }));
+  useEffect(() => {
+    if (measureDone || !keptShape.current) return;
+    keptShape.current = false;
+    showShape(undefined);
+  }, [measureDone, showShape]);
   // While editing a shape its vertices have the keys; stepping picks the shape to edit.
   const stepping = mode.type === 'idle' || mode.type === 'delete' || (mode.type === 'edit' && !mode.id) ? mode.type : undefined;
   useFeatureStepping(map, features, stepping, { announce: setAnnouncement, onPick: (id, latlng) => onFeatureClick.current(id, latlng) });
@@ -323,10 +351,10 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
   // the session's last edit. A shape edit in progress is not in the session yet: nothing to undo.
   // A layer another tab edits is only shown here, and so is a view with too many features to load.
   const ready = Boolean(session && schema) && view.status === 'ready' && !view.editingElsewhere && large.editable;
-  const canUndo = mode.type === 'draw' ? drawnPoints > 1 : mode.type === 'idle' && ready && Boolean(session?.canUndo);
+  const canUndo = drawTool ? drawnPoints > 1 : mode.type === 'idle' && ready && Boolean(session?.canUndo);
   const canRedo = mode.type === 'idle' && ready && Boolean(session?.canRedo);
   const undo = () => {
-    if (mode.type === 'draw') drawing.deleteLastVertex();
+    if (drawTool) drawing.deleteLastVertex();
     else if (session) apply(() => session.undo());
   };
   const redo = () => {
@@ -428,10 +456,10 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
           <div className="gportal-readout">
             {/* While drawing the read-out follows every move of the pointer or crosshair; the
                 announcement reads the figure at each vertex instead. */}
-            <span data-testid="measure-readout" aria-live={mode.type === 'draw' ? 'off' : 'polite'}>
+            <span data-testid="measure-readout" aria-live={drawTool ? 'off' : 'polite'}>
               {readout}
             </span>
-            {shapeKind === 'polygon' && <AreaUnitSelect value={areaUnit} onChange={setAreaUnit} />}
+            {(mode.type === 'measure' ? mode.tool === 'polygon' : shapeKind === 'polygon') && <AreaUnitSelect value={areaUnit} onChange={setAreaUnit} />}
           </div>
         )}
         <div className="gportal-visually-hidden" aria-live="polite" data-testid="map-announcement">

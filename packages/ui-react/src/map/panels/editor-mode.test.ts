@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editorHint } from './editor-mode';
+import { editorHint, runningDrawTool } from './editor-mode';
 
 describe('editorHint', () => {
   it('says nothing while idle, and names each mode by mouse', () => {
@@ -21,5 +21,19 @@ describe('editorHint', () => {
     expect(editorHint({ type: 'edit', id: 'a' }, undefined, true)?.key).toBe('map.hint.touch.editing');
     expect(editorHint({ type: 'delete', marked: [] }, undefined, true)).toEqual({ key: 'map.hint.touch.delete', values: { count: 0 } });
     expect(editorHint({ type: 'edit', id: 'a' }, 'addPart', true)?.key).toBe('map.hint.touch.addPart');
+  });
+});
+
+describe('measuring', () => {
+  it('runs the drawing tool until the measure is finished, then none', () => {
+    expect(runningDrawTool({ type: 'measure', tool: 'line' })).toBe('line');
+    expect(runningDrawTool({ type: 'measure', tool: 'polygon', done: true })).toBeUndefined();
+    expect(runningDrawTool({ type: 'draw', tool: 'point' })).toBe('point');
+    expect(runningDrawTool({ type: 'edit' })).toBeUndefined();
+  });
+
+  it('hints as drawing does while measuring, and nothing over a finished measure', () => {
+    expect(editorHint({ type: 'measure', tool: 'polygon' }, undefined, true)?.key).toBe('map.hint.touch.draw');
+    expect(editorHint({ type: 'measure', tool: 'line', done: true }, undefined, false)).toBeUndefined();
   });
 });

@@ -2,8 +2,24 @@ import type { MessageKey } from '../../i18n/messages';
 import type { DrawTool } from '../draw';
 import type { PartTool } from '../vertex';
 
-/** What the editor's tools are doing: nothing, drawing a shape, editing one, or marking features to delete. */
-export type EditorMode = { type: 'idle' } | { type: 'draw'; tool: DrawTool } | { type: 'edit'; id?: string } | { type: 'delete'; marked: string[] };
+/**
+ * What the editor's tools are doing: nothing, drawing a shape, measuring (a path or a polygon
+ * drawn as a shape is, never a feature; `done` once finished, shown until cleared), editing a
+ * shape, or marking features to delete.
+ */
+export type EditorMode =
+  | { type: 'idle' }
+  | { type: 'draw'; tool: DrawTool }
+  | { type: 'measure'; tool: MeasureTool; done?: boolean }
+  | { type: 'edit'; id?: string } | { type: 'delete'; marked: string[] };
+
+/** What 测距离 and 测面积 draw. */
+export type MeasureTool = 'line' | 'polygon';
+
+/** The drawing tool a mode runs: a drawing's, or a measure's until it is finished. */
+export function runningDrawTool(mode: EditorMode): DrawTool | undefined {
+  return mode.type === 'draw' || (mode.type === 'measure' && !mode.done) ? mode.tool : undefined;
+}
 
 const PART_HINTS: Readonly<Record<PartTool, MessageKey>> = { hole: 'map.hint.cutHole', addPart: 'map.hint.addPart', removePart: 'map.hint.removePart' };
 
@@ -24,6 +40,8 @@ function mouseHint(mode: EditorMode, partTool: PartTool | undefined): MessageKey
   switch (mode.type) {
     case 'draw':
       return mode.tool === 'point' ? 'map.hint.drawPoint' : 'map.hint.draw';
+    case 'measure':
+      return mode.done ? undefined : 'map.hint.draw';
     case 'edit':
       return mode.id ? 'map.hint.editing' : 'map.hint.edit';
     case 'delete':

@@ -1,10 +1,10 @@
-import { AimOutlined, CloseOutlined, DeleteOutlined, EditOutlined, CheckOutlined, SaveOutlined, BorderOutlined, UndoOutlined, RedoOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import { AimOutlined, CloseOutlined, DeleteOutlined, EditOutlined, CheckOutlined, SaveOutlined, BorderOutlined, UndoOutlined, RedoOutlined, EnvironmentOutlined, ColumnWidthOutlined, ExpandOutlined } from '@ant-design/icons';
 import type { GeometryKind } from '@gportal/core';
 import { Tooltip } from 'antd';
 import { memo, useId, useState, type ReactNode, type RefObject } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import type { MessageKey } from '../../i18n/messages';
-import type { EditorMode } from './editor-mode';
+import { runningDrawTool, type EditorMode, type MeasureTool } from './editor-mode';
 import { FoldingToolbar } from './folding-toolbar';
 import { KeyboardHelpButton, KeyboardKeys } from './keyboard-help';
 import { LabelledButton } from '../../ui/labelled-button';
@@ -62,12 +62,24 @@ export const EditorToolbar = memo(function EditorToolbar(props: EditorToolbarPro
   const { t } = useI18n();
   const [keysOpen, setKeysOpen] = useState(false);
   const keysId = useId();
-  const drawTool = mode.type === 'draw' ? mode.tool : undefined;
+  const drawTool = runningDrawTool(mode);
+  // 测距离 and 测面积 read the map only: usable with any layer, editable or not, and again over a finished measure.
+  const measureFree = mode.type === 'idle' || (mode.type === 'measure' && mode.done === true);
+  const measureButton = (tool: MeasureTool, label: MessageKey, icon: ReactNode) => (
+    <LabelledButton
+      label={t(label)}
+      icon={icon}
+      type={mode.type === 'measure' && mode.tool === tool ? 'primary' : 'default'}
+      disabled={!measureFree}
+      data-tool={`measure-${tool}`}
+      onClick={() => props.onStart({ type: 'measure', tool }, `measure-${tool}`)}
+    />
+  );
 
   const drawButton = (tool: DrawTool, label: MessageKey, icon: ReactNode) => {
     const fits = shapeKind === tool;
     const button = (
-      <LabelledButton label={t(label)} icon={icon} type={drawTool === tool ? 'primary' : 'default'} disabled={!ready || !fits || mode.type !== 'idle'} data-tool={tool} onClick={() => props.onStart({ type: 'draw', tool }, tool)} />
+      <LabelledButton label={t(label)} icon={icon} type={mode.type === 'draw' && mode.tool === tool ? 'primary' : 'default'} disabled={!ready || !fits || !measureFree} data-tool={tool} onClick={() => props.onStart({ type: 'draw', tool }, tool)} />
     );
     return ready && !fits ? <Tooltip title={t('map.tool.notForLayer')}>{button}</Tooltip> : button;
   };
@@ -102,7 +114,9 @@ export const EditorToolbar = memo(function EditorToolbar(props: EditorToolbarPro
       <LabelledButton label={t('history.undo')} icon={<UndoOutlined />} disabled={!canUndo} onClick={props.onUndo} />
       <LabelledButton label={t('history.redo')} icon={<RedoOutlined />} disabled={!canRedo} onClick={props.onRedo} />
       <SnapToggle on={snapping.enabled} onChange={snapping.setEnabled} />
-      {mode.type === 'idle' && (
+      {measureButton('line', 'map.tool.measureLength', <ColumnWidthOutlined />)}
+      {measureButton('polygon', 'map.tool.measureArea', <ExpandOutlined />)}
+      {measureFree && (
         <>
           <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || !hasFeatures} data-tool="edit" onClick={() => props.onStart({ type: 'edit' }, 'edit')} />
           <LabelledButton label={t('map.tool.delete')} icon={<DeleteOutlined />} disabled={!ready || !hasFeatures} data-tool="delete" onClick={() => props.onStart({ type: 'delete', marked: [] }, 'delete')} />

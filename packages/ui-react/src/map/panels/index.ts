@@ -2,7 +2,7 @@
 export { AttributeForm } from './attribute-form';
 export { BaseMapSelect } from './base-map-select';
 export { SessionConflictDialog } from './conflict-dialog';
-export { editorHint, type EditorMode } from './editor-mode';
+export { editorHint, type EditorMode, type MeasureTool, runningDrawTool } from './editor-mode';
 export { EditorToolbar } from './editor-toolbar';
 export { FeaturePopup } from './feature-popup';
 export { toolbarRowsBottom, useFolded } from './folding-toolbar';
