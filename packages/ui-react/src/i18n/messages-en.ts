@@ -128,6 +128,7 @@ export const EN: MessageTable = {
   'map.tool.delete': 'Delete',
   'map.tool.save': 'Save',
   'map.tool.cancel': 'Cancel',
+  'map.tool.measure': 'Measure',
   'map.tool.measureLength': 'Measure distance',
   'map.tool.measureArea': 'Measure area',
   'map.tool.notForLayer': 'This layer does not take this shape',

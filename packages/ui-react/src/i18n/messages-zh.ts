@@ -136,6 +136,7 @@ export const zhCN = {
   'map.tool.delete': '删除',
   'map.tool.save': '保存',
   'map.tool.cancel': '取消',
+  'map.tool.measure': '测量',
   'map.tool.measureLength': '测距离',
   'map.tool.measureArea': '测面积',
   'map.tool.notForLayer': '当前图层不能画这种图形',

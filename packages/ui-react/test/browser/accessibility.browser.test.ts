@@ -77,8 +77,8 @@ async function chooseLanguage(language: 'zh-CN' | 'en'): Promise<void> {
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 
 const LANGUAGES = [
-  { language: 'zh-CN', names: { draw: '标绘', line: '画线', edit: '编辑', delete: '删除', cancel: '取消', editAttributes: '编辑属性', lineLayer: '线', switchLayer: '切换', tools: '工具', menu: '菜单', coords: '输入坐标' } },
-  { language: 'en', names: { draw: 'Draw polygon', line: 'Draw line', edit: 'Edit', delete: 'Delete', cancel: 'Cancel', editAttributes: 'Edit attributes', lineLayer: 'Line', switchLayer: 'Switch', tools: 'Tools', menu: 'Menu', coords: 'Enter coordinates' } },
+  { language: 'zh-CN', names: { draw: '标绘', line: '画线', edit: '编辑', delete: '删除', cancel: '取消', editAttributes: '编辑属性', lineLayer: '线', switchLayer: '切换', tools: '工具', menu: '菜单', coords: '输入坐标', measure: '测量' } },
+  { language: 'en', names: { draw: 'Draw polygon', line: 'Draw line', edit: 'Edit', delete: 'Delete', cancel: 'Cancel', editAttributes: 'Edit attributes', lineLayer: 'Line', switchLayer: 'Switch', tools: 'Tools', menu: 'Menu', coords: 'Enter coordinates', measure: 'Measure' } },
 ] as const;
 
 describe.each(LANGUAGES)('axe in $language', ({ language, names }) => {
@@ -183,6 +183,13 @@ describe.each(LANGUAGES)('axe in $language', ({ language, names }) => {
     await page.waitForTimeout(200);
     findings.push(...(await audit(`drawing a line ${language}`)));
     await button(names.cancel).click();
+
+    await button(names.measure).click();
+    await clickMap(page, 118.1, 25.6);
+    await clickMap(page, 118.6, 25.6);
+    await page.getByTestId('measure-readout').waitFor();
+    findings.push(...(await audit(`measuring a distance ${language}`)));
+    await page.keyboard.press('Escape');
 
     expectNoSeriousViolations(findings);
   }, 120_000);

@@ -1,6 +1,6 @@
 import { geodesicArea, geodesicLength, type Position } from '@gportal/core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, launchChromium, screenshot } from './browser.js';
+import { launchChromium, screenshot, signedInOn } from './browser.js';
 import { mapPoint, readArea, readLength, waitForMapReady } from './map-helpers.js';
 import type { Browser } from 'playwright-core';
 
@@ -14,33 +14,23 @@ afterAll(async () => {
 });
 
 const TEXTS = {
-  'zh-CN': { length: '测距离', area: '测面积', finish: '完成', tools: '工具', clean: '没有未保存的修改' },
-  en: { length: 'Measure distance', area: 'Measure area', finish: 'Finish', tools: 'Tools', clean: 'No unsaved changes' },
+  'zh-CN': { measure: '测量', length: '测距离', area: '测面积', finish: '完成', tools: '工具', clean: '没有未保存的修改' },
+  en: { measure: 'Measure', length: 'Measure distance', area: 'Measure area', finish: 'Finish', tools: 'Tools', clean: 'No unsaved changes' },
 } as const;
 
 /** A path and a triangle at known places near Fuzhou: far enough apart that the read-outs' rounding is small beside them. */
 const PATH: Position[] = [[119.0, 25.8], [119.5, 26.0], [119.6, 26.3]];
 const TRIANGLE: Position[] = [[119.0, 25.8], [119.6, 25.8], [119.3, 26.3]];
 
-const DEVICES = [
-  { name: 'desktop', width: 1280, height: 900, touch: false },
-] as const;
+const DESKTOP = [{ name: 'desktop', touch: false }] as const;
 
-describe.each(DEVICES)('测量 on the $name', (device) => {
+describe.each(DESKTOP)('测量 on the $name', (device) => {
   it.each(['zh-CN', 'en'] as const)('in %s measures a known distance and area, leaves nothing pending, and Escape clears', async (locale) => {
     const texts = TEXTS[locale];
-    const context = await browser.newContext({ viewport: { width: device.width, height: device.height }, locale: 'zh-CN', hasTouch: device.touch, isMobile: device.touch });
-    context.setDefaultTimeout(10_000);
-    const page = await context.newPage();
+    const { context, page } = await signedInOn(browser, baseUrl, 'desktop', locale);
     try {
-      await page.goto(`${baseUrl}/login`);
-      await page.locator('#username').fill(DEMO.username);
-      await page.locator('#password').fill(DEMO.password);
-      await page.getByRole('button', { name: /登\s*录/ }).click();
-      await page.waitForURL(`${baseUrl}/test-index`);
       await page.goto(`${baseUrl}/feature-map`);
       await waitForMapReady(page, 8);
-      if (locale === 'en') await page.getByRole('radio', { name: 'English' }).click();
       const button = (name: string) => page.getByRole('button', { name, exact: true });
       const press = (name: string) => (device.touch ? button(name).tap() : button(name).click());
       const put = async ([lng = 0, lat = 0]: Position) => {
@@ -51,13 +41,13 @@ describe.each(DEVICES)('测量 on the $name', (device) => {
         await page.waitForTimeout(250);
       };
       const openTools = async () => {
-        if (device.touch && (await button(texts.length).isHidden())) await press(texts.tools);
+        if (device.touch && (await button(texts.measure).isHidden())) await press(texts.tools);
       };
       const readout = page.getByTestId('measure-readout');
       const badge = page.getByTestId('pending-badge');
 
       await openTools();
-      await press(texts.length);
+      await press(texts.measure);
       await page.locator('.gportal-map[aria-busy]').waitFor({ state: 'detached' });
       for (const position of PATH) await put(position);
       await press(texts.finish);
@@ -71,7 +61,9 @@ describe.each(DEVICES)('测量 on the $name', (device) => {
       await page.keyboard.press('Escape');
       await readout.waitFor({ state: 'detached' });
 
+      // 测量 measures a distance first; 测面积 beside 完成 switches to an area.
       await openTools();
+      await press(texts.measure);
       await press(texts.area);
       for (const position of TRIANGLE) await put(position);
       await press(texts.finish);
@@ -89,4 +81,51 @@ describe.each(DEVICES)('测量 on the $name', (device) => {
       await context.close();
     }
   });
+});
+
+describe('测量 on a phone (390 × 844), by touch, of typed coordinates', () => {
+  it.each(['zh-CN', 'en'] as const)('in %s reads exactly the geodesic length and area of what was typed', async (locale) => {
+    const texts = { ...TEXTS[locale], ...(locale === 'en' ? { open: 'Enter coordinates', list: 'Coordinate list', listField: 'Coordinate list (one point a line, point numbers allowed)', draw: 'Draw shape' } : { open: '输入坐标', list: '坐标串', listField: '坐标串（每行一个点，可带点号）', draw: '绘制图形' }) };
+    const { context, page } = await signedInOn(browser, baseUrl, 'phone', locale);
+    try {
+      await page.goto(`${baseUrl}/feature-map`);
+      await waitForMapReady(page, 8);
+      const button = (name: string) => page.getByRole('button', { name, exact: true });
+      const readout = page.getByTestId('measure-readout');
+      const measureTyped = async (tool: 'length' | 'area', positions: readonly Position[]) => {
+        await button(texts.tools).tap();
+        await button(texts.measure).tap();
+        if (tool === 'area') await button(texts.area).tap();
+        await page.locator('.gportal-map[aria-busy]').waitFor({ state: 'detached' });
+        await button(texts.open).tap();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('radio', { name: texts.list, exact: true }).tap();
+        await dialog.getByRole('textbox', { name: texts.listField, exact: true }).fill(positions.map(([lng, lat]) => `${lng} ${lat}`).join('\n'));
+        await button(texts.draw).tap();
+        await dialog.waitFor({ state: 'detached' });
+      };
+
+      await measureTyped('length', PATH);
+      await expect.poll(async () => readLength((await readout.textContent()) ?? '')).toBeGreaterThan(0);
+      // The read-out rounds to the hundredth of a kilometre: within 5 m of the geodesic length.
+      const expectedLength = geodesicLength({ type: 'LineString', coordinates: PATH });
+      expect(Math.abs(readLength((await readout.textContent()) ?? '') - expectedLength)).toBeLessThanOrEqual(5.000001);
+      await expect(page.getByTestId('pending-badge').textContent()).resolves.toBe(texts.clean);
+      await screenshot(page, `measure-length-phone-${locale}`, { fullPage: false });
+      await page.keyboard.press('Escape');
+      await readout.waitFor({ state: 'detached' });
+
+      await measureTyped('area', TRIANGLE);
+      await expect.poll(async () => (await readout.textContent()) ?? '').toMatch(/km²/);
+      // To the hundredth of a square kilometre: within 5 000 m².
+      const expectedArea = geodesicArea({ type: 'Polygon', coordinates: [[...TRIANGLE, TRIANGLE[0] as Position]] });
+      expect(Math.abs(readArea((await readout.textContent()) ?? '') - expectedArea)).toBeLessThanOrEqual(5000.001);
+      await expect(page.getByTestId('pending-badge').textContent()).resolves.toBe(texts.clean);
+      await expect(page.locator('.gportal-map[data-features="8"]').count()).resolves.toBe(1);
+      await expect(page.evaluate(() => document.scrollingElement!.scrollWidth <= innerWidth)).resolves.toBe(true);
+      await screenshot(page, `measure-area-phone-${locale}`, { fullPage: false });
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });

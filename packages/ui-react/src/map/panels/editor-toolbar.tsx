@@ -63,18 +63,10 @@ export const EditorToolbar = memo(function EditorToolbar(props: EditorToolbarPro
   const [keysOpen, setKeysOpen] = useState(false);
   const keysId = useId();
   const drawTool = runningDrawTool(mode);
-  // 测距离 and 测面积 read the map only: usable with any layer, editable or not, and again over a finished measure.
+  // 测量 reads the map only: usable with any layer, editable or not, and again over a finished measure.
   const measureFree = mode.type === 'idle' || (mode.type === 'measure' && mode.done === true);
-  const measureButton = (tool: MeasureTool, label: MessageKey, icon: ReactNode) => (
-    <LabelledButton
-      label={t(label)}
-      icon={icon}
-      type={mode.type === 'measure' && mode.tool === tool ? 'primary' : 'default'}
-      disabled={!measureFree}
-      data-tool={`measure-${tool}`}
-      onClick={() => props.onStart({ type: 'measure', tool }, `measure-${tool}`)}
-    />
-  );
+  // While measuring, the other of 测距离 and 测面积 beside 完成: one button in the toolbar's rows.
+  const otherMeasure: MeasureTool | undefined = mode.type === 'measure' ? (mode.tool === 'line' ? 'polygon' : 'line') : undefined;
 
   const drawButton = (tool: DrawTool, label: MessageKey, icon: ReactNode) => {
     const fits = shapeKind === tool;
@@ -95,6 +87,13 @@ export const EditorToolbar = memo(function EditorToolbar(props: EditorToolbarPro
             {drawTool && drawTool !== 'point' && (
               <LabelledButton label={t('map.draw.finish')} type="primary" icon={<CheckOutlined />} disabled={drawnPoints < FINISH_MINIMUM[drawTool]} onClick={props.onFinish} />
             )}
+            {otherMeasure && (
+              <LabelledButton
+                label={t(otherMeasure === 'line' ? 'map.tool.measureLength' : 'map.tool.measureArea')}
+                icon={otherMeasure === 'line' ? <ColumnWidthOutlined /> : <ExpandOutlined />}
+                onClick={() => props.onStart({ type: 'measure', tool: otherMeasure }, 'measure')}
+              />
+            )}
             {drawTool && <LabelledButton label={t('map.coords.open')} icon={<AimOutlined />} onClick={props.onEnterCoordinates} />}
             {(mode.type === 'edit' || mode.type === 'delete') && <LabelledButton label={t('map.tool.save')} type="primary" icon={<CheckOutlined />} onClick={props.onSave} />}
             <LabelledButton label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={props.onCancel} />
@@ -114,8 +113,14 @@ export const EditorToolbar = memo(function EditorToolbar(props: EditorToolbarPro
       <LabelledButton label={t('history.undo')} icon={<UndoOutlined />} disabled={!canUndo} onClick={props.onUndo} />
       <LabelledButton label={t('history.redo')} icon={<RedoOutlined />} disabled={!canRedo} onClick={props.onRedo} />
       <SnapToggle on={snapping.enabled} onChange={snapping.setEnabled} />
-      {measureButton('line', 'map.tool.measureLength', <ColumnWidthOutlined />)}
-      {measureButton('polygon', 'map.tool.measureArea', <ExpandOutlined />)}
+      <LabelledButton
+        label={t('map.tool.measure')}
+        icon={<ColumnWidthOutlined />}
+        type={mode.type === 'measure' ? 'primary' : 'default'}
+        disabled={!measureFree}
+        data-tool="measure"
+        onClick={() => props.onStart({ type: 'measure', tool: 'line' }, 'measure')}
+      />
       {measureFree && (
         <>
           <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || !hasFeatures} data-tool="edit" onClick={() => props.onStart({ type: 'edit' }, 'edit')} />
