@@ -42,14 +42,18 @@ const baseMapSelect = (name = '底图') => page.getByRole('combobox', { name });
 /** The Tianditu map tile drawn at the screen point of `lng, lat`: its level, row and column, from its URL. */
 async function tileAt(lng: number, lat: number): Promise<{ level: number; row: number; col: number; host: string }> {
   const { x, y } = await mapPoint(page, lng, lat);
-  const src = await page.evaluate(
+  // Every loaded tile under the point (during a zoom, the last level's too): the deepest level's.
+  const sources = await page.evaluate(
     ({ x, y }) =>
-      [...document.querySelectorAll<HTMLImageElement>('.gportal-tianditu-map img.leaflet-tile-loaded')].find((tile) => {
-        const box = tile.getBoundingClientRect();
-        return x >= box.left && x < box.right && y >= box.top && y < box.bottom;
-      })?.src,
+      [...document.querySelectorAll<HTMLImageElement>('.gportal-tianditu-map img.leaflet-tile-loaded')]
+        .filter((tile) => {
+          const box = tile.getBoundingClientRect();
+          return x >= box.left && x < box.right && y >= box.top && y < box.bottom;
+        })
+        .map((tile) => tile.src),
     { x, y },
   );
+  const src = sources.sort((a, b) => Number(new URL(b).searchParams.get('TILEMATRIX')) - Number(new URL(a).searchParams.get('TILEMATRIX')))[0];
   if (!src) throw new Error(`no Tianditu tile drawn at ${lng}, ${lat}`);
   const url = new URL(src);
   return { level: Number(url.searchParams.get('TILEMATRIX')), row: Number(url.searchParams.get('TILEROW')), col: Number(url.searchParams.get('TILECOL')), host: url.host };
@@ -75,9 +79,10 @@ async function zoomInAt(lng: number, lat: number): Promise<void> {
   await waitForMapStill(page);
 }
 
-async function expectRightTileUnder([lng, lat]: [number, number]): Promise<number> {
-  // Tiles arrive one by one: until the one under the point has.
-  await expect.poll(() => tileAt(lng, lat).then(() => true, () => false), { timeout: 15_000 }).toBe(true);
+async function expectRightTileUnder([lng, lat]: [number, number], above?: number): Promise<number> {
+  // Tiles arrive one by one: until the one under the point has. After a zoom Leaflet keeps the
+  // last level's tiles until the new level's have loaded: until one of a level above `above` is there.
+  await expect.poll(() => tileAt(lng, lat).then((tile) => above === undefined || tile.level > above, () => false), { timeout: 15_000 }).toBe(true);
   const tile = await tileAt(lng, lat);
   // Level L of `c`: tiles of 180 / 2^(L-1) degrees, from 180° W and 90° N; one level over the map's zoom.
   const size = 180 / 2 ** (tile.level - 1);
@@ -102,7 +107,7 @@ describe('底图: Tianditu over the offline land', () => {
     const levels = [await expectRightTileUnder(town)];
     for (let step = 0; step < 2; step += 1) {
       await zoomInAt(...town);
-      levels.push(await expectRightTileUnder(town));
+      levels.push(await expectRightTileUnder(town, levels[levels.length - 1]));
     }
     expect(new Set(levels).size).toBe(3);
     expect(tiles.problems).toEqual([]);
