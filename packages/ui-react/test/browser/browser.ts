@@ -85,6 +85,15 @@ export type Device = keyof typeof DEVICES;
  * `locale` (the app starts in Chinese; English is chosen with the language switch). The caller
  * closes the context.
  */
+/**
+ * Waits until the page speaks `locale`: a switch of language first fetches the language's messages,
+ * so a click on the switch is not yet the switch (a page opened right after it would still be in
+ * the language before).
+ */
+export async function languageShown(page: Page, locale: 'zh-CN' | 'en'): Promise<void> {
+  await page.locator(`html[lang="${locale}"]`).waitFor({ state: 'attached' });
+}
+
 export async function signedInOn(browser: Browser, baseUrl: string, device: Device, locale: 'zh-CN' | 'en'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ ...DEVICES[device], locale: 'zh-CN' });
   context.setDefaultTimeout(10_000);
@@ -92,7 +101,7 @@ export async function signedInOn(browser: Browser, baseUrl: string, device: Devi
   await signIn(page, baseUrl);
   if (locale === 'en') {
     await page.getByRole('radio', { name: 'English' }).click();
-    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await languageShown(page, 'en');
   }
   return { context, page };
 }

@@ -3,7 +3,7 @@ import { geodesicArea, geodesicLength } from '@gportal/core';
 import type Leaflet from 'leaflet';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { freshPagePerTest, screenshot, signIn } from './browser.js';
+import { freshPagePerTest, languageShown, screenshot, signIn } from './browser.js';
 import { clickMap, mapElement, mapPoint, NORTHMOST_SAMPLE_LAT, readArea, readLength, selectLayer, skipAttributes, toolbarRowsBottom, waitForFeatures, waitForLayerPainted, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
 const baseUrl = inject('baseUrl');
@@ -477,7 +477,10 @@ describe('feature map (embedded default)', () => {
     },
   ] as const)('in $locale, warns at once when the journal cannot be written, keeps the edit, and a save the full storage cannot keep says so in one notice clear of the header', async (expected) => {
     await openFeatureMap();
-    if (expected.locale === 'en') await page.getByRole('radio', { name: 'English' }).click();
+    if (expected.locale === 'en') {
+      await page.getByRole('radio', { name: 'English' }).click();
+      await languageShown(page, 'en');
+    }
     // Fill the origin's storage so the next journal write does not fit.
     await page.evaluate(() => {
       let index = 0;

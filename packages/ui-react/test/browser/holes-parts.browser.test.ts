@@ -36,8 +36,13 @@ async function expectArea(expected: number) {
   await expect.poll(async () => Math.abs((await readoutArea()) - expected) / expected).toBeLessThan(0.01);
 }
 
-/** Clicks the ring's vertices, then its first one again, which finishes a leaflet-draw polygon. */
+/**
+ * Clicks the ring's vertices, then its first one again, which finishes a leaflet-draw polygon.
+ * It waits for the drawing to have begun (leaflet-draw's tooltip): the tool starts after the
+ * button's click has been handled, and a click before that would not be a vertex.
+ */
 async function drawRing(ring: Position[]) {
+  await page.locator('.leaflet-draw-tooltip').waitFor({ state: 'attached' });
   for (const [lng, lat] of ring) await clickMap(page, lng as number, lat as number);
 }
 
@@ -63,8 +68,13 @@ async function editFuzhou({ layer, at = [119.3, 26.08], handles = 8, centre = [1
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(element.x + element.width / 2, element.y + element.height / 2, { steps: 8 });
+  // Held still before the release: Leaflet's inertia carries a pan on by the speed of the last
+  // 50 ms of the drag, which would leave Fuzhou wherever the machine's timing put it.
+  await page.waitForTimeout(120);
   await page.mouse.up();
   await waitForMapStill(page);
+  const moved = await mapPoint(page, ...centre);
+  expect(Math.hypot(moved.x - (element.x + element.width / 2), moved.y - (element.y + element.height / 2))).toBeLessThan(2);
   for (let zoom = 0; zoom < 2; zoom += 1) {
     await page.locator('.leaflet-control-zoom-in').click();
     await waitForMapStill(page);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import type { EditableFeature } from '@gportal/core';
 import { sampleSeed } from '@gportal/core/memory';
 import { describe, expect, inject, it } from 'vitest';
-import { freshPagePerTest, screenshot, signIn } from './browser.js';
+import { freshPagePerTest, languageShown, screenshot, signIn } from './browser.js';
 import { featuresInView } from '../../src/map/layer/feature-stepping.js';
 import { clickMap, mapElement, screenPixel, selectLayer, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
@@ -256,7 +256,10 @@ describe('drawing by keyboard', () => {
     { locale: 'en', draw: 'Draw polygon', name: 'Name', added: 'Unsaved: 1 added · 0 changed · 0 deleted' },
   ] as const)('in $locale, a drawing finished by keyboard opens its form with the focus on the first field: typing fills it, Enter takes it', async (expected) => {
     await openFeatureMap();
-    if (expected.locale === 'en') await page.getByRole('radio', { name: 'English' }).click();
+    if (expected.locale === 'en') {
+      await page.getByRole('radio', { name: 'English' }).click();
+      await languageShown(page, 'en');
+    }
     await activate(expected.draw);
     await page.getByTestId('draw-crosshair').and(page.locator('.gportal-crosshair-shown')).waitFor();
     await press('Enter');
@@ -355,6 +358,7 @@ describe('the keys help and the crosshair at every width', () => {
       if (language === 'en') {
         await page.goto(`${baseUrl}/test-index`);
         await page.getByRole('radio', { name: 'English' }).click();
+        await languageShown(page, 'en');
       }
       const names = language === 'en' ? { help: 'Keyboard keys', draw: 'Draw polygon', tools: 'Tools' } : { help: '键盘操作', draw: '标绘', tools: '工具' };
       for (const width of [1024, 1280, 390]) {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { freshPagePerTest, screenshot, signIn } from './browser.js';
+import { freshPagePerTest, languageShown, screenshot, signIn } from './browser.js';
 import { clickMap, selectLayer, waitForFeatures, waitForMapReady } from './map-helpers.js';
 
 const baseUrl = inject('baseUrl');
@@ -49,7 +49,10 @@ describe('attributes of new features', () => {
     { locale: 'en', title: 'Attributes of the new feature', name: 'Name', founded: 'Founded', ok: 'OK', weekdays: ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'], placeholder: 'YYYY-MM-DD' },
   ] as const)('in $locale, a finished drawing opens the form, labelled from fieldLabels, with the date picker of the language', async (expected) => {
     await openFeatureMap();
-    if (expected.locale === 'en') await page.getByText('English', { exact: true }).click();
+    if (expected.locale === 'en') {
+      await page.getByText('English', { exact: true }).click();
+      await languageShown(page, 'en');
+    }
     expect(scripts.filter((path) => DATE_CHUNK.test(path))).toEqual([]);
     if (expected.locale === 'en') {
       await page.getByRole('button', { name: 'Draw polygon', exact: true }).click();
@@ -125,7 +128,10 @@ describe('attributes of new features', () => {
     { locale: 'en', draw: 'Draw polygon', name: 'Name', ok: 'OK', undo: 'Undo', redo: 'Redo', added: 'Unsaved: 1 added · 0 changed · 0 deleted', nothing: 'No unsaved changes', fraction: '"population" must be a whole number, without decimals' },
   ] as const)('in $locale, the form opens on its first field, refuses a fraction in a whole-number field, and a drawing with its values is one undo step', async (expected) => {
     await openFeatureMap();
-    if (expected.locale === 'en') await page.getByText('English', { exact: true }).click();
+    if (expected.locale === 'en') {
+      await page.getByText('English', { exact: true }).click();
+      await languageShown(page, 'en');
+    }
     await button(expected.draw).click();
     for (const [lng, lat] of TRIANGLE) await clickMap(page, lng, lat);
     await clickMap(page, TRIANGLE[0]![0], TRIANGLE[0]![1]);
@@ -164,7 +170,10 @@ describe('attributes of new features', () => {
     { locale: 'en', edit: 'Edit attributes', ok: 'OK', cancel: 'Cancel', fraction: '"population" must be a whole number, without decimals', control: '"Name" contains an invisible character that cannot be saved', date: '"Founded" must be a date written year-month-day, e.g. 1949-08-17; 2024-13-45 is not one' },
   ] as const)('in $locale, editing 厦门 refuses a fraction, a pasted control character and an impossible date, each at its field, and stays open', async (expected) => {
     await openFeatureMap();
-    if (expected.locale === 'en') await page.getByText('English', { exact: true }).click();
+    if (expected.locale === 'en') {
+      await page.getByText('English', { exact: true }).click();
+      await languageShown(page, 'en');
+    }
     await clickMap(page, 118.09, 24.48);
     await button(expected.edit).click();
     const population = dialog().getByRole('spinbutton', { name: 'population' });

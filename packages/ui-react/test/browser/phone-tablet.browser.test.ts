@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, launchChromium, screenshot } from './browser.js';
+import { DEMO, languageShown, launchChromium, screenshot } from './browser.js';
 import { mapElement, mapPoint, NORTHMOST_SAMPLE_LAT, toolbarRowsBottom, waitForFeatures, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
 const baseUrl = inject('baseUrl');
@@ -149,7 +149,10 @@ describe.each(DEVICES)('the feature map on a $name ($width × $height), by touch
   it.each(['zh-CN', 'en'] as const)('fits the screen in %s: no sideways scroll, a full-width map, the tools folded where the map is small, the menu in a drawer', async (locale) => {
     const { context, page } = await signedInOn(device);
     const names = NAMES[locale];
-    if (locale === 'en') await page.getByText('English', { exact: true }).tap();
+    if (locale === 'en') {
+      await page.getByText('English', { exact: true }).tap();
+      await languageShown(page, 'en');
+    }
     await page.goto(`${baseUrl}/feature-map`);
     await waitForMapReady(page, 8);
     await expect(page.locator('.ant-layout-sider').count()).resolves.toBe(0);
