@@ -39,7 +39,7 @@ export const LOAD_RUN_DEFAULTS = {
 } as const;
 
 /** One change a session made, and what became of it. */
-interface Change {
+export interface Change {
   session: number;
   kind: 'insert' | 'update' | 'delete';
   /** The feature's id: a session's local id for an insert until its save, then the server's. */
@@ -111,7 +111,7 @@ function generator(seed: number): () => number {
 }
 
 /** Where a feature carrying `token` stands: distinct tokens, distinct positions, exact at the project's 8 decimals. */
-function positionOf(token: number): Geometry {
+export function positionOf(token: number): Geometry {
   const at = (base: number, step: number) => Number((base + step / 1000).toFixed(3));
   return { type: 'Point', coordinates: [at(116, token % 4000), at(22, Math.floor(token / 4000) % 4000)] };
 }
@@ -385,7 +385,7 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadRunReport> {
   };
 }
 
-const OVERLAP = 'overlap not reported: ';
+export const OVERLAP = 'overlap not reported: ';
 
 /**
  * The server's rows against the sessions' saved changes. Per feature the saved writes must form
@@ -396,9 +396,10 @@ const OVERLAP = 'overlap not reported: ';
  * after a saved delete; no other row may exist, and no insert may be stored twice. A write of
  * unknown outcome (its answer lost, then settled as theirs in a conflict) may be a link of the
  * chain, its token the row's, its delete the row's absence: the session told its user of the
- * conflict, and cannot know more.
+ * conflict, and cannot know more. Made on the token a saved write was made on, it is an overlap
+ * too (had it committed, one overwrote the other).
  */
-function compare(rows: readonly MapFeature[], initial: ReadonlyMap<string, string>, changes: readonly Change[]): string[] {
+export function compare(rows: readonly MapFeature[], initial: ReadonlyMap<string, string>, changes: readonly Change[]): string[] {
   const problems: string[] = [];
   const byRowName = new Map(rows.map((row) => [String(row.properties.name), row.id]));
   const saved = changes
@@ -426,6 +427,17 @@ function compare(rows: readonly MapFeature[], initial: ReadonlyMap<string, strin
       problems.push(`${OVERLAP}${id}, ${same.length} saved writes made on token ${seen} (${same.map((write) => `${write.kind} by session ${write.session} at ${write.at} ms`).join(', ')})`);
     }
     const maybeWrites = maybe.filter((change) => change.id === id);
+    // A write of unknown outcome made on the token a saved write was made on: had it committed
+    // (it may have), one of the two overwrote the other unseen, the same race as two saved
+    // writes on one token, and the chain may run on from either.
+    for (const write of maybeWrites) {
+      const same = bySeen.get(write.seen as string);
+      if (!same || (write.kind === 'delete' && same.every((other) => other.kind === 'delete'))) continue;
+      overlapped = true;
+      problems.push(
+        `${OVERLAP}${id}, a write of unknown outcome (${write.kind} by session ${write.session} at ${write.at} ms) and ${same.length} saved made on token ${write.seen} (${same.map((other) => `${other.kind} by session ${other.session} at ${other.at} ms`).join(', ')})`,
+      );
+    }
     const row = rowsById.get(id);
     rowsById.delete(id);
     const deletes = writes.filter((write) => write.kind === 'delete');

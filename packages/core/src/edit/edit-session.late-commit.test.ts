@@ -215,3 +215,42 @@ describe('a lost send whose drawing another user changed before this session loo
     expect(session.pending().inserts).toEqual([]);
   });
 });
+
+describe('a lost update another user overwrote and a third set back, before this session looked again', () => {
+  it('is a conflict, never sent again over them: the value set back looks unchanged, but the feature was not', async () => {
+    const adapters = createMemoryAdapters(sampleSeed());
+    const [loaded] = (await adapters.features.getFeatures({ typeName: POLYGONS, featureIds: [FUZHOU] })).features;
+    const before = loaded?.properties.population as number;
+    commitAnswerLost(adapters);
+    const waited = testClock();
+    // While the session waits out the lost send, a third user sets the population back.
+    const clock: SessionClock = {
+      now: waited.now,
+      sleep: async (ms) => {
+        await waited.sleep(ms);
+        await changedByAnotherId(adapters, FUZHOU, before);
+      },
+    };
+    const session = new EditSession({ source: adapters.features, transactions: adapters.transactions, typeName: POLYGONS, clock });
+    await session.load();
+    session.update(FUZHOU, { properties: { population: 1 } });
+    expect((await session.save()).ok).toBe(false);
+    // Committed, then overwritten by another user before the session looks.
+    await changedByAnotherId(adapters, FUZHOU, 2);
+
+    const next = await session.save();
+
+    expect(next.ok || next.failure.kind).toBe('conflict');
+    expect(next.ok || next.failure.conflicts?.map(({ id, fields, theirs }) => ({ id, fields, population: theirs?.properties.population }))).toEqual([
+      { id: FUZHOU, fields: ['population'], population: before },
+    ]);
+    const [stored] = (await adapters.features.getFeatures({ typeName: POLYGONS, featureIds: [FUZHOU] })).features;
+    expect(stored?.properties.population).toBe(before);
+
+    // Kept as mine, knowingly: the next save sends it.
+    session.resolveConflict(FUZHOU, 'mine');
+    expect((await session.save()).ok).toBe(true);
+    const [kept] = (await adapters.features.getFeatures({ typeName: POLYGONS, featureIds: [FUZHOU] })).features;
+    expect(kept?.properties.population).toBe(1);
+  });
+});

@@ -36,6 +36,8 @@ export interface Reconciliation {
   deleted: string[];
   /** Handles of inserts neither proven committed nor proven not committed. */
   undecided: string[];
+  /** The copies the look read of the features the send updated or deleted, by id (a feature gone has none). */
+  copies: ReadonlyMap<string, MapFeature>;
 }
 
 /**
@@ -154,7 +156,7 @@ export function mergeFindings(first: Reconciliation, second: Reconciliation): Re
   const updated = new Map([...second.updated, ...first.updated].filter(([id]) => !gone.includes(id)));
   const deleted = [...new Set([...first.deleted, ...second.deleted])];
   const undecided = second.undecided.filter((handle) => !inserted.has(handle));
-  return { inserted, updated, gone, deleted, undecided };
+  return { inserted, updated, gone, deleted, undecided, copies: second.copies };
 }
 
 export async function reconcile(source: FeatureSource, typeName: string, sent: SentChanges, preexisting: Preexisting): Promise<Reconciliation> {
@@ -182,9 +184,11 @@ export async function reconcile(source: FeatureSource, typeName: string, sent: S
   const gone: string[] = [];
   const deleted: string[] = [];
   const ids = [...new Set([...sent.updates.map((update) => update.id), ...sent.deletes])];
+  let copies: ReadonlyMap<string, MapFeature> = new Map();
   if (ids.length > 0) {
     const { features } = await source.getFeatures({ typeName, featureIds: ids, maxFeatures: ids.length });
     const stored = new Map(features.map((feature) => [feature.id, feature]));
+    copies = stored;
     for (const update of sent.updates) {
       const copy = stored.get(update.id);
       if (!copy) gone.push(update.id);
@@ -192,5 +196,5 @@ export async function reconcile(source: FeatureSource, typeName: string, sent: S
     }
     for (const id of sent.deletes) if (!stored.has(id)) deleted.push(id);
   }
-  return { inserted, updated, gone, deleted, undecided };
+  return { inserted, updated, gone, deleted, undecided, copies };
 }

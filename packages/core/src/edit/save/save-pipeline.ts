@@ -134,7 +134,14 @@ export class SavePipeline {
       const kind = error instanceof MapServerError ? 'server-error' : 'connection-refused';
       return { ok: false, outcome: this.failed({ kind, committed: 'nothing-committed', message, failures: everyAction(changes, message), error }) };
     }
-    const findings = findConflicts(edits, changes, new Map(stored.map((feature) => [feature.id, feature])));
+    const copies = new Map(stored.map((feature) => [feature.id, feature]));
+    const findings = findConflicts(edits, changes, copies);
+    // What a reconciliation saw contested stays a conflict, though the server's copy now looks as loaded.
+    for (const [id, fields] of state.contested) {
+      const pending = changes.updates.some((update) => update.id === id) || changes.deletes.includes(id);
+      if (!pending) state.uncontest(id);
+      else if (!findings.conflicts.some((conflict) => conflict.id === id) && copies.has(id)) findings.conflicts.push({ id, fields: [...fields], theirs: copies.get(id) as MapFeature });
+    }
     for (const theirs of findings.merges) takeBaseline(edits, theirs);
     // Removed features another client deleted already are simply gone.
     for (const id of findings.gone) edits.forget(id);
@@ -161,6 +168,7 @@ export class SavePipeline {
     if (!unconfirmed) return [];
     const preexisting = { ids: unconfirmed.preexisting, complete: unconfirmed.preexistingComplete };
     let found = await reconcile(this.host.source, this.host.typeName, unconfirmed.changes, preexisting);
+    const looks = [found];
     // Not found yet is no proof while the lost request may still be running: it may commit a
     // moment later, after this session sent the same insert again (stored twice) or a newer
     // value of the same update (overwritten by the older one). Wait it out, then look again.
@@ -169,9 +177,12 @@ export class SavePipeline {
     if (wait > 0 && !allFound(unconfirmed.changes, found)) {
       this.host.events.emit('save:waiting', { ms: wait });
       await this.host.clock.sleep(wait);
-      found = mergeFindings(found, await reconcile(this.host.source, this.host.typeName, unconfirmed.changes, preexisting));
+      const second = await reconcile(this.host.source, this.host.typeName, unconfirmed.changes, preexisting);
+      looks.push(second);
+      found = mergeFindings(found, second);
     }
     await this.undecideStrangers(unconfirmed, found);
+    state.contest(this.contestedIn(unconfirmed.changes, found, looks));
     const ids = settleReconciliation(state.edits, unconfirmed.changes, found);
     // Still drafts, neither sent again nor dropped: the user keeps or discards each. Those found
     // committed are decided by the server.
@@ -181,6 +192,28 @@ export class SavePipeline {
     state.sendKnown();
     void this.host.journal.write();
     return ids;
+  }
+
+  /**
+   * The sent updates and deletes not found committed whose feature a look found changed by
+   * another client where this session changed it (for a delete, anywhere), with those fields. The
+   * check before the next send compares the server's copy with the loaded one, and would miss a
+   * value written back meanwhile: the lost send may have committed, been overwritten and the
+   * field set back to the loaded value, and sending again would overwrite both unseen.
+   */
+  private contestedIn(sent: Unconfirmed['changes'], found: Reconciliation, looks: readonly Reconciliation[]): Map<string, string[]> {
+    const open = {
+      inserts: [],
+      updates: sent.updates.filter((update) => !found.updated.has(update.id) && !found.gone.includes(update.id)),
+      deletes: sent.deletes.filter((id) => !found.deleted.includes(id)),
+    };
+    const contested = new Map<string, string[]>();
+    for (const look of looks) {
+      for (const { id, fields, theirs } of findConflicts(this.host.state.edits, open, look.copies).conflicts) {
+        if (theirs) contested.set(id, [...new Set([...(contested.get(id) ?? []), ...fields])]);
+      }
+    }
+    return contested;
   }
 
   /**

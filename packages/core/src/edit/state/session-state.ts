@@ -19,6 +19,12 @@ export class SessionState {
   private unconfirmedSend: Unconfirmed | undefined;
   /** The conflicts the last check found, by id, until resolved or checked again. */
   private readonly conflictsFound = new Map<string, FeatureConflict>();
+  /**
+   * Updates and deletes of a lost send, not found committed, whose feature a reconciliation saw
+   * changed by another client in the fields this session changed (id → those fields): a conflict
+   * whatever the server holds later, since a value written back (A, B, A again) looks unchanged.
+   */
+  private readonly contestedEdits = new Map<string, readonly string[]>();
   /** Handles of inserts a reconciliation could not prove committed or not: never sent until the user decides. */
   private readonly undecidedInserts = new Set<string>();
   /** Restored drafts whose geometry no longer fits the layer: journaled, never sent. */
@@ -132,7 +138,22 @@ export class SessionState {
 
   /** The conflict of `id` is settled; false when there was none. */
   conflictResolved(id: string): boolean {
+    this.contestedEdits.delete(id);
     return this.conflictsFound.delete(id);
+  }
+
+  get contested(): ReadonlyMap<string, readonly string[]> {
+    return this.contestedEdits;
+  }
+
+  /** Edits a reconciliation saw another client contest (see `contestedEdits`); each stays contested until its conflict is settled. */
+  contest(edits: ReadonlyMap<string, readonly string[]>): void {
+    for (const [id, fields] of edits) this.contestedEdits.set(id, [...new Set([...(this.contestedEdits.get(id) ?? []), ...fields])]);
+  }
+
+  /** The edit of `id` is no longer pending: nothing of it is contested. */
+  uncontest(id: string): void {
+    this.contestedEdits.delete(id);
   }
 
   get undecided(): ReadonlySet<string> {
@@ -167,6 +188,7 @@ export class SessionState {
   /** A redraw drops what sends left behind: the unconfirmed send, the undecided inserts and the drafts set aside. */
   forgetSends(): void {
     this.unconfirmedSend = undefined;
+    this.contestedEdits.clear();
     this.undecidedInserts.clear();
     this.asideDrafts = [];
   }
