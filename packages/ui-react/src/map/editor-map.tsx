@@ -23,7 +23,7 @@ import { useDrawTool } from './draw';
 import type { FeatureSessionView } from './session';
 import { ShapeFeedback } from './geometry';
 import { useConflictHighlight } from './layer';
-import { useMissingHighlight } from './layer';
+import { useMissingHighlight, useSelectionHighlight } from './layer';
 import { useFeatureLayer } from './use-feature-layer';
 import { useHeldFeatures } from './layer';
 import { loadVertexEditor, useGeometryEdit } from './vertex';
@@ -52,6 +52,8 @@ const AREA_UNIT_KEY = 'map.areaUnit';
 
 /** The attribute form, fetched when a feature's attributes are first edited (a new feature's or from its popup). */
 const CoordinateEntry = lazy(() => import('./status/coordinate-entry'));
+/** The attribute table, fetched when it is first opened. */
+const AttributeTable = lazy(() => import('./table/attribute-table'));
 const AttributeForm = lazy(() => import('./panels/attribute-form').then((module) => ({ default: module.AttributeForm })));
 
 const PROBLEM_MESSAGES: Readonly<Record<GeometryProblem, MessageKey>> = {
@@ -78,6 +80,10 @@ export interface EditorMapProps {
   layerInfo?: LayerInfoOptions;
   /** The map server's WMS endpoint: its rendering stands in where the view holds too many features to load. */
   wmsUrl?: string;
+  /** Shows the attribute table (属性表) under the map. */
+  tableOpen?: boolean;
+  /** The table's own close button was pressed. */
+  onTableClose?(): void;
 }
 
 /**
@@ -86,7 +92,7 @@ export interface EditorMapProps {
  * measurement. Every change goes to the session (`add`, `update`, `remove`); what the map shows
  * comes back from the session's state.
  */
-export function EditorMap({ view, style, mapHeight, baseLayer, children, layerInfo, wmsUrl }: EditorMapProps) {
+export function EditorMap({ view, style, mapHeight, baseLayer, children, layerInfo, wmsUrl, tableOpen = false, onTableClose }: EditorMapProps) {
   const { t } = useI18n();
   const touchScreen = useMediaQuery(TOUCH_POINTER_QUERY);
   const { message } = App.useApp();
@@ -120,16 +126,26 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
 
   useEffect(() => applyDrawLocale(t), [t]);
 
+  /** The features selected in the attribute table and on the map while it is open: one selection. */
+  const [selected, setSelected] = useState<string[]>([]);
+
   // A new layer or session ends whatever tool was active.
   useEffect(() => {
     setMode({ type: 'idle' });
     setPopup(undefined);
     setAttributesOf(undefined);
+    setSelected([]);
   }, [session]);
+  useEffect(() => {
+    if (!tableOpen) setSelected([]);
+  }, [tableOpen]);
 
   const onFeatureClick = useLatest((id: string, latlng: L.LatLng) => {
     // The toolbar floats inside the map's container: its rows' bottom is measured from the map's top.
-    if (mode.type === 'idle') setPopup({ id, latlng, clearTop: toolbarRowsBottom(toolbarRef.current) });
+    if (mode.type === 'idle') {
+      setPopup({ id, latlng, clearTop: toolbarRowsBottom(toolbarRef.current) });
+      if (tableOpen) setSelected([id]);
+    }
     else if (mode.type === 'edit' && !mode.id) setMode({ type: 'edit', id });
     else if (mode.type === 'delete') {
       setMode({ type: 'delete', marked: mode.marked.includes(id) ? mode.marked.filter((marked) => marked !== id) : [...mode.marked, id] });
@@ -368,6 +384,11 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
   }, [features, view.conflicts]);
   useConflictHighlight(map, conflicting);
   useMissingHighlight(map, view.missingRequired);
+  const selectedFeatures = useMemo(() => {
+    const ids = new Set(selected);
+    return features.filter((feature) => ids.has(feature.id));
+  }, [features, selected]);
+  useSelectionHighlight(map, selectedFeatures);
   // A save refused for a missing required field: the form of the first such feature says which.
   const missingFirst = useLatest(view.missingRequired[0]?.id);
   useEffect(() => {
@@ -430,95 +451,113 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
   const snappingToggle = useMemo(() => ({ enabled: snapping.enabled, setEnabled: (on: boolean) => toolbarActions.current.snap(on) }), [snapping.enabled, toolbarActions]);
 
   return (
-    <div className="gportal-editor" style={style}>
-      <div ref={editorRef} className="gportal-editor-view" style={mapHeight === undefined ? undefined : { flex: 'none', height: mapHeight }}>
-        <div ref={containerRef} className="gportal-map" role="region" aria-label={t('map.region')} />
-        <EditorToolbar
-          ref={toolbarRef}
-          folded={folded}
-          mode={mode}
-          ready={ready}
-          shapeKind={shapeKind}
-          drawnPoints={drawnPoints}
-          hasFeatures={features.length > 0}
-          hint={hint}
-          canUndo={canUndo}
-          canRedo={canRedo}
-          snapping={snappingToggle}
-          editing={Boolean(editing)}
-          geometryKind={geometryKind}
-          partTool={partEdit.tool}
-          {...toolbarHandlers}
-        >
-          {children}
-        </EditorToolbar>
-        {readout && (
-          <div className="gportal-readout">
-            {/* While drawing the read-out follows every move of the pointer or crosshair; the
-                announcement reads the figure at each vertex instead. */}
-            <span data-testid="measure-readout" aria-live={drawTool ? 'off' : 'polite'}>
-              {readout}
-            </span>
-            {(mode.type === 'measure' ? mode.tool === 'polygon' : shapeKind === 'polygon') && <AreaUnitSelect value={areaUnit} onChange={setAreaUnit} />}
+    <>
+      <div className="gportal-editor" style={style}>
+        <div ref={editorRef} className="gportal-editor-view" style={mapHeight === undefined ? undefined : { flex: 'none', height: mapHeight }}>
+          <div ref={containerRef} className="gportal-map" role="region" aria-label={t('map.region')} />
+          <EditorToolbar
+            ref={toolbarRef}
+            folded={folded}
+            mode={mode}
+            ready={ready}
+            shapeKind={shapeKind}
+            drawnPoints={drawnPoints}
+            hasFeatures={features.length > 0}
+            hint={hint}
+            canUndo={canUndo}
+            canRedo={canRedo}
+            snapping={snappingToggle}
+            editing={Boolean(editing)}
+            geometryKind={geometryKind}
+            partTool={partEdit.tool}
+            {...toolbarHandlers}
+          >
+            {children}
+          </EditorToolbar>
+          {readout && (
+            <div className="gportal-readout">
+              {/* While drawing the read-out follows every move of the pointer or crosshair; the
+                  announcement reads the figure at each vertex instead. */}
+              <span data-testid="measure-readout" aria-live={drawTool ? 'off' : 'polite'}>
+                {readout}
+              </span>
+              {(mode.type === 'measure' ? mode.tool === 'polygon' : shapeKind === 'polygon') && <AreaUnitSelect value={areaUnit} onChange={setAreaUnit} />}
+            </div>
+          )}
+          <div className="gportal-visually-hidden" aria-live="polite" data-testid="map-announcement">
+            {announcement}
           </div>
-        )}
-        <div className="gportal-visually-hidden" aria-live="polite" data-testid="map-announcement">
-          {announcement}
-        </div>
-        {alert && (
-          <div className="gportal-alert" role="alert">
-            {alert}
-          </div>
-        )}
-        {map && popup && popupFeature && mode.type === 'idle' && (
-          <FeaturePopup
-            map={map}
-            feature={popupFeature}
-            schema={schema}
-            labels={view.labels}
-            latlng={popup.latlng}
-            readOnly={!ready}
-            clearTop={popup.clearTop}
-            onClose={closePopup}
-            onEditGeometry={() => start({ type: 'edit', id: popupFeature.id }, 'map')}
-            onEditAttributes={() => {
-              setPopup(undefined);
-              setAttributesOf({ id: popupFeature.id });
-            }}
-            onDelete={() => {
-              setPopup(undefined);
-              if (session) apply(() => session.remove(popupFeature.id));
-              toMap();
-            }}
-          />
-        )}
-        <SessionConflictDialog session={session} conflicts={view.conflicts} />
-        {showCoordinateEntry && (
-          <Suspense fallback={null}>
-            <CoordinateEntry target={coordinateTarget} onClose={() => setEnteringCoordinates(false)} />
-          </Suspense>
-        )}
-        {attributesFeature && schema && session && (
-          <Suspense fallback={null}>
-            <AttributeForm
-              // A new form for each feature, so one never shows the values typed into another.
-              key={`${attributesFeature.id}:${view.refusals}`}
-              feature={attributesFeature}
+          {alert && (
+            <div className="gportal-alert" role="alert">
+              {alert}
+            </div>
+          )}
+          {map && popup && popupFeature && mode.type === 'idle' && (
+            <FeaturePopup
+              map={map}
+              feature={popupFeature}
               schema={schema}
               labels={view.labels}
-              isNew={attributesOf?.isNew}
-              showErrors={attributesOf?.showErrors}
-              onCancel={() => setAttributesOf(undefined)}
-              onSubmit={(properties: Properties) => {
-                // The values of a feature just drawn are part of drawing it: one undo takes back both.
-                const joinLastStep = attributesOf?.isNew === true;
-                if (apply(() => session.update(attributesFeature.id, { properties }, { joinLastStep }))) setAttributesOf(undefined);
+              latlng={popup.latlng}
+              readOnly={!ready}
+              clearTop={popup.clearTop}
+              onClose={closePopup}
+              onEditGeometry={() => start({ type: 'edit', id: popupFeature.id }, 'map')}
+              onEditAttributes={() => {
+                setPopup(undefined);
+                setAttributesOf({ id: popupFeature.id });
+              }}
+              onDelete={() => {
+                setPopup(undefined);
+                if (session) apply(() => session.remove(popupFeature.id));
+                toMap();
               }}
             />
-          </Suspense>
-        )}
+          )}
+          <SessionConflictDialog session={session} conflicts={view.conflicts} />
+          {showCoordinateEntry && (
+            <Suspense fallback={null}>
+              <CoordinateEntry target={coordinateTarget} onClose={() => setEnteringCoordinates(false)} />
+            </Suspense>
+          )}
+          {attributesFeature && schema && session && (
+            <Suspense fallback={null}>
+              <AttributeForm
+                // A new form for each feature, so one never shows the values typed into another.
+                key={`${attributesFeature.id}:${view.refusals}`}
+                feature={attributesFeature}
+                schema={schema}
+                labels={view.labels}
+                isNew={attributesOf?.isNew}
+                showErrors={attributesOf?.showErrors}
+                onCancel={() => setAttributesOf(undefined)}
+                onSubmit={(properties: Properties) => {
+                  // The values of a feature just drawn are part of drawing it: one undo takes back both.
+                  const joinLastStep = attributesOf?.isNew === true;
+                  if (apply(() => session.update(attributesFeature.id, { properties }, { joinLastStep }))) setAttributesOf(undefined);
+                }}
+              />
+            </Suspense>
+          )}
+        </div>
+        <StatusLine map={map} />
       </div>
-      <StatusLine map={map} />
-    </div>
+      {tableOpen && session && schema && (
+        <Suspense fallback={null}>
+          <AttributeTable
+            session={session}
+            schema={schema}
+            features={features}
+            labels={view.labels}
+            map={map}
+            editable={ready && mode.type === 'idle'}
+            selected={selected}
+            onSelect={setSelected}
+            apply={apply}
+            onClose={() => onTableClose?.()}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

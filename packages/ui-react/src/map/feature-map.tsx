@@ -1,8 +1,8 @@
-import { CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, ReloadOutlined, TableOutlined } from '@ant-design/icons';
 import type { LayerKind } from '@gportal/core';
 import { Alert, App, Space, Spin } from 'antd';
 import type { Container } from 'inversify';
-import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useLatest } from '../ui/use-latest';
 import type { FieldLabels } from './session';
 import type { LayerInfoTemplate } from './layer';
@@ -112,6 +112,8 @@ export function FeatureMapView({
     };
     return baseMapLayerOf(baseMap, { wmtsUrl, credentialsOrigin, ...(tiandituKey ? { tianditu: { key: tiandituKey, locale, attribution, onTileError } } : {}) });
   }, [baseMap, wmtsUrl, credentialsOrigin, tiandituKey, tiandituReviewNumber, locale, t, message]);
+  const [tableOpen, setTableOpen] = useState(false);
+  const closeTable = useCallback(() => setTableOpen(false), []);
   const dirty = pending.total > 0;
   useBeforeUnload(dirty);
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
@@ -166,6 +168,7 @@ export function FeatureMapView({
         )}
         <BaseMapSelect value={baseMap} offer={offer} onChange={chooseBaseMap} />
         <PendingBadge pending={pending} />
+        <LabelledButton label={t('map.table.open')} icon={<TableOutlined />} type={tableOpen ? 'primary' : 'default'} aria-pressed={tableOpen} disabled={!view.schema} onClick={() => setTableOpen(!tableOpen)} />
         {(status === 'loading' || status === 'resolving') && <Spin size="small" aria-label={t('map.loading')} />}
       </Space>
       {restored && (
@@ -208,7 +211,7 @@ export function FeatureMapView({
       )}
       {problem && <Alert type="error" showIcon title={<ErrorMessage tell={() => problem} />} />}
       <SavingOverlay saving={status === 'saving'}>
-        <EditorMap view={view} style={{ height }} baseLayer={baseLayer} wmsUrl={wmsUrl} layerInfo={{ title: view.title, template: layerInfoTemplate }}>
+        <EditorMap view={view} style={{ height }} baseLayer={baseLayer} wmsUrl={wmsUrl} layerInfo={{ title: view.title, template: layerInfoTemplate }} tableOpen={tableOpen} onTableClose={closeTable}>
           {toolbarExtras}
         </EditorMap>
         <ViewLimitNotice state={view.viewState} />

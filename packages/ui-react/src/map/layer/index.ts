@@ -12,4 +12,5 @@ export { useLargeLayer } from './use-large-layer';
 export { type LayerInfoOptions, useLayerInfoMarker } from './use-layer-info';
 export { useLayerShown } from './use-layer-shown';
 export { useMissingHighlight } from './use-missing-highlight';
+export { useSelectionHighlight } from './use-selection-highlight';
 export { wmsUrlOf } from './use-server-rendering';

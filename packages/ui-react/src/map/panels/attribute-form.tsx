@@ -1,33 +1,12 @@
-import { textProblem, valueProblem, type EditableFeature, type FeatureSchema, type Properties, type PropertySchema, type PropertyValue } from '@gportal/core';
+import type { EditableFeature, FeatureSchema, Properties, PropertySchema } from '@gportal/core';
 import { Button, Checkbox, Input, Modal } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { UNSPACED_BUTTON } from '../../ui/labelled-button';
+import { fieldProblem, fieldValue, propertyValue, type FieldValue } from './field-values';
 
-type FieldValue = string | number | boolean | null | undefined;
-
-/** What an input shows for a property value: dates as `YYYY-MM-DD` for the date input. */
-function fieldValue(property: PropertySchema, value: PropertyValue | undefined): FieldValue {
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (property.type === 'boolean') return value === true;
-  return value ?? null;
-}
-
-/** The typed property value of an input's value; an empty input is `null`. */
-function propertyValue(property: PropertySchema, value: FieldValue): PropertyValue {
-  if (value === undefined || value === null || value === '') return property.type === 'boolean' ? false : null;
-  switch (property.type) {
-    case 'number':
-      return Number(value);
-    case 'boolean':
-      return value === true;
-    case 'date':
-      return new Date(`${String(value)}T00:00:00Z`);
-    case 'string':
-      return String(value);
-  }
-}
+export { isDateText } from './field-values';
 
 /**
  * The native input of each non-boolean type; a number is a native number input (role spinbutton):
@@ -39,17 +18,6 @@ const INPUT_TYPES = { number: 'number', date: 'text', string: 'text' } as const;
 
 /** The picker and dayjs (~36 KiB gzip) on a chunk of their own, fetched when a form opens. */
 const DateField = lazy(() => import('./date-field'));
-
-/** A calendar date written `YYYY-MM-DD`, years 0001–9999: what the date field accepts. */
-export function isDateText(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  // `setUTCFullYear`, unlike `Date.UTC`, keeps years below 100 as they are.
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 export interface AttributeFormProps {
   feature: EditableFeature;
@@ -79,23 +47,8 @@ export function AttributeForm({ feature, schema, labels = {}, isNew = false, sho
   const [values, setValues] = useState(() => Object.fromEntries(writable.map((property) => [property.name, fieldValue(property, feature.properties[property.name])])));
   // Errors show once OK was pressed (or at once, when asked), then follow every change.
   const [checked, setChecked] = useState(showErrors);
-  const isEmpty = (value: FieldValue) => value === undefined || value === null || value === '';
   /** Why a value cannot be stored, whether or not OK was pressed yet. */
-  const problemOf = (property: PropertySchema): string | undefined => {
-    const value = values[property.name];
-    const name = labelOf(property);
-    if (isEmpty(value) || (typeof value === 'string' && value.trim() === '')) return !property.nullable && property.type !== 'boolean' ? t('map.attributes.required', { name }) : undefined;
-    // `1e400` is a number input's Infinity; a five-digit year would make an Invalid Date: neither can be saved.
-    if (property.type === 'number' && !Number.isFinite(Number(value))) return t('map.attributes.number', { name });
-    // A date the picker did not take is kept as typed, so the form refuses it here rather than closing over it.
-    if (property.type === 'date' && !isDateText(String(value))) return /^\d{4,}-\d{1,2}-\d{1,2}$/.test(String(value)) ? t('map.attributes.dateTyped', { name, text: String(value) }) : t('map.attributes.date', { name });
-    // What the session would refuse on save (a fraction in a whole-number field, a character XML cannot carry) is refused at the field.
-    const typed = propertyValue(property, value);
-    if (valueProblem(typed, property) === undefined) return undefined;
-    if (typeof typed === 'string' && textProblem(typed) !== undefined) return t('map.attributes.text', { name });
-    if (property.type === 'number' && property.integer && Number.isFinite(typed)) return t('map.attributes.integer', { name });
-    return property.type === 'date' ? t('map.attributes.date', { name }) : t('map.attributes.number', { name });
-  };
+  const problemOf = (property: PropertySchema): string | undefined => fieldProblem(property, values[property.name], labelOf(property), t);
   const errorOf = (property: PropertySchema) => (checked ? problemOf(property) : undefined);
   const set = (name: string, value: FieldValue) => setValues((previous) => ({ ...previous, [name]: value }));
 

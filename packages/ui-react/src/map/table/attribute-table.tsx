@@ -1,0 +1,501 @@
+import { CloseOutlined, DeleteOutlined, EditOutlined, FilterOutlined, LeftOutlined, RightOutlined, ZoomInOutlined } from '@ant-design/icons';
+import {
+  boundsOfGeometries,
+  FEATURE_SOURCE,
+  fittableBounds,
+  INITIAL_BOUNDS_PADDING,
+  padBounds,
+  QueryNotSupportedError,
+  type EditableFeature,
+  type EditSession,
+  type FeatureSchema,
+  type FeatureSource,
+  type MapFeature,
+  type PropertySchema,
+  type PropertyValue,
+} from '@gportal/core';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { tellError } from '../../i18n/describe-error';
+import { useI18n, type Translate } from '../../i18n/i18n-provider';
+import type { MessageKey } from '../../i18n/messages';
+import { ErrorMessage } from '../../ui/error-detail';
+import { LabelledButton } from '../../ui/labelled-button';
+import { useService } from '../../ui/services';
+import { toLatLngBounds } from '../base';
+import type { L } from '../leaflet';
+import { fieldProblem, fieldValue, propertyValue, type FieldValue } from '../panels/field-values';
+import { conditionProblem, EMPTY_TABLE_QUERY, nextSort, operatorsOf, TABLE_PAGE_SIZE, tableQuery, tableRows, type ConditionOperator, type TableCondition, type TableQueryState } from './table-query';
+import './attribute-table.css';
+
+/** Props of {@link AttributeTable}. */
+export interface AttributeTableProps {
+  session: EditSession;
+  schema: FeatureSchema;
+  /** The session's features as the map shows them: the rows follow every change. */
+  features: readonly EditableFeature[];
+  labels: Readonly<Record<string, string>>;
+  map: L.Map | undefined;
+  /** The layer can be edited now: cells, 批量编辑 and 删除所选 need it. */
+  editable: boolean;
+  selected: readonly string[];
+  onSelect(ids: string[]): void;
+  /** Told of an edit the session refused (busy, invalid): it changed nothing. */
+  apply(edit: () => void): boolean;
+  onClose(): void;
+}
+
+const STATE_KEYS: Readonly<Record<EditableFeature['state'], MessageKey | undefined>> = { exist: undefined, insert: 'map.table.state.insert', update: 'map.table.state.update', remove: 'map.table.state.remove' };
+const OPERATOR_KEYS: Readonly<Record<ConditionOperator, MessageKey>> = {
+  like: 'map.table.op.like',
+  eq: 'map.table.op.eq',
+  ne: 'map.table.op.ne',
+  lt: 'map.table.op.lt',
+  le: 'map.table.op.le',
+  gt: 'map.table.op.gt',
+  ge: 'map.table.op.ge',
+  isNull: 'map.table.op.isNull',
+};
+
+/** A cell's text: numbers in the language's digits, dates as `YYYY-MM-DD`, booleans as 是 / 否. */
+function cellText(value: PropertyValue | undefined, locale: string, t: Translate): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'boolean') return t(value ? 'map.table.yes' : 'map.table.no');
+  if (typeof value === 'number') return value.toLocaleString(locale, { maximumFractionDigits: 10 });
+  return String(value);
+}
+
+/** Why the table could not be read, as a sentence with the detail beneath. */
+function Problem({ error }: { error: unknown }) {
+  const { t } = useI18n();
+  if (error instanceof QueryNotSupportedError) return <div role="alert">{t(error.unsupported === 'sort' ? 'map.table.cannotSort' : 'map.table.cannotPage')}</div>;
+  return (
+    <div role="alert">
+      <ErrorMessage tell={tellError(error)} lead={(reason, translate) => translate('map.table.failed', { reason })} />
+    </div>
+  );
+}
+
+/**
+ * The attribute table (属性表) of the edited layer, under the map: a page of the server's
+ * features at a time, searched, filtered and sorted by the server, counted by it; the session's
+ * pending edits over the rows. One selection with the map; cells edited in place, a field set
+ * for every selected row at once, the selected rows removed: each one undo step, through the session.
+ */
+export default function AttributeTable({ session, schema, features, labels, map, editable, selected, onSelect, apply, onClose }: AttributeTableProps) {
+  const { t, locale } = useI18n();
+  const source = useService<FeatureSource>(FEATURE_SOURCE);
+  const [query, setQuery] = useState<TableQueryState>(EMPTY_TABLE_QUERY);
+  const [page, setPage] = useState<{ features: MapFeature[]; count: number | undefined }>();
+  const [problem, setProblem] = useState<unknown>();
+  const [loading, setLoading] = useState(false);
+  const [inView, setInView] = useState(false);
+  const [filtering, setFiltering] = useState(false);
+  const [batching, setBatching] = useState(false);
+  const columns = schema.properties;
+  const labelOf = (property: PropertySchema) => labels[property.name] ?? property.name;
+  const writable = (property: PropertySchema) => editable && !schema.readOnly?.includes(property.name);
+
+  // 只看视图内: the view as the map moves.
+  useEffect(() => {
+    if (!map || !inView) {
+      setQuery((now) => (now.view ? { ...now, view: undefined, page: 0 } : now));
+      return;
+    }
+    const follow = () => {
+      const bounds = map.getBounds();
+      setQuery((now) => ({ ...now, view: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], page: 0 }));
+    };
+    follow();
+    map.on('moveend', follow);
+    return () => {
+      map.off('moveend', follow);
+    };
+  }, [map, inView]);
+
+  // A save changed what the server holds (ids of drawings, removed rows): the page is read again.
+  const [saves, setSaves] = useState(0);
+  useEffect(() => session.on('save:success', () => setSaves((count) => count + 1)), [session]);
+
+  // One page and the count, from the server; an answer overtaken by a newer query is dropped.
+  useEffect(() => {
+    let live = true;
+    let release: (() => void) | undefined;
+    setLoading(true);
+    const request = tableQuery(schema, query);
+    const { filter, bbox } = request;
+    Promise.all([source.getFeatures(request), source.countFeatures?.({ typeName: schema.typeName, ...(filter ? { filter } : {}), ...(bbox ? { bbox } : {}) })]).then(
+      ([answer, count]) => {
+        if (!live) return;
+        // Rows far from the map are edited all the same: the session holds the page's features.
+        release = session.adopt(answer.features);
+        setPage({ features: answer.features, count });
+        setProblem(undefined);
+        setLoading(false);
+      },
+      (error: unknown) => {
+        if (!live) return;
+        setProblem(error);
+        setLoading(false);
+      },
+    );
+    return () => {
+      live = false;
+      release?.();
+    };
+  }, [source, session, schema, query, saves]);
+
+  // `features` changes with every edit of the session: the rows follow it.
+  const rows = useMemo(() => (page ? tableRows(page.features, session, query.page === 0) : []), [page, session, query.page, features]);
+  const selectedSet = useMemo(() => new Set(selected), [selected]);
+  const anchor = useRef<string>(undefined);
+  const body = useRef<HTMLTableSectionElement>(null);
+
+  // A feature selected on the map: its row comes into sight.
+  useEffect(() => {
+    const last = selected.at(-1);
+    const shown = last === undefined ? undefined : [...(body.current?.rows ?? [])].find((row) => row.dataset.id === last);
+    shown?.scrollIntoView?.({ block: 'nearest' });
+  }, [selected]);
+
+  const select = (id: string, event: MouseEvent | KeyboardEvent) => {
+    if (event.shiftKey && anchor.current) {
+      const ids = rows.map((row) => row.id);
+      const [from, to] = [ids.indexOf(anchor.current), ids.indexOf(id)].sort((a, b) => a - b) as [number, number];
+      if (from >= 0) {
+        onSelect([...new Set([...selected, ...ids.slice(from, to + 1)])]);
+        return;
+      }
+    }
+    anchor.current = id;
+    if (event.ctrlKey || event.metaKey) onSelect(selectedSet.has(id) ? selected.filter((other) => other !== id) : [...selected, id]);
+    else onSelect([id]);
+  };
+
+  const zoomTo = () => {
+    const bounds = boundsOfGeometries(selected.flatMap((id) => session.feature(id)?.geometry ?? []));
+    if (map && bounds) map.fitBounds(toLatLngBounds(padBounds(fittableBounds(bounds), INITIAL_BOUNDS_PADDING)), { animate: false });
+  };
+
+  const removeSelected = () => {
+    const ids = selected.filter((id) => session.stateOf(id) !== undefined && session.stateOf(id) !== 'remove');
+    if (apply(() => session.batch(() => ids.forEach((id) => session.remove(id))))) onSelect([]);
+  };
+
+  const pages = page?.count === undefined ? undefined : Math.max(1, Math.ceil(page.count / TABLE_PAGE_SIZE));
+  const lastPage = pages === undefined ? (page?.features.length ?? 0) < TABLE_PAGE_SIZE : query.page + 1 >= pages;
+  const activeFilter = query.conditions.length > 0;
+
+  return (
+    <section className="gportal-table" aria-label={t('map.table.title')}>
+      <div className="gportal-table-bar" role="toolbar" aria-label={t('map.table.tools')}>
+        <input
+          type="search"
+          className="gportal-table-search"
+          aria-label={t('map.table.search')}
+          placeholder={t('map.table.search')}
+          defaultValue={query.search}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') setQuery({ ...query, search: event.currentTarget.value, page: 0 });
+          }}
+          onChange={(event) => {
+            // Emptied (its clear button too): every row again.
+            if (event.currentTarget.value === '' && query.search !== '') setQuery({ ...query, search: '', page: 0 });
+          }}
+        />
+        <LabelledButton label={t('map.table.filter')} icon={<FilterOutlined />} type={filtering || activeFilter ? 'primary' : 'default'} aria-expanded={filtering} onClick={() => setFiltering(!filtering)} />
+        <label className="gportal-table-check">
+          <input type="checkbox" checked={inView} onChange={(event) => setInView(event.currentTarget.checked)} />
+          {t('map.table.inView')}
+        </label>
+        <span className="gportal-table-count" data-testid="table-count" aria-live="polite">
+          {page?.count !== undefined && t('map.table.count', { count: page.count.toLocaleString(locale) })}
+          {selected.length > 0 && ` · ${t('map.table.selected', { count: selected.length })}`}
+        </span>
+        <LabelledButton label={t('map.table.zoomTo')} icon={<ZoomInOutlined />} disabled={selected.length === 0} onClick={zoomTo} />
+        <LabelledButton label={t('map.table.batch')} icon={<EditOutlined />} disabled={!editable || selected.length === 0} aria-expanded={batching} onClick={() => setBatching(!batching)} />
+        <LabelledButton label={t('map.table.deleteSelected')} icon={<DeleteOutlined />} danger disabled={!editable || selected.length === 0} onClick={removeSelected} />
+        <LabelledButton label={t('map.table.close')} icon={<CloseOutlined />} type="text" onClick={onClose} />
+      </div>
+      {filtering && <ConditionEditor schema={schema} labelOf={labelOf} onAdd={(condition) => setQuery({ ...query, conditions: [...query.conditions, condition], page: 0 })} />}
+      {activeFilter && (
+        <div className="gportal-table-filter" data-testid="table-filter">
+          <span>
+            {query.conditions.map((condition, index) => {
+              const property = columns.find((candidate) => candidate.name === condition.field);
+              const text = `${property ? labelOf(property) : condition.field} ${t(OPERATOR_KEYS[condition.op])}${condition.op === 'isNull' ? '' : ` ${condition.value}`}`;
+              return (index > 0 ? ` ${t(query.join === 'and' ? 'map.table.and' : 'map.table.or')} ` : '') + text;
+            })}
+          </span>
+          {query.conditions.length > 1 && (
+            <select aria-label={t('map.table.join')} value={query.join} onChange={(event) => setQuery({ ...query, join: event.currentTarget.value === 'or' ? 'or' : 'and', page: 0 })}>
+              <option value="and">{t('map.table.and')}</option>
+              <option value="or">{t('map.table.or')}</option>
+            </select>
+          )}
+          <LabelledButton label={t('map.table.clearFilter')} size="small" onClick={() => setQuery({ ...query, conditions: [], page: 0 })} />
+        </div>
+      )}
+      {batching && selected.length > 0 && (
+        <BatchEditor
+          schema={schema}
+          count={selected.length}
+          labelOf={labelOf}
+          onCancel={() => setBatching(false)}
+          onApply={(field, value) => {
+            const ids = selected.filter((id) => session.stateOf(id) !== undefined && session.stateOf(id) !== 'remove');
+            if (apply(() => session.batch(() => ids.forEach((id) => session.update(id, { properties: { [field]: value } }))))) setBatching(false);
+          }}
+        />
+      )}
+      {problem !== undefined && <Problem error={problem} />}
+      <div className="gportal-table-scroll">
+        <table aria-rowcount={page?.count} aria-busy={loading}>
+          <thead>
+            <tr>
+              <th scope="col">{t('map.table.state')}</th>
+              {columns.map((property) => {
+                const order = query.sort?.property === property.name ? query.sort.order : undefined;
+                return (
+                  <th key={property.name} scope="col" aria-sort={order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : 'none'}>
+                    <button type="button" className="gportal-table-sort" onClick={() => setQuery({ ...query, sort: nextSort(query.sort, property.name), page: 0 })}>
+                      {labelOf(property)}
+                      <span aria-hidden="true">{order === 'asc' ? ' ▲' : order === 'desc' ? ' ▼' : ''}</span>
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody ref={body}>
+            {rows.map((row) => {
+              const state = STATE_KEYS[row.state];
+              return (
+                <tr
+                  key={row.id}
+                  data-id={row.id}
+                  data-state={row.state}
+                  aria-selected={selectedSet.has(row.id)}
+                  className={selectedSet.has(row.id) ? 'gportal-table-selected' : undefined}
+                  onClick={(event) => select(row.id, event)}
+                >
+                  <td className="gportal-table-state">{state && t(state)}</td>
+                  {columns.map((property) => (
+                    <Cell
+                      key={property.name}
+                      property={property}
+                      name={labelOf(property)}
+                      value={row.properties[property.name]}
+                      text={cellText(row.properties[property.name], locale, t)}
+                      editable={writable(property) && row.state !== 'remove'}
+                      onCommit={(value) => apply(() => session.update(row.id, { properties: { [property.name]: value } }))}
+                    />
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {page && rows.length === 0 && <p className="gportal-table-empty">{t('map.table.empty')}</p>}
+      </div>
+      <div className="gportal-table-pages">
+        <LabelledButton label={t('map.table.previous')} icon={<LeftOutlined />} size="small" disabled={query.page === 0} onClick={() => setQuery({ ...query, page: query.page - 1 })} />
+        <span>{pages === undefined ? t('map.table.page', { page: query.page + 1 }) : t('map.table.pageOf', { page: query.page + 1, pages })}</span>
+        <LabelledButton label={t('map.table.next')} icon={<RightOutlined />} size="small" disabled={lastPage} onClick={() => setQuery({ ...query, page: query.page + 1 })} />
+      </div>
+    </section>
+  );
+}
+
+interface CellProps {
+  property: PropertySchema;
+  /** The field's label, for the sentence of a value refused. */
+  name: string;
+  value: PropertyValue | undefined;
+  text: string;
+  editable: boolean;
+  onCommit(value: PropertyValue): boolean;
+}
+
+/** A cell: its text; double-click or Enter edits it in the input of its type, Enter or leaving takes the value (or says why not), Escape cancels. */
+function Cell({ property, name, value, text, editable, onCommit }: CellProps) {
+  const { t } = useI18n();
+  const [draft, setDraft] = useState<FieldValue>();
+  const [refusal, setRefusal] = useState<string>();
+  const editing = draft !== undefined;
+  const cell = useRef<HTMLTableCellElement>(null);
+  const start = () => {
+    if (!editable) return;
+    setDraft(fieldValue(property, value) ?? '');
+    setRefusal(undefined);
+  };
+  const stop = () => {
+    setDraft(undefined);
+    setRefusal(undefined);
+    cell.current?.focus();
+  };
+  const take = () => {
+    const problem = fieldProblem(property, draft, name, t);
+    if (problem) {
+      setRefusal(problem);
+      return;
+    }
+    if (onCommit(propertyValue(property, draft))) stop();
+  };
+  if (!editing) {
+    return (
+      <td
+        ref={cell}
+        tabIndex={editable ? 0 : undefined}
+        onDoubleClick={start}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && editable) {
+            event.preventDefault();
+            start();
+          }
+        }}
+      >
+        {text}
+      </td>
+    );
+  }
+  const keys = (event: KeyboardEvent<HTMLInputElement>) => {
+    event.stopPropagation();
+    if (event.key === 'Enter') take();
+    else if (event.key === 'Escape') stop();
+  };
+  return (
+    <td ref={cell} className="gportal-table-editing" onClick={(event) => event.stopPropagation()}>
+      {property.type === 'boolean' ? (
+        <input type="checkbox" aria-label={name} autoFocus checked={draft === true} onChange={(event) => setDraft(event.currentTarget.checked)} onKeyDown={keys} onBlur={take} />
+      ) : (
+        <input
+          type={property.type === 'number' ? 'number' : 'text'}
+          aria-label={name}
+          aria-invalid={refusal !== undefined}
+          autoFocus
+          value={String(draft ?? '')}
+          placeholder={property.type === 'date' ? 'YYYY-MM-DD' : undefined}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          onKeyDown={keys}
+          onBlur={take}
+        />
+      )}
+      {refusal && (
+        <div className="gportal-table-refusal" role="alert">
+          {refusal}
+        </div>
+      )}
+    </td>
+  );
+}
+
+/** 条件筛选's new condition: a field, an operator fitting its type and a value, refused with a sentence where it does not fit. */
+function ConditionEditor({ schema, labelOf, onAdd }: { schema: FeatureSchema; labelOf(property: PropertySchema): string; onAdd(condition: TableCondition): void }) {
+  const { t } = useI18n();
+  const [field, setField] = useState(schema.properties[0]?.name ?? '');
+  const property = schema.properties.find((candidate) => candidate.name === field);
+  const operators = property ? operatorsOf(property) : [];
+  const [op, setOp] = useState<ConditionOperator>(operators[0] ?? 'eq');
+  const [value, setValue] = useState('');
+  const [refusal, setRefusal] = useState<string>();
+  const shownOp = operators.includes(op) ? op : (operators[0] ?? 'eq');
+  const add = () => {
+    if (!property) return;
+    const condition = { field, op: shownOp, value: property.type === 'boolean' && shownOp !== 'isNull' ? value || 'true' : value };
+    const problem = conditionProblem(property, condition);
+    if (problem) {
+      setRefusal(t(problem === 'number' ? 'map.attributes.number' : 'map.attributes.date', { name: labelOf(property) }));
+      return;
+    }
+    setRefusal(undefined);
+    setValue('');
+    onAdd(condition);
+  };
+  return (
+    <div className="gportal-table-condition">
+      <select aria-label={t('map.table.field')} value={field} onChange={(event) => setField(event.currentTarget.value)}>
+        {schema.properties.map((candidate) => (
+          <option key={candidate.name} value={candidate.name}>
+            {labelOf(candidate)}
+          </option>
+        ))}
+      </select>
+      <select aria-label={t('map.table.operator')} value={shownOp} onChange={(event) => setOp(event.currentTarget.value as ConditionOperator)}>
+        {operators.map((operator) => (
+          <option key={operator} value={operator}>
+            {t(OPERATOR_KEYS[operator])}
+          </option>
+        ))}
+      </select>
+      {shownOp !== 'isNull' &&
+        (property?.type === 'boolean' ? (
+          <select aria-label={t('map.table.value')} value={value || 'true'} onChange={(event) => setValue(event.currentTarget.value)}>
+            <option value="true">{t('map.table.yes')}</option>
+            <option value="false">{t('map.table.no')}</option>
+          </select>
+        ) : (
+          <input
+            aria-label={t('map.table.value')}
+            aria-invalid={refusal !== undefined}
+            value={value}
+            placeholder={property?.type === 'date' ? 'YYYY-MM-DD' : undefined}
+            onChange={(event) => setValue(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') add();
+            }}
+          />
+        ))}
+      <LabelledButton label={t('map.table.addCondition')} size="small" onClick={add} />
+      {refusal && <span role="alert">{refusal}</span>}
+    </div>
+  );
+}
+
+/** 批量编辑: one field set to one value for every selected row, said in a sentence before it is applied. */
+function BatchEditor({ schema, count, labelOf, onApply, onCancel }: { schema: FeatureSchema; count: number; labelOf(property: PropertySchema): string; onApply(field: string, value: PropertyValue): void; onCancel(): void }) {
+  const { t } = useI18n();
+  const fields = schema.properties.filter((property) => !schema.readOnly?.includes(property.name));
+  const [field, setField] = useState(fields[0]?.name ?? '');
+  const property = fields.find((candidate) => candidate.name === field);
+  const [value, setValue] = useState<FieldValue>('');
+  const problem = property && fieldProblem(property, value, labelOf(property), t);
+  const shown = property?.type === 'boolean' ? t(value === true ? 'map.table.yes' : 'map.table.no') : String(value ?? '');
+  return (
+    <div className="gportal-table-condition" role="group" aria-label={t('map.table.batch')}>
+      <select
+        aria-label={t('map.table.field')}
+        value={field}
+        onChange={(event) => {
+          setField(event.currentTarget.value);
+          setValue('');
+        }}
+      >
+        {fields.map((candidate) => (
+          <option key={candidate.name} value={candidate.name}>
+            {labelOf(candidate)}
+          </option>
+        ))}
+      </select>
+      {property?.type === 'boolean' ? (
+        <input type="checkbox" aria-label={t('map.table.value')} checked={value === true} onChange={(event) => setValue(event.currentTarget.checked)} />
+      ) : (
+        <input
+          type={property?.type === 'number' ? 'number' : 'text'}
+          aria-label={t('map.table.value')}
+          aria-invalid={problem !== undefined}
+          value={String(value ?? '')}
+          placeholder={property?.type === 'date' ? 'YYYY-MM-DD' : undefined}
+          onChange={(event) => setValue(event.currentTarget.value)}
+        />
+      )}
+      {property && (
+        <span data-testid="batch-preview" role={problem ? 'alert' : undefined}>
+          {problem ?? t('map.table.batchPreview', { count, field: labelOf(property), value: shown })}
+        </span>
+      )}
+      <LabelledButton label={t('map.table.apply')} type="primary" size="small" disabled={!property || problem !== undefined} onClick={() => property && onApply(property.name, propertyValue(property, value))} />
+      <LabelledButton label={t('map.tool.cancel')} size="small" onClick={onCancel} />
+    </div>
+  );
+}
