@@ -140,6 +140,7 @@ export const EN: MessageTable = {
   'map.table.zoomTo': 'Zoom to',
   'map.table.batch': 'Edit selected',
   'map.table.deleteSelected': 'Delete selected',
+  'map.table.area': 'Area',
   'map.table.state': 'State',
   'map.table.state.insert': 'Added',
   'map.table.state.update': 'Changed',

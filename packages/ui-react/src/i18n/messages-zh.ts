@@ -148,6 +148,7 @@ export const zhCN = {
   'map.table.zoomTo': '缩放至',
   'map.table.batch': '批量编辑',
   'map.table.deleteSelected': '删除所选',
+  'map.table.area': '面积',
   'map.table.state': '状态',
   'map.table.state.insert': '新增',
   'map.table.state.update': '修改',

@@ -15,9 +15,8 @@ import { applyDrawLocale } from './draw';
 import { FeaturePopup } from './panels';
 import { geometryOfParts, shapeKindOf, type ShapeParts } from './geometry';
 import { L } from './leaflet';
-import { isAreaUnitChoice, loadMeasuring, measureText, measuringLoaded, type AreaUnitChoice } from './geometry';
+import { AreaUnitSelect, isAreaUnitChoice, loadMeasuring, measureText, measuringLoaded, type AreaUnitChoice } from './geometry';
 import { useUserPreference } from '../ui/use-user-preference';
-import { AreaUnitSelect } from './area-unit-select';
 import { useDeleteMarks, useEscape } from './layer';
 import { useDrawTool } from './draw';
 import type { FeatureSessionView } from './session';
@@ -553,6 +552,8 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
             editable={ready && mode.type === 'idle'}
             selected={selected}
             onSelect={setSelected}
+            areaUnit={areaUnit}
+            onAreaUnit={setAreaUnit}
             apply={apply}
             onClose={() => onTableClose?.()}
           />

@@ -77,8 +77,8 @@ async function chooseLanguage(language: 'zh-CN' | 'en'): Promise<void> {
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 
 const LANGUAGES = [
-  { language: 'zh-CN', names: { draw: '标绘', line: '画线', edit: '编辑', delete: '删除', cancel: '取消', editAttributes: '编辑属性', lineLayer: '线', switchLayer: '切换', tools: '工具', menu: '菜单', coords: '输入坐标', measure: '测量' } },
-  { language: 'en', names: { draw: 'Draw polygon', line: 'Draw line', edit: 'Edit', delete: 'Delete', cancel: 'Cancel', editAttributes: 'Edit attributes', lineLayer: 'Line', switchLayer: 'Switch', tools: 'Tools', menu: 'Menu', coords: 'Enter coordinates', measure: 'Measure' } },
+  { language: 'zh-CN', names: { draw: '标绘', line: '画线', edit: '编辑', delete: '删除', cancel: '取消', editAttributes: '编辑属性', lineLayer: '线', switchLayer: '切换', tools: '工具', menu: '菜单', coords: '输入坐标', measure: '测量', table: '属性表', filter: '条件筛选', batch: '批量编辑', closeTable: '关闭属性表' } },
+  { language: 'en', names: { draw: 'Draw polygon', line: 'Draw line', edit: 'Edit', delete: 'Delete', cancel: 'Cancel', editAttributes: 'Edit attributes', lineLayer: 'Line', switchLayer: 'Switch', tools: 'Tools', menu: 'Menu', coords: 'Enter coordinates', measure: 'Measure', table: 'Attribute table', filter: 'Filter', batch: 'Edit selected', closeTable: 'Close attribute table' } },
 ] as const;
 
 describe.each(LANGUAGES)('axe in $language', ({ language, names }) => {
@@ -190,6 +190,14 @@ describe.each(LANGUAGES)('axe in $language', ({ language, names }) => {
     await page.getByTestId('measure-readout').waitFor();
     findings.push(...(await audit(`measuring a distance ${language}`)));
     await page.keyboard.press('Escape');
+
+    await button(names.table).click();
+    await page.locator('.gportal-table tbody tr').first().click();
+    await button(names.filter).click();
+    await button(names.batch).click();
+    await page.getByTestId('batch-preview').waitFor();
+    findings.push(...(await audit(`attribute table, a row selected, filter and batch edit open ${language}`)));
+    await button(names.closeTable).click();
 
     expectNoSeriousViolations(findings);
   }, 120_000);

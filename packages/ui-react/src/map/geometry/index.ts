@@ -4,3 +4,4 @@ export { loadMeasuring, measureText, measuringLoaded } from './measuring';
 export { AREA_UNIT_CHOICES, type AreaUnitChoice, isAreaUnitChoice } from './area-units';
 export { ShapeFeedback } from './shape-feedback';
 export { SNAP_REACH_PX, type Snapped, snapPoint } from './snap';
+export { AreaUnitSelect } from './area-unit-select';

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { I18nProvider } from '../../i18n/i18n-provider';
 import { mountedRoot } from '../../test-support/mounted-root';
 import { ServicesProvider } from '../../ui/services';
+import type { AreaUnitChoice } from '../geometry';
 import AttributeTable from './attribute-table';
 
 const mounted = mountedRoot();
@@ -25,7 +26,7 @@ async function mountTable() {
   await session.load();
   const container = new Container();
   container.bind(FEATURE_SOURCE).toConstantValue(adapters.features);
-  const state = { selected: [] as string[] };
+  const state = { selected: [] as string[], unit: 'auto' as AreaUnitChoice };
   const render = () =>
     act(() =>
       mounted.root.render(
@@ -39,6 +40,11 @@ async function mountTable() {
                 labels={{ population: 'Population' }}
                 map={undefined}
                 editable
+                areaUnit={state.unit}
+                onAreaUnit={(unit) => {
+                  state.unit = unit;
+                  render();
+                }}
                 selected={state.selected}
                 onSelect={(ids) => {
                   state.selected = ids;
@@ -134,5 +140,21 @@ describe('AttributeTable', () => {
     act(() => void input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
     expect(session.pending().updates).toEqual([{ id: rowOf('厦门').dataset.id, properties: { population: 5200000 } }]);
     expect(rowOf('厦门').children[2]?.textContent).toBe('5,200,000');
+  });
+
+  it('gives each polygon its geodesic area, in 亩 when chosen', async () => {
+    const { session } = await mountTable();
+    const unit = [...mounted.element.querySelectorAll('select')].find((select) => select.getAttribute('aria-label') === 'Area unit') as HTMLSelectElement;
+    act(() => {
+      unit.value = 'mu';
+      unit.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    const fuzhou = session.feature(rowOf('福州').dataset.id as string);
+    const text = rowOf('福州').querySelector('[data-testid="row-area"]')?.textContent ?? '';
+    expect(text).toMatch(/ mu$/);
+    const squareMetres = Number(text.replace(/[^\d.]/g, '')) * (10_000 / 15);
+    const { geodesicArea } = await import('@gportal/core');
+    const expected = geodesicArea(fuzhou?.geometry as Parameters<typeof geodesicArea>[0]);
+    expect(Math.abs(squareMetres - expected) / expected).toBeLessThan(0.001);
   });
 });

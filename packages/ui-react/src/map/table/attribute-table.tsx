@@ -3,6 +3,7 @@ import {
   boundsOfGeometries,
   FEATURE_SOURCE,
   fittableBounds,
+  geodesicArea,
   INITIAL_BOUNDS_PADDING,
   padBounds,
   QueryNotSupportedError,
@@ -23,6 +24,8 @@ import { LabelledButton } from '../../ui/labelled-button';
 import { useService } from '../../ui/services';
 import { toLatLngBounds } from '../base';
 import type { L } from '../leaflet';
+import { AreaUnitSelect, type AreaUnitChoice } from '../geometry';
+import { areaText } from '../geometry/measure';
 import { fieldProblem, fieldValue, propertyValue, type FieldValue } from '../panels/field-values';
 import { conditionProblem, EMPTY_TABLE_QUERY, nextSort, operatorsOf, TABLE_PAGE_SIZE, tableQuery, tableRows, type ConditionOperator, type TableCondition, type TableQueryState } from './table-query';
 import './attribute-table.css';
@@ -39,6 +42,9 @@ export interface AttributeTableProps {
   editable: boolean;
   selected: readonly string[];
   onSelect(ids: string[]): void;
+  /** The unit of the area column of a polygon layer, shared with the measurement read-out. */
+  areaUnit: AreaUnitChoice;
+  onAreaUnit(unit: AreaUnitChoice): void;
   /** Told of an edit the session refused (busy, invalid): it changed nothing. */
   apply(edit: () => void): boolean;
   onClose(): void;
@@ -82,7 +88,7 @@ function Problem({ error }: { error: unknown }) {
  * pending edits over the rows. One selection with the map; cells edited in place, a field set
  * for every selected row at once, the selected rows removed: each one undo step, through the session.
  */
-export default function AttributeTable({ session, schema, features, labels, map, editable, selected, onSelect, apply, onClose }: AttributeTableProps) {
+export default function AttributeTable({ session, schema, features, labels, map, editable, selected, onSelect, areaUnit, onAreaUnit, apply, onClose }: AttributeTableProps) {
   const { t, locale } = useI18n();
   const source = useService<FeatureSource>(FEATURE_SOURCE);
   const [query, setQuery] = useState<TableQueryState>(EMPTY_TABLE_QUERY);
@@ -93,6 +99,8 @@ export default function AttributeTable({ session, schema, features, labels, map,
   const [filtering, setFiltering] = useState(false);
   const [batching, setBatching] = useState(false);
   const columns = schema.properties;
+  // A polygon layer's rows have their geodesic area as a column, in the unit chosen in its header.
+  const areas = schema.geometryKind === 'Polygon' || schema.geometryKind === 'MultiPolygon';
   const labelOf = (property: PropertySchema) => labels[property.name] ?? property.name;
   const writable = (property: PropertySchema) => editable && !schema.readOnly?.includes(property.name);
 
@@ -265,6 +273,14 @@ export default function AttributeTable({ session, schema, features, labels, map,
                   </th>
                 );
               })}
+              {areas && (
+                <th scope="col">
+                  <span className="gportal-table-area">
+                    {t('map.table.area')}
+                    <AreaUnitSelect value={areaUnit} onChange={onAreaUnit} />
+                  </span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody ref={body}>
@@ -291,6 +307,7 @@ export default function AttributeTable({ session, schema, features, labels, map,
                       onCommit={(value) => apply(() => session.update(row.id, { properties: { [property.name]: value } }))}
                     />
                   ))}
+                  {areas && <td data-testid="row-area">{row.geometry.type === 'Polygon' || row.geometry.type === 'MultiPolygon' ? areaText(geodesicArea(row.geometry), areaUnit, t) : ''}</td>}
                 </tr>
               );
             })}

@@ -105,6 +105,7 @@ export function nextSort(sort: SortKey | undefined, property: string): SortKey |
 export interface TableRow {
   id: string;
   properties: EditableFeature['properties'];
+  geometry: EditableFeature['geometry'];
   state: EditableFeature['state'];
 }
 
@@ -115,10 +116,10 @@ export interface TableRow {
  */
 export function tableRows(page: readonly MapFeature[], session: { feature(id: string): EditableFeature | undefined; features(): EditableFeature[] }, firstPage: boolean): TableRow[] {
   const drafts = firstPage ? session.features().filter((feature) => feature.state === 'insert') : [];
-  const rows: TableRow[] = drafts.map(({ id, properties, state }) => ({ id, properties, state }));
+  const rows: TableRow[] = drafts.map(({ id, properties, geometry, state }) => ({ id, properties, geometry, state }));
   for (const feature of page) {
     const held = session.feature(feature.id);
-    rows.push(held ? { id: held.id, properties: held.properties, state: held.state } : { id: feature.id, properties: feature.properties, state: 'exist' });
+    rows.push(held ? { id: held.id, properties: held.properties, geometry: held.geometry, state: held.state } : { id: feature.id, properties: feature.properties, geometry: feature.geometry, state: 'exist' });
   }
   return rows;
 }

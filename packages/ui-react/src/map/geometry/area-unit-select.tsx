@@ -1,8 +1,7 @@
-import { useI18n } from '../i18n/i18n-provider';
-import { AREA_UNIT_CHOICES, type AreaUnitChoice } from './geometry';
-import './styles/map.css';
+import { useI18n } from '../../i18n/i18n-provider';
+import { AREA_UNIT_CHOICES, type AreaUnitChoice } from './area-units';
 
-/** The measurement read-out's area unit: by size (m², ha, km²), or m², 公顷, km² or 亩 throughout; a native select, as the layer type's is. */
+/** The area unit of the measurement read-out and of the attribute table's area column (map.css styles it): by size (m², ha, km²), or m², 公顷, km² or 亩 throughout; a native select, as the layer type's is. */
 export function AreaUnitSelect({ value, onChange }: { value: AreaUnitChoice; onChange(unit: AreaUnitChoice): void }) {
   const { t } = useI18n();
   return (
