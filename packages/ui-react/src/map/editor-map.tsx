@@ -139,11 +139,12 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
     if (!tableOpen) setSelected([]);
   }, [tableOpen]);
 
-  const onFeatureClick = useLatest((id: string, latlng: L.LatLng) => {
+  const onFeatureClick = useLatest((id: string, latlng: L.LatLng, extend = false) => {
     // The toolbar floats inside the map's container: its rows' bottom is measured from the map's top.
     if (mode.type === 'idle') {
       setPopup({ id, latlng, clearTop: toolbarRowsBottom(toolbarRef.current) });
-      if (tableOpen) setSelected([id]);
+      // With Ctrl, ⌘ or Shift the feature joins the table's selection, or leaves it.
+      if (tableOpen) setSelected((now) => (!extend ? [id] : now.includes(id) ? now.filter((other) => other !== id) : [...now, id]));
     }
     else if (mode.type === 'edit' && !mode.id) setMode({ type: 'edit', id });
     else if (mode.type === 'delete') {

@@ -24,7 +24,7 @@ export interface FeatureLayerOptions {
   /** The editor's toolbar, whose rows of buttons a fit leaves clear. */
   toolbar: RefObject<HTMLElement | null>;
   /** What a click on a feature does, as it is when clicked (`useLatest`): the renderer is made once per map. */
-  onFeatureClick: RefObject<(id: string, latlng: L.LatLng) => void>;
+  onFeatureClick: RefObject<(id: string, latlng: L.LatLng, extend?: boolean) => void>;
 }
 
 /**
@@ -36,7 +36,7 @@ export function useFeatureLayer(map: L.Map | undefined, { session, features, loa
   const [renderer, setRenderer] = useState<FeatureLayerRenderer>();
   useEffect(() => {
     if (!map) return;
-    const created = new FeatureLayerRenderer(map, { onFeatureClick: (id, latlng) => onFeatureClick.current(id, latlng) });
+    const created = new FeatureLayerRenderer(map, { onFeatureClick: (id, latlng, extend) => onFeatureClick.current(id, latlng, extend) });
     setRenderer(created);
     return () => {
       created.remove();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, screenshot, signedInOn } from './browser.js';
-import { mapElement, waitForMapReady, waitForMapStill } from './map-helpers.js';
+import { clickMap, mapElement, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
 // The attribute table (属性表) of the sample towns (sample-seed.ts): eight towns, read, searched,
 // sorted and counted by the (in-memory) server, one selection with the map, edited in place and
@@ -87,6 +87,16 @@ describe('the attribute table on the desktop', () => {
       await row(page, '福州').click({ modifiers: ['Control'] });
       await expect.poll(async () => (await mapElement(page).getAttribute('data-selected'))?.split(' ').sort()).toEqual([xiamen, fuzhou].sort());
       await expect(table(page).getByTestId('table-count').textContent()).resolves.toBe(`${texts.count(8)}${texts.selected(2)}`);
+      // A town clicked on the map with Ctrl joins the selection, and leaves it again.
+      const quanzhou = await row(page, '泉州').getAttribute('data-id');
+      const selectedOnMap = async () => (await mapElement(page).getAttribute('data-selected'))?.split(' ').sort();
+      for (const expected of [[xiamen, fuzhou, quanzhou], [xiamen, fuzhou]]) {
+        await page.keyboard.down('Control');
+        await clickMap(page, 118.68, 24.87);
+        await page.keyboard.up('Control');
+        await expect.poll(selectedOnMap).toEqual(expected.sort());
+        await page.keyboard.press('Escape');
+      }
       // 缩放至 fits the map to them.
       const before = await mapElement(page).getAttribute('data-bounds');
       await button(texts.zoomTo).click();

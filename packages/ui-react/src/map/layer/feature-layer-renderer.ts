@@ -29,7 +29,8 @@ export function markerIcon(unsaved: boolean): L.DivIcon {
 /** Options of {@link FeatureLayerRenderer}. */
 export interface FeatureLayerRendererOptions {
   /** A click on a drawn feature, with where it was clicked. */
-  onFeatureClick?: (id: string, latlng: L.LatLng) => void;
+  /** `extend`: the click held Ctrl, ⌘ or Shift (it adds to a selection rather than replacing it). */
+  onFeatureClick?: (id: string, latlng: L.LatLng, extend: boolean) => void;
 }
 
 /** A feature as drawn: its lines and polygons on the canvas, its points as markers. */
@@ -79,7 +80,7 @@ export class FeatureLayerRenderer {
       hitTolerance: { mouse: 3, touch: 10 },
       // The layer's first repaint (the opening's features) goes to workers readied meanwhile.
       warmWorkers: true,
-      onClick: (id, event) => this.options.onFeatureClick?.(id, map.mouseEventToLatLng(event)),
+      onClick: (id, event) => this.options.onFeatureClick?.(id, map.mouseEventToLatLng(event), event.ctrlKey || event.metaKey || event.shiftKey),
     });
     this.canvas.addTo(map);
     this.markers.addTo(map);
@@ -231,7 +232,8 @@ export class FeatureLayerRenderer {
     if (onFeatureClick) {
       layer.on('click', (event: L.LeafletMouseEvent) => {
         L.DomEvent.stopPropagation(event);
-        onFeatureClick(feature.id, event.latlng);
+        const { ctrlKey, metaKey, shiftKey } = event.originalEvent;
+        onFeatureClick(feature.id, event.latlng, ctrlKey || metaKey || shiftKey);
       });
     }
     const box = positions.length > 0 ? L.latLngBounds(positions) : undefined;
