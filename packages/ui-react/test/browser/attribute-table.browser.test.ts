@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, screenshot, signedInOn } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumPerFile, screenshot, signedInOn } from './browser.js';
 import { clickMap, mapElement, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
 // The attribute table (属性表) of the sample towns (sample-seed.ts): eight towns, read, searched,
@@ -8,13 +8,7 @@ import { clickMap, mapElement, waitForMapReady, waitForMapStill } from './map-he
 // in a batch, each one undo step, and saved.
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumPerFile();
 
 const TEXTS = {
   'zh-CN': {
@@ -36,7 +30,7 @@ const row = (page: Page, name: string) => table(page).locator('tbody tr', { has:
 describe('the attribute table on the desktop', () => {
   it.each(['zh-CN', 'en'] as const)('in %s lists, searches, filters and sorts by the server; selects with the map; edits a cell and a batch, each one undo step; deletes and saves', async (locale) => {
     const texts = TEXTS[locale];
-    const { context, page } = await signedInOn(browser, baseUrl, 'desktop', locale);
+    const { context, page } = await signedInOn(chromium.browser, baseUrl, 'desktop', locale);
     try {
       await page.goto(`${baseUrl}/feature-map`);
       await waitForMapReady(page, 8);
@@ -143,7 +137,7 @@ describe('the attribute table on the desktop', () => {
 describe('the attribute table on a phone', () => {
   it.each(['zh-CN', 'en'] as const)('in %s is a sheet over the whole screen, closed by its own button', async (locale) => {
     const texts = TEXTS[locale];
-    const { context, page } = await signedInOn(browser, baseUrl, 'phone', locale);
+    const { context, page } = await signedInOn(chromium.browser, baseUrl, 'phone', locale);
     try {
       await page.goto(`${baseUrl}/feature-map`);
       await waitForMapReady(page, 8);

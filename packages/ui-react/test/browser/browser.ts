@@ -18,6 +18,18 @@ export async function freshPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/** One Chromium for the test file, launched before its tests and closed after them: `held.browser` once they run. */
+export function chromiumPerFile(): { readonly browser: Browser } {
+  const held = {} as { browser: Browser };
+  beforeAll(async () => {
+    held.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await held.browser?.close();
+  });
+  return held;
+}
+
 /**
  * One Chromium per test file and a fresh page (own context, empty storage) for every test:
  * `onPage` receives each new page before the test runs.

@@ -1,7 +1,7 @@
 import { destination, fromGaussKruger, toGaussKruger, type Position } from '@gportal/core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, screenshot, signedInOn, type Device } from './browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumPerFile, screenshot, signedInOn, type Device } from './browser.js';
 import { skipAttributes, waitForFeatures, waitForMapReady } from './map-helpers.js';
 
 /**
@@ -12,13 +12,7 @@ import { skipAttributes, waitForFeatures, waitForMapReady } from './map-helpers.
  */
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumPerFile();
 
 const NAMES = {
   'zh-CN': {
@@ -35,7 +29,7 @@ const NAMES = {
 type Locale = keyof typeof NAMES;
 
 async function openFeatureMap(device: Device, locale: Locale): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await signedInOn(browser, baseUrl, device, locale);
+  const opened = await signedInOn(chromium.browser, baseUrl, device, locale);
   await opened.page.goto(`${baseUrl}/feature-map`);
   await waitForMapReady(opened.page, 8);
   return opened;

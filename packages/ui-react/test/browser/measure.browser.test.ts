@@ -1,17 +1,10 @@
 import { geodesicArea, geodesicLength, type Position } from '@gportal/core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, screenshot, signedInOn } from './browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumPerFile, screenshot, signedInOn } from './browser.js';
 import { mapPoint, readArea, readLength, waitForMapReady } from './map-helpers.js';
-import type { Browser } from 'playwright-core';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumPerFile();
 
 const TEXTS = {
   'zh-CN': { measure: '测量', length: '测距离', area: '测面积', finish: '完成', tools: '工具', clean: '没有未保存的修改' },
@@ -27,7 +20,7 @@ const DESKTOP = [{ name: 'desktop', touch: false }] as const;
 describe.each(DESKTOP)('测量 on the $name', (device) => {
   it.each(['zh-CN', 'en'] as const)('in %s measures a known distance and area, leaves nothing pending, and Escape clears', async (locale) => {
     const texts = TEXTS[locale];
-    const { context, page } = await signedInOn(browser, baseUrl, 'desktop', locale);
+    const { context, page } = await signedInOn(chromium.browser, baseUrl, 'desktop', locale);
     try {
       await page.goto(`${baseUrl}/feature-map`);
       await waitForMapReady(page, 8);
@@ -86,7 +79,7 @@ describe.each(DESKTOP)('测量 on the $name', (device) => {
 describe('测量 on a phone (390 × 844), by touch, of typed coordinates', () => {
   it.each(['zh-CN', 'en'] as const)('in %s reads exactly the geodesic length and area of what was typed', async (locale) => {
     const texts = { ...TEXTS[locale], ...(locale === 'en' ? { open: 'Enter coordinates', list: 'Coordinate list', listField: 'Coordinate list (one point a line, point numbers allowed)', draw: 'Draw shape' } : { open: '输入坐标', list: '坐标串', listField: '坐标串（每行一个点，可带点号）', draw: '绘制图形' }) };
-    const { context, page } = await signedInOn(browser, baseUrl, 'phone', locale);
+    const { context, page } = await signedInOn(chromium.browser, baseUrl, 'phone', locale);
     try {
       await page.goto(`${baseUrl}/feature-map`);
       await waitForMapReady(page, 8);

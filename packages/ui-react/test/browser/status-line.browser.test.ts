@@ -1,7 +1,7 @@
 import { CSS_PIXEL_METRES, geodesicLength, toGaussKruger } from '@gportal/core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, screenshot, signedInOn, type Device } from './browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumPerFile, screenshot, signedInOn, type Device } from './browser.js';
 import { mapElement, mapPoint, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
 /**
@@ -11,13 +11,7 @@ import { mapElement, mapPoint, waitForMapReady, waitForMapStill } from './map-he
  */
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumPerFile();
 
 const NAMES = {
   'zh-CN': { format: '坐标格式', decimal: '经纬度', dms: '度分秒', gaussKruger: 'CGCS2000 3°带', prefix: '加带号', zoomIn: '放大', bar: /^比例尺 (\d+(?:\.\d+)?) (m|km)$/, gaussKrugerText: /^X (\d+\.\d{2}) Y (\d+\.\d{2})（(\d+) 带）$/ },
@@ -29,7 +23,7 @@ type Locale = keyof typeof NAMES;
 const SPOT = { lng: 118.7, lat: 25.9 } as const;
 
 async function signedIn(device: Device, locale: Locale): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await signedInOn(browser, baseUrl, device, locale);
+  const opened = await signedInOn(chromium.browser, baseUrl, device, locale);
   await openMap(opened.page);
   return opened;
 }
