@@ -1,4 +1,4 @@
-import { CloudUploadOutlined, ReloadOutlined, TableOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { LayerKind } from '@gportal/core';
 import { Alert, App, Space, Spin } from 'antd';
 import type { Container } from 'inversify';
@@ -168,7 +168,7 @@ export function FeatureMapView({
         )}
         <BaseMapSelect value={baseMap} offer={offer} onChange={chooseBaseMap} />
         <PendingBadge pending={pending} />
-        <LabelledButton label={t('map.table.open')} icon={<TableOutlined />} type={tableOpen ? 'primary' : 'default'} aria-pressed={tableOpen} disabled={!view.schema} onClick={() => setTableOpen(!tableOpen)} />
+        <LabelledButton label={t('map.table.open')} type={tableOpen ? 'primary' : 'default'} aria-pressed={tableOpen} disabled={!view.schema} onClick={() => setTableOpen(!tableOpen)} />
         {(status === 'loading' || status === 'resolving') && <Spin size="small" aria-label={t('map.loading')} />}
       </Space>
       {restored && (

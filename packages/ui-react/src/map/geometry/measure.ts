@@ -1,13 +1,7 @@
-import { formatArea, formatAreaIn, formatLength, geodesicArea, geodesicLength, IncrementalArea, IncrementalLength } from '@gportal/core';
-import type { AreaUnitChoice } from './area-units';
+import { formatLength, geodesicArea, geodesicLength, IncrementalArea, IncrementalLength } from '@gportal/core';
+import { areaText, type AreaUnitChoice } from './area-units';
 import type { Translate } from '../../i18n/i18n-provider';
 import { lineOf, polygonOf, type ShapeParts } from './latlngs';
-
-/** An area as the read-out gives it; 亩 in the active language's word. */
-export function areaText(squareMetres: number, unit: AreaUnitChoice, t: Translate): string {
-  if (unit === 'auto') return formatArea(squareMetres);
-  return unit === 'mu' ? formatAreaIn(squareMetres, unit, t('map.measure.unit.mu')) : formatAreaIn(squareMetres, unit);
-}
 
 /**
  * The live read-out of a shape being drawn or edited: the core's ellipsoidal area or length,

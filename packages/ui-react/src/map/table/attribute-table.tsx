@@ -1,4 +1,4 @@
-import { CloseOutlined, DeleteOutlined, EditOutlined, FilterOutlined, LeftOutlined, RightOutlined, ZoomInOutlined } from '@ant-design/icons';
+import { CloseOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import {
   boundsOfGeometries,
   FEATURE_SOURCE,
@@ -18,14 +18,13 @@ import {
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { tellError } from '../../i18n/describe-error';
 import { useI18n, type Translate } from '../../i18n/i18n-provider';
-import type { MessageKey } from '../../i18n/messages';
 import { ErrorMessage } from '../../ui/error-detail';
 import { LabelledButton } from '../../ui/labelled-button';
 import { useService } from '../../ui/services';
 import { toLatLngBounds } from '../base';
 import type { L } from '../leaflet';
-import { AreaUnitSelect, type AreaUnitChoice } from '../geometry';
-import { areaText } from '../geometry/measure';
+import { AreaUnitSelect } from '../geometry/area-unit-select';
+import { areaText, type AreaUnitChoice } from '../geometry/area-units';
 import { fieldProblem, fieldValue, propertyValue, type FieldValue } from '../panels/field-values';
 import { conditionProblem, EMPTY_TABLE_QUERY, nextSort, operatorsOf, TABLE_PAGE_SIZE, tableQuery, tableRows, type ConditionOperator, type TableCondition, type TableQueryState } from './table-query';
 import './attribute-table.css';
@@ -49,18 +48,6 @@ export interface AttributeTableProps {
   apply(edit: () => void): boolean;
   onClose(): void;
 }
-
-const STATE_KEYS: Readonly<Record<EditableFeature['state'], MessageKey | undefined>> = { exist: undefined, insert: 'map.table.state.insert', update: 'map.table.state.update', remove: 'map.table.state.remove' };
-const OPERATOR_KEYS: Readonly<Record<ConditionOperator, MessageKey>> = {
-  like: 'map.table.op.like',
-  eq: 'map.table.op.eq',
-  ne: 'map.table.op.ne',
-  lt: 'map.table.op.lt',
-  le: 'map.table.op.le',
-  gt: 'map.table.op.gt',
-  ge: 'map.table.op.ge',
-  isNull: 'map.table.op.isNull',
-};
 
 /** A cell's text: numbers in the language's digits, dates as `YYYY-MM-DD`, booleans as 是 / 否. */
 function cellText(value: PropertyValue | undefined, locale: string, t: Translate): string {
@@ -211,7 +198,7 @@ export default function AttributeTable({ session, schema, features, labels, map,
             if (event.currentTarget.value === '' && query.search !== '') setQuery({ ...query, search: '', page: 0 });
           }}
         />
-        <LabelledButton label={t('map.table.filter')} icon={<FilterOutlined />} type={filtering || activeFilter ? 'primary' : 'default'} aria-expanded={filtering} onClick={() => setFiltering(!filtering)} />
+        <LabelledButton label={t('map.table.filter')} type={filtering || activeFilter ? 'primary' : 'default'} aria-expanded={filtering} onClick={() => setFiltering(!filtering)} />
         <label className="gportal-table-check">
           <input type="checkbox" checked={inView} onChange={(event) => setInView(event.currentTarget.checked)} />
           {t('map.table.inView')}
@@ -220,7 +207,7 @@ export default function AttributeTable({ session, schema, features, labels, map,
           {page?.count !== undefined && t('map.table.count', { count: page.count.toLocaleString(locale) })}
           {selected.length > 0 && ` · ${t('map.table.selected', { count: selected.length })}`}
         </span>
-        <LabelledButton label={t('map.table.zoomTo')} icon={<ZoomInOutlined />} disabled={selected.length === 0} onClick={zoomTo} />
+        <LabelledButton label={t('map.table.zoomTo')} disabled={selected.length === 0} onClick={zoomTo} />
         <LabelledButton label={t('map.table.batch')} icon={<EditOutlined />} disabled={!editable || selected.length === 0} aria-expanded={batching} onClick={() => setBatching(!batching)} />
         <LabelledButton label={t('map.table.deleteSelected')} icon={<DeleteOutlined />} danger disabled={!editable || selected.length === 0} onClick={removeSelected} />
         <LabelledButton label={t('map.table.close')} icon={<CloseOutlined />} type="text" onClick={onClose} />
@@ -231,7 +218,7 @@ export default function AttributeTable({ session, schema, features, labels, map,
           <span>
             {query.conditions.map((condition, index) => {
               const property = columns.find((candidate) => candidate.name === condition.field);
-              const text = `${property ? labelOf(property) : condition.field} ${t(OPERATOR_KEYS[condition.op])}${condition.op === 'isNull' ? '' : ` ${condition.value}`}`;
+              const text = `${property ? labelOf(property) : condition.field} ${t(`map.table.op.${condition.op}`)}${condition.op === 'isNull' ? '' : ` ${condition.value}`}`;
               return (index > 0 ? ` ${t(query.join === 'and' ? 'map.table.and' : 'map.table.or')} ` : '') + text;
             })}
           </span>
@@ -285,7 +272,6 @@ export default function AttributeTable({ session, schema, features, labels, map,
           </thead>
           <tbody ref={body}>
             {rows.map((row) => {
-              const state = STATE_KEYS[row.state];
               return (
                 <tr
                   key={row.id}
@@ -295,7 +281,7 @@ export default function AttributeTable({ session, schema, features, labels, map,
                   className={selectedSet.has(row.id) ? 'gportal-table-selected' : undefined}
                   onClick={(event) => select(row.id, event)}
                 >
-                  <td className="gportal-table-state">{state && t(state)}</td>
+                  <td className="gportal-table-state">{row.state !== 'exist' && t(`map.table.state.${row.state}`)}</td>
                   {columns.map((property) => (
                     <Cell
                       key={property.name}
@@ -316,9 +302,9 @@ export default function AttributeTable({ session, schema, features, labels, map,
         {page && rows.length === 0 && <p className="gportal-table-empty">{t('map.table.empty')}</p>}
       </div>
       <div className="gportal-table-pages">
-        <LabelledButton label={t('map.table.previous')} icon={<LeftOutlined />} size="small" disabled={query.page === 0} onClick={() => setQuery({ ...query, page: query.page - 1 })} />
+        <LabelledButton label={t('map.table.previous')} size="small" disabled={query.page === 0} onClick={() => setQuery({ ...query, page: query.page - 1 })} />
         <span>{pages === undefined ? t('map.table.page', { page: query.page + 1 }) : t('map.table.pageOf', { page: query.page + 1, pages })}</span>
-        <LabelledButton label={t('map.table.next')} icon={<RightOutlined />} size="small" disabled={lastPage} onClick={() => setQuery({ ...query, page: query.page + 1 })} />
+        <LabelledButton label={t('map.table.next')} size="small" disabled={lastPage} onClick={() => setQuery({ ...query, page: query.page + 1 })} />
       </div>
     </section>
   );
@@ -441,7 +427,7 @@ function ConditionEditor({ schema, labelOf, onAdd }: { schema: FeatureSchema; la
       <select aria-label={t('map.table.operator')} value={shownOp} onChange={(event) => setOp(event.currentTarget.value as ConditionOperator)}>
         {operators.map((operator) => (
           <option key={operator} value={operator}>
-            {t(OPERATOR_KEYS[operator])}
+            {t(`map.table.op.${operator}`)}
           </option>
         ))}
       </select>
