@@ -59,6 +59,11 @@ export interface JournalEntry extends JournalChanges {
   undecided?: string[];
   /** Drafts whose geometry no longer fits the layer: kept here, never sent, until discarded. */
   aside?: JournalChanges['inserts'];
+  /**
+   * Edits of a lost send that a reconciliation saw another client change where this session did
+   * (id → the fields): the next check reports each as a conflict, whatever the server then holds.
+   */
+  contested?: Record<string, string[]>;
 }
 
 /**
@@ -149,7 +154,8 @@ export function isJournalEntry(value: unknown): value is JournalEntry {
     (entry.unconfirmed === undefined || isUnconfirmedSend(entry.unconfirmed)) &&
     (entry.lastLocalId === undefined || (Number.isInteger(entry.lastLocalId) && entry.lastLocalId >= 0)) &&
     (entry.undecided === undefined || (Array.isArray(entry.undecided) && entry.undecided.every((handle) => typeof handle === 'string'))) &&
-    (entry.aside === undefined || isJournalChanges({ inserts: entry.aside, updates: [], deletes: [] }))
+    (entry.aside === undefined || isJournalChanges({ inserts: entry.aside, updates: [], deletes: [] })) &&
+    (entry.contested === undefined || (isObject(entry.contested) && Object.values(entry.contested).every((fields) => Array.isArray(fields) && fields.every((field) => typeof field === 'string'))))
   );
 }
 

@@ -254,3 +254,45 @@ describe('a lost update another user overwrote and a third set back, before this
     expect(kept?.properties.population).toBe(1);
   });
 });
+
+describe('a contested edit across a reload', () => {
+  it('stays a conflict after the page reloads between the reconciliation and the check', async () => {
+    const adapters = createMemoryAdapters(sampleSeed());
+    const journal = new MemoryEditJournal();
+    const [loaded] = (await adapters.features.getFeatures({ typeName: POLYGONS, featureIds: [FUZHOU] })).features;
+    const before = loaded?.properties.population as number;
+    commitAnswerLost(adapters);
+    const waited = testClock();
+    const clock: SessionClock = {
+      now: waited.now,
+      sleep: async (ms) => {
+        await waited.sleep(ms);
+        await changedByAnotherId(adapters, FUZHOU, before);
+      },
+    };
+    const first = new EditSession({ source: adapters.features, transactions: adapters.transactions, typeName: POLYGONS, journal, clock });
+    await first.load();
+    first.update(FUZHOU, { properties: { population: 1 } });
+    expect((await first.save()).ok).toBe(false);
+    await changedByAnotherId(adapters, FUZHOU, 2);
+    // The check's read after the two looks fails: the save stops there, the page is reloaded.
+    const read = adapters.features.getFeatures.bind(adapters.features);
+    let byIds = 0;
+    const failing = vi.spyOn(adapters.features, 'getFeatures').mockImplementation(async (query) => {
+      if (query.featureIds && ++byIds === 3) throw new TimeoutError(30_000);
+      return read(query);
+    });
+    expect((await first.save()).ok).toBe(false);
+    await first.flushJournal();
+    failing.mockRestore();
+    expect((await journal.load(POLYGONS))?.contested).toEqual({ [FUZHOU]: ['population'] });
+
+    const reloaded = new EditSession({ source: adapters.features, transactions: adapters.transactions, typeName: POLYGONS, journal, clock: testClock() });
+    await reloaded.restore();
+    const next = await reloaded.save();
+
+    expect(next.ok || next.failure.conflicts?.map((conflict) => conflict.id)).toEqual([FUZHOU]);
+    const [stored] = (await adapters.features.getFeatures({ typeName: POLYGONS, featureIds: [FUZHOU] })).features;
+    expect(stored?.properties.population).toBe(before);
+  });
+});

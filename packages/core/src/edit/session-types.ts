@@ -121,6 +121,8 @@ export interface JournaledState {
   aside: readonly FeatureInsert[];
   /** The server copies the pending updates were made on: each update journals its base from them. */
   loaded: ReadonlyMap<string, MapFeature>;
+  /** Edits a reconciliation saw contested (see `SessionState.contested`): id → fields. */
+  contested: ReadonlyMap<string, readonly string[]>;
 }
 
 /** A feature another client changed where this session did too, or deleted. */

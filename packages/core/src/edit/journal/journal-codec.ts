@@ -78,5 +78,6 @@ export function journalEntryOf(typeName: string, changes: PendingChanges, state:
     ...(unconfirmed ? { unconfirmed } : {}),
     ...(state.undecided.length > 0 ? { undecided: [...state.undecided] } : {}),
     ...(aside.length > 0 ? { aside } : {}),
+    ...(state.contested.size > 0 ? { contested: Object.fromEntries([...state.contested].map(([id, fields]) => [id, [...fields]])) } : {}),
   };
 }

@@ -78,6 +78,7 @@ export class SessionRestore {
       }
     });
     state.markUndecided(entry.undecided ?? []);
+    state.contest(new Map(Object.entries(entry.contested ?? {})));
     // Taken from a tab that did not answer: its send may still be on its way, so a check now could
     // find its drawings missing and send them again. They wait for proof, or for the user.
     if (taken) state.markUndecided((entry.unconfirmed?.inserts ?? []).map((insert) => insert.handle));

@@ -202,6 +202,7 @@ export class SessionState {
       undecided: [...this.undecidedInserts],
       aside: this.asideDrafts,
       loaded: this.edits.loaded,
+      contested: this.contestedEdits,
     };
   }
 }
