@@ -3,7 +3,7 @@ import { createMemoryAdapters, sampleSeed } from '@gportal/core/memory';
 import { App } from 'antd';
 import { Container } from 'inversify';
 import { act } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../i18n/i18n-provider';
 import { mountedRoot } from '../../test-support/mounted-root';
 import { ServicesProvider } from '../../ui/services';
@@ -22,6 +22,7 @@ async function settle(): Promise<void> {
 /** The table of the sample towns in English, its selection kept as the editor keeps it. */
 async function mountTable() {
   const adapters = createMemoryAdapters(sampleSeed());
+  const reads = vi.spyOn(adapters.features, 'getFeatures');
   const session = new EditSession({ source: adapters.features, transactions: adapters.transactions, typeName: TYPE_NAME });
   await session.load();
   const container = new Container();
@@ -64,7 +65,7 @@ async function mountTable() {
     );
   render();
   await settle();
-  return { session, state, render };
+  return { session, state, render, reads };
 }
 
 const rows = () => [...mounted.element.querySelectorAll('tbody tr')] as HTMLTableRowElement[];
@@ -122,7 +123,8 @@ describe('AttributeTable', () => {
   });
 
   it('edits a cell in place, refusing with a sentence what the field cannot take', async () => {
-    const { session } = await mountTable();
+    const { session, reads } = await mountTable();
+    const readsBefore = reads.mock.calls.length;
     const cell = rowOf('厦门').children[2] as HTMLTableCellElement;
     act(() => void cell.dispatchEvent(new MouseEvent('dblclick', { bubbles: true })));
     const input = cell.querySelector('input') as HTMLInputElement;
@@ -140,6 +142,9 @@ describe('AttributeTable', () => {
     act(() => void input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
     expect(session.pending().updates).toEqual([{ id: rowOf('厦门').dataset.id, properties: { population: 5200000 } }]);
     expect(rowOf('厦门').children[2]?.textContent).toBe('5,200,000');
+    // An edit is shown from the session: the page is not read again.
+    await settle();
+    expect(reads.mock.calls.length).toBe(readsBefore);
   });
 
   it('gives each polygon its geodesic area, in 亩 when chosen', async () => {

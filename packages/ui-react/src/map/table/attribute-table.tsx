@@ -75,7 +75,11 @@ function Problem({ error }: { error: unknown }) {
  * pending edits over the rows. One selection with the map; cells edited in place, a field set
  * for every selected row at once, the selected rows removed: each one undo step, through the session.
  */
-export default function AttributeTable({ session, schema, features, labels, map, editable, selected, onSelect, areaUnit, onAreaUnit, apply, onClose }: AttributeTableProps) {
+export default function AttributeTable({ session, schema: given, features, labels, map, editable, selected, onSelect, areaUnit, onAreaUnit, apply, onClose }: AttributeTableProps) {
+  // The session hands out a copy of the schema with every change: the rows are read again only when it differs.
+  const schemaText = JSON.stringify(given);
+  // Keyed by its text, not its identity.
+  const schema = useMemo(() => given, [schemaText]);
   const { t, locale } = useI18n();
   const source = useService<FeatureSource>(FEATURE_SOURCE);
   const [query, setQuery] = useState<TableQueryState>(EMPTY_TABLE_QUERY);
