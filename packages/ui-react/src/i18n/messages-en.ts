@@ -163,7 +163,7 @@ export const EN: MessageTable = {
   'map.table.operator': 'Operator',
   'map.table.value': 'Value',
   'map.table.addCondition': 'Add condition',
-  'map.table.batchPreview': 'Set {field} of {count} features to {value}',
+  'map.table.batchPreview': 'Set {field} to {value} on {count} selected',
   'map.table.apply': 'Apply',
   'map.table.previous': 'Previous page',
   'map.table.next': 'Next page',

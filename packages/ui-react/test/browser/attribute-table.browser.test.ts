@@ -18,7 +18,7 @@ const TEXTS = {
   },
   en: {
     open: 'Attribute table', close: 'Close attribute table', search: 'Search', count: (n: number) => `${n} features`, selected: (n: number) => ` · ${n} selected`, population: 'Population', capital: 'Capital', zoomTo: 'Zoom to',
-    batch: 'Edit selected', deleteSelected: 'Delete selected', field: 'Field', value: 'Value', apply: 'Apply', preview: 'Set Population of 2 features to 1', changed: 'Changed', deleted: 'Deleted', undo: 'Undo', save: 'Save',
+    batch: 'Edit selected', deleteSelected: 'Delete selected', field: 'Field', value: 'Value', apply: 'Apply', preview: 'Set Population to 1 on 2 selected', changed: 'Changed', deleted: 'Deleted', undo: 'Undo', save: 'Save',
     yes: 'Yes', filter: 'Filter', operator: 'Operator', addCondition: 'Add condition', clearFilter: 'Clear filter', ge: 'is at least', filterText: 'Population is at least 8000000',
   },
 } as const;
@@ -81,6 +81,7 @@ describe('the attribute table on the desktop', () => {
       await row(page, '福州').click({ modifiers: ['Control'] });
       await expect.poll(async () => (await mapElement(page).getAttribute('data-selected'))?.split(' ').sort()).toEqual([xiamen, fuzhou].sort());
       await expect(table(page).getByTestId('table-count').textContent()).resolves.toBe(`${texts.count(8)}${texts.selected(2)}`);
+      await screenshot(page, `attribute-table-selected-1280-${locale}`);
       // A town clicked on the map with Ctrl joins the selection, and leaves it again.
       const quanzhou = await row(page, '泉州').getAttribute('data-id');
       const selectedOnMap = async () => (await mapElement(page).getAttribute('data-selected'))?.split(' ').sort();
@@ -106,7 +107,10 @@ describe('the attribute table on the desktop', () => {
       await expect.poll(() => populationCell.textContent()).toBe((5_200_000).toLocaleString(locale));
       await expect(row(page, '厦门').locator('td').first().textContent()).resolves.toBe(texts.changed);
 
-      // 批量编辑: both selected towns' population set to 1, said before it is applied, one undo step.
+      // 批量编辑: both towns' population set to 1, said before it is applied, one undo step. (The
+      // double-click on a cell selected its row alone, as a click does.)
+      await row(page, '厦门').click();
+      await row(page, '福州').click({ modifiers: ['Control'] });
       await button(texts.batch).click();
       const batch = table(page).getByRole('group', { name: texts.batch });
       await batch.getByRole('combobox', { name: texts.field }).selectOption({ label: texts.population });

@@ -108,7 +108,7 @@ describe('AttributeTable', () => {
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(value, '7');
       value.dispatchEvent(new Event('input', { bubbles: true }));
     });
-    expect(group.querySelector('[data-testid="batch-preview"]')?.textContent).toBe('Set Population of 2 features to 7');
+    expect(group.querySelector('[data-testid="batch-preview"]')?.textContent).toBe('Set Population to 7 on 2 selected');
     click(buttonNamed('Apply'));
     expect(session.pending().updates.map((update) => update.properties)).toEqual([{ population: 7 }, { population: 7 }]);
     expect(rowOf('福州').children[0]?.textContent).toBe('Changed');
