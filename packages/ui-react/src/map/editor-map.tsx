@@ -79,6 +79,8 @@ export interface EditorMapProps {
   layerInfo?: LayerInfoOptions;
   /** The map server's WMS endpoint: its rendering stands in where the view holds too many features to load. */
   wmsUrl?: string;
+  /** Shown over the map (a notice of the view), not over the table beneath it. */
+  overlay?: ReactNode;
   /** Shows the attribute table (属性表) under the map. */
   tableOpen?: boolean;
   /** The table's own close button was pressed. */
@@ -91,7 +93,7 @@ export interface EditorMapProps {
  * measurement. Every change goes to the session (`add`, `update`, `remove`); what the map shows
  * comes back from the session's state.
  */
-export function EditorMap({ view, style, mapHeight, baseLayer, children, layerInfo, wmsUrl, tableOpen = false, onTableClose }: EditorMapProps) {
+export function EditorMap({ view, style, mapHeight, baseLayer, children, layerInfo, wmsUrl, overlay, tableOpen = false, onTableClose }: EditorMapProps) {
   const { t } = useI18n();
   const touchScreen = useMediaQuery(TOUCH_POINTER_QUERY);
   const { message } = App.useApp();
@@ -514,6 +516,7 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
               }}
             />
           )}
+          {overlay}
           <SessionConflictDialog session={session} conflicts={view.conflicts} />
           {showCoordinateEntry && (
             <Suspense fallback={null}>

@@ -211,10 +211,18 @@ export function FeatureMapView({
       )}
       {problem && <Alert type="error" showIcon title={<ErrorMessage tell={() => problem} />} />}
       <SavingOverlay saving={status === 'saving'}>
-        <EditorMap view={view} style={{ height }} baseLayer={baseLayer} wmsUrl={wmsUrl} layerInfo={{ title: view.title, template: layerInfoTemplate }} tableOpen={tableOpen} onTableClose={closeTable}>
+        <EditorMap
+          view={view}
+          style={{ height }}
+          baseLayer={baseLayer}
+          wmsUrl={wmsUrl}
+          layerInfo={{ title: view.title, template: layerInfoTemplate }}
+          overlay={<ViewLimitNotice state={view.viewState} />}
+          tableOpen={tableOpen}
+          onTableClose={closeTable}
+        >
           {toolbarExtras}
         </EditorMap>
-        <ViewLimitNotice state={view.viewState} />
       </SavingOverlay>
     </Space>
   );

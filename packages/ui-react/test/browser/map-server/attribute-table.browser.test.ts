@@ -53,7 +53,14 @@ async function openLargeLayer(): Promise<number[]> {
 }
 
 const table = () => page.getByRole('region', { name: '属性表' });
-const names = () => table().locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.children[1]?.textContent ?? ''));
+/** The `name` column of the rows shown (the layer's `id` comes first). */
+const names = () =>
+  table()
+    .locator('table')
+    .evaluate((element: HTMLTableElement) => {
+      const column = [...(element.tHead?.rows[0]?.cells ?? [])].findIndex((cell) => cell.textContent === 'name');
+      return [...element.tBodies[0]!.rows].map((row) => row.cells[column]?.textContent ?? '');
+    });
 const count = () => table().getByTestId('table-count').textContent();
 
 describe('the attribute table of 100 000 towns on QGIS Server', () => {
