@@ -135,7 +135,7 @@ export const EN: MessageTable = {
   'map.table.search': 'Search',
   'map.table.filter': 'Filter',
   'map.table.inView': 'In view only',
-  'map.table.count': '{count} features',
+  'map.table.count': { one: '{shown} feature', other: '{shown} features' },
   'map.table.selected': '{count} selected',
   'map.table.zoomTo': 'Zoom to',
   'map.table.batch': 'Edit selected',

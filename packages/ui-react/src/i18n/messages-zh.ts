@@ -143,7 +143,7 @@ export const zhCN = {
   'map.table.search': '搜索',
   'map.table.filter': '条件筛选',
   'map.table.inView': '只看视图内',
-  'map.table.count': '共 {count} 条',
+  'map.table.count': '共 {shown} 条',
   'map.table.selected': '已选 {count} 个',
   'map.table.zoomTo': '缩放至',
   'map.table.batch': '批量编辑',

@@ -208,7 +208,7 @@ export default function AttributeTable({ session, schema: given, features, label
           {t('map.table.inView')}
         </label>
         <span className="gportal-table-count" data-testid="table-count" aria-live="polite">
-          {page?.count !== undefined && t('map.table.count', { count: page.count.toLocaleString(locale) })}
+          {page?.count !== undefined && t('map.table.count', { count: page.count, shown: page.count.toLocaleString(locale) })}
           {selected.length > 0 && ` · ${t('map.table.selected', { count: selected.length })}`}
         </span>
         <LabelledButton label={t('map.table.zoomTo')} disabled={selected.length === 0} onClick={zoomTo} />
