@@ -90,6 +90,9 @@ describe('AttributeTable', () => {
     expect(state.selected).not.toContain(id('漳州'));
     click(rowOf('福州'));
     expect(state.selected).toEqual([id('福州')]);
+    // By keyboard: Space on a row.
+    act(() => void rowOf('南平').dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true })));
+    expect(state.selected).toEqual([id('南平')]);
   });
 
   it('sets one field of every selected row as one undo step, and removes the selected as one more', async () => {

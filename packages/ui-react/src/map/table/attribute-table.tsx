@@ -127,9 +127,15 @@ export default function AttributeTable({ session, schema: given, features, label
       ([answer, count]) => {
         if (!live) return;
         // Rows far from the map are edited all the same: the session holds the page's features.
-        release = session.adopt(answer.features);
+        // A page it refuses (a geometry it cannot take) is still listed, and the reason said.
+        let refused: unknown;
+        try {
+          release = session.adopt(answer.features);
+        } catch (error) {
+          refused = error;
+        }
         setPage({ features: answer.features, count });
-        setProblem(undefined);
+        setProblem(refused);
         setLoading(false);
       },
       (error: unknown) => {
@@ -283,7 +289,14 @@ export default function AttributeTable({ session, schema: given, features, label
                   data-state={row.state}
                   aria-selected={selectedSet.has(row.id)}
                   className={selectedSet.has(row.id) ? 'gportal-table-selected' : undefined}
+                  tabIndex={0}
                   onClick={(event) => select(row.id, event)}
+                  onKeyDown={(event) => {
+                    // Space on the row selects it (with Ctrl or Shift, as a click); a cell's own keys stay its own.
+                    if (event.target !== event.currentTarget || event.key !== ' ') return;
+                    event.preventDefault();
+                    select(row.id, event);
+                  }}
                 >
                   <td className="gportal-table-state">{row.state !== 'exist' && t(`map.table.state.${row.state}`)}</td>
                   {columns.map((property) => (
