@@ -71,7 +71,7 @@ export interface WfsAdapters {
 /**
  * The `FeatureSource` and `FeatureTransactions` of one WFS(-T) service (GeoServer, QGIS Server or
  * any conforming server), sharing the layer schemas they read. GetFeature answers are streamed
- * and the requests (GetFeature, Transaction) written with `xmlbuilder`; the small answers
+ * and the requests (GetFeature, Transaction) written by a streaming writer that escapes every value (`XmlStream`); the small answers
  * (capabilities, schemas, transaction results) go through the DOM's `DOMParser`: present in
  * browsers; in Node, register it first (jsdom).
  *

@@ -1,9 +1,8 @@
 import { ValidationError, type AttributeFilter, type BBox, type FeatureSchema, type PropertySchema, type SortKey } from '@gportal/core';
-import type { XMLDocumentCB } from 'xmlbuilder';
 import type { WfsLayer } from './describe-feature-type.js';
 import { isDateTimeProperty, writePropertyValue } from './property-values.js';
 import { GML_WRITING, LON_LAT_SRS_NAME, NS, WFS_VERSIONS, type WfsVersion } from './wfs-protocol.js';
-import { streamXml } from './xml-writer.js';
+import { streamXml, type XmlStream } from './xml-writer.js';
 
 export interface GetFeatureRequest {
   layer: WfsLayer;
@@ -65,7 +64,7 @@ const COMPARISONS = {
 /** Writes the filters of a query as `ol/format/WFS` did: OGC 1.1 (`ogc:`, WFS 1.x) or FES 2.0 (WFS 2.0). */
 class FilterWriter {
   constructor(
-    private readonly xml: XMLDocumentCB,
+    private readonly xml: XmlStream,
     private readonly version: WfsVersion,
     private readonly schema: FeatureSchema,
     private readonly dateFunctions: DateLiteralFunctions | undefined,

@@ -1,9 +1,8 @@
 import type { ActionFailure, ChangeSet, Geometry, Position, Properties } from '@gportal/core';
-import type { XMLDocumentCB } from 'xmlbuilder';
 import type { WfsLayer } from './describe-feature-type.js';
 import { writePropertyValue } from './property-values.js';
 import { GML_WRITING, LON_LAT_SRS_NAME, NS, WFS_VERSIONS, type GmlWriting, type MultiGeometryNames, type WfsVersion } from './wfs-protocol.js';
-import { streamXml } from './xml-writer.js';
+import { streamXml, type XmlStream } from './xml-writer.js';
 
 /** What each action's `handle` stands for, to read the server's per-action answers. */
 export type ActionRef = Pick<ActionFailure, 'kind' | 'ref'>;
@@ -53,7 +52,7 @@ function positionsText(positions: readonly Position[], gml: GmlWriting): string 
  */
 class GmlGeometryWriter {
   constructor(
-    private readonly xml: XMLDocumentCB,
+    private readonly xml: XmlStream,
     private readonly gml: GmlWriting,
     private readonly srsName: string,
   ) {
