@@ -96,5 +96,9 @@ describe('streamXml', () => {
     const closed = streamXml(() => undefined).ele('root').up();
     expect(() => closed.ele('second')).toThrow(/one root/);
     expect(() => closed.up()).toThrow(/no parent/);
+    // Nothing beside the root: xmlbuilder writes `a` and `<a/>b` here, which no parser reads as a document.
+    expect(() => streamXml(() => undefined).text('a')).toThrow(/only be written inside an element/);
+    expect(() => streamXml(() => undefined).raw('<a/>')).toThrow(/only be written inside an element/);
+    expect(() => closed.text('b')).toThrow(/only be written inside an element/);
   });
 });

@@ -72,6 +72,7 @@ export class XmlStream {
 
   /** Text inside the open element, escaped. */
   text(value: string): this {
+    this.insideAnElement('Text');
     this.writePending();
     this.onData(escapedText(value));
     return this;
@@ -79,6 +80,7 @@ export class XmlStream {
 
   /** Markup inside the open element, written as it is: the caller answers for it (numbers the writer formatted itself). */
   raw(markup: string): this {
+    this.insideAnElement('Markup');
     this.writePending();
     this.onData(markup);
     return this;
@@ -100,6 +102,11 @@ export class XmlStream {
   /** Closes every element still open. */
   end(): void {
     while (this.open.length > 0) this.up();
+  }
+
+  /** Text or markup beside the root would not be a well-formed document (xmlbuilder writes it; this writer refuses). */
+  private insideAnElement(what: string): void {
+    if (this.open.length === 0) throw new Error(`${what} can only be written inside an element.`);
   }
 
   private writePending(): void {
