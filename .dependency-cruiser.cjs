@@ -23,7 +23,6 @@ const LIBRARIES = {
   ],
   'adapters-geoserver': [
     'inversify',
-    'xmlbuilder', // streaming XML writing that escapes by construction (hot paths)
   ],
   'adapters-storage': [
     'inversify',

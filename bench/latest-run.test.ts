@@ -58,7 +58,7 @@ describe('the page parts’ targets', () => {
     transaction: (['v500', 'v50'] as const).flatMap((dataset) =>
       ['only changed fields', 'every field'].flatMap((variant) => [
         transactionRow(`ol/format/WFS writeTransaction + XMLSerializer (${variant})`, dataset, 100, 'anchor'),
-        transactionRow(`gportal writeTransaction, xmlbuilder (${variant})`, dataset, 90, 'gportal'),
+        transactionRow(`gportal writeTransaction, XmlStream (${variant})`, dataset, 90, 'gportal'),
       ]),
     ),
     heap: {

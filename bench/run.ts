@@ -366,7 +366,7 @@ async function main(): Promise<void> {
         page: environment,
         loadAverage: [loadAtStart, loadavg()[0] as number],
       },
-      versions: Object.fromEntries(['ol', 'leaflet', 'leaflet-draw', 'xmlbuilder', 'react', 'react-dom', 'antd', 'vite', 'playwright-core'].map((name) => [name, versionOf(name)])),
+      versions: Object.fromEntries(['ol', 'leaflet', 'leaflet-draw', 'react', 'react-dom', 'antd', 'vite', 'playwright-core'].map((name) => [name, versionOf(name)])),
       data: { featureCount: FEATURE_COUNT, datasets: data },
       rounds: ROUNDS,
       vertexDrag: VERTEX_DRAG,

@@ -188,7 +188,7 @@ export function transactionContenders(fields: 'changed' | 'every'): Contender[] 
   return [
     { name: `ol/format/WFS writeTransaction + XMLSerializer (${label})`, role: 'anchor', input: 'change set', run: (inputs) => olTransaction(inputs.changes[fields]) },
     {
-      name: `gportal FeatureTransactions.commit: checked and written, xmlbuilder (${label})`,
+      name: `gportal FeatureTransactions.commit: checked and written, XmlStream (${label})`,
       role: 'gportal',
       input: 'change set',
       run: (inputs) => {

@@ -146,7 +146,7 @@ class FilterWriter {
 }
 
 /**
- * The GetFeature request as XML, streamed with `xmlbuilder` (which escapes every name, attribute
+ * The GetFeature request as XML, streamed with `XmlStream` (which escapes every name, attribute
  * and text) as `ol/format/WFS` `writeGetFeature` wrote it (proven equal in the tests): one query
  * of the layer, asking for lon/lat (`urn:ogc:def:crs:OGC:1.3:CRS84`), with the bbox and the
  * attribute filter combined, or an id selection (which OpenLayers did not write for WFS 1.x),

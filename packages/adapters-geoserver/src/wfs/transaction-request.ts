@@ -116,7 +116,7 @@ class GmlGeometryWriter {
   /**
    * Positions are the largest texts of a Transaction and are numbers turned into text here
    * (`checkChangeSet` let only finite ones through), which can hold no markup: they are written
-   * raw, sparing xmlbuilder's escaping and character checks over megabytes of digits. Every other
+   * raw, sparing the writer's escaping and character checks over megabytes of digits. Every other
    * text, name and attribute goes through its escaping.
    */
   private positions(positions: readonly Position[], element: 'pos' | 'posList'): void {
@@ -128,7 +128,7 @@ class GmlGeometryWriter {
 
 /**
  * One `wfs:Transaction` for a checked change set (see `checkChangeSet`), streamed with
- * `xmlbuilder`, which escapes every name, attribute and text it writes: one Insert per feature
+ * `XmlStream`, which escapes every name, attribute and text it writes: one Insert per feature
  * with the schema's fields only (nulls left out), Updates with only the given properties (a `null`
  * clears the column), Deletes by id, geometries in lon/lat. Each action has a `handle` so the
  * answer's ids and messages can be matched to it: QGIS Server lists inserted ids in reverse order.
