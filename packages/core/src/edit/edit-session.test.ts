@@ -192,6 +192,23 @@ describe('EditSession loading and reading', () => {
     expect(session.schema?.geometryKind).toBe('Polygon');
   });
 
+  it('hands out one frozen schema, the same object until a load brings a different one', async () => {
+    const { session } = setup();
+    expect(session.schema).toBeUndefined();
+    await session.load();
+    const schema = session.schema;
+    expect(schema).toBeDefined();
+    expect(session.schema).toBe(schema);
+    // Nobody can change the session's schema through it.
+    expect(Object.isFrozen(schema)).toBe(true);
+    expect(Object.isFrozen(schema?.properties[0])).toBe(true);
+    expect(() => (schema?.properties as unknown[]).push({ name: 'x' })).toThrow(TypeError);
+    // A load of the same schema keeps it; edits keep it.
+    session.update(FUZHOU, { properties: { name: '福州市' } });
+    await session.load();
+    expect(session.schema).toBe(schema);
+  });
+
   it('asks for at most maxFeatures, 2000 by default', async () => {
     const defaults = setup();
     await defaults.session.load();

@@ -28,6 +28,8 @@ import type { ChangeReason, ConflictChoice, EditableFeature, EditOperation, Edit
  * (`operation-guard.ts`). Nothing pending is dropped unless the server proved it committed.
  */
 export class EditSession {
+  /** The schema handed out for the state's current one (`schema`). */
+  private schemaCopy: { of: FeatureSchema; copy: FeatureSchema } | undefined;
   readonly typeName: string;
   readonly maxFeatures: number;
   readonly loading: LoadingStrategy;
@@ -139,10 +141,19 @@ export class EditSession {
     return release;
   }
 
-  /** The layer's schema, known after the first load. */
+  /**
+   * The layer's schema, known after the first load: a frozen copy, the same object until a load
+   * brings a different schema, so a caller can tell a new schema by its identity.
+   */
   get schema(): FeatureSchema | undefined {
     const { schema } = this.state;
-    return schema && structuredClone(schema);
+    if (!schema) return undefined;
+    if (this.schemaCopy?.of !== schema) {
+      // A load that read the same schema again keeps the copy handed out.
+      const same = this.schemaCopy !== undefined && JSON.stringify(this.schemaCopy.of) === JSON.stringify(schema);
+      this.schemaCopy = { of: schema, copy: same && this.schemaCopy ? this.schemaCopy.copy : deepFrozen(structuredClone(schema)) };
+    }
+    return this.schemaCopy.copy;
   }
 
   /** The operation under way, if any; edits are refused until it ends. */
@@ -501,4 +512,13 @@ export class EditSession {
     void this.journalWriter.write();
     this.events.emit('change', { reason, ids });
   }
+}
+
+/** `value` with every object in it frozen. */
+function deepFrozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFrozen(inner);
+    Object.freeze(value);
+  }
+  return value;
 }

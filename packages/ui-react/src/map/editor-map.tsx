@@ -550,7 +550,7 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
           <AttributeTable
             session={session}
             schema={schema}
-            features={features}
+            revision={view.revision}
             labels={view.labels}
             map={map}
             editable={ready && mode.type === 'idle'}

@@ -52,7 +52,10 @@ export interface FeatureSessionView {
   /** Why the layer could not be resolved or loaded, in the active language. */
   problem: DescribedError | undefined;
   features: EditableFeature[];
+  /** The layer's schema: the same object until a load brings a different one. */
   schema: FeatureSchema | undefined;
+  /** Increases with every event of the session: what is derived from the session's state is derived again when it changes. */
+  revision: number;
   pending: PendingCounts;
   /** Increases with every `load` of the session, so the map fits the features once per load. */
   loads: number;
@@ -336,6 +339,7 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
       problem: told,
       features,
       schema,
+      revision: version,
       pending,
       loads,
       restored,

@@ -27,7 +27,7 @@ async function mountTable() {
   await session.load();
   const container = new Container();
   container.bind(FEATURE_SOURCE).toConstantValue(adapters.features);
-  const state = { selected: [] as string[], unit: 'auto' as AreaUnitChoice };
+  const state = { selected: [] as string[], unit: 'auto' as AreaUnitChoice, revision: 0 };
   const render = () =>
     act(() =>
       mounted.root.render(
@@ -37,7 +37,7 @@ async function mountTable() {
               <AttributeTable
                 session={session}
                 schema={session.schema!}
-                features={session.features()}
+                revision={(state.revision += 1)}
                 labels={{ population: 'Population' }}
                 map={undefined}
                 editable

@@ -7,7 +7,6 @@ import {
   INITIAL_BOUNDS_PADDING,
   padBounds,
   QueryNotSupportedError,
-  type EditableFeature,
   type EditSession,
   type FeatureSchema,
   type FeatureSource,
@@ -33,8 +32,8 @@ import './attribute-table.css';
 export interface AttributeTableProps {
   session: EditSession;
   schema: FeatureSchema;
-  /** The session's features as the map shows them: the rows follow every change. */
-  features: readonly EditableFeature[];
+  /** The session's revision (`FeatureSessionView.revision`): the rows follow every change. */
+  revision: number;
   labels: Readonly<Record<string, string>>;
   map: L.Map | undefined;
   /** The layer can be edited now: cells, 批量编辑 and 删除所选 need it. */
@@ -75,11 +74,7 @@ function Problem({ error }: { error: unknown }) {
  * pending edits over the rows. One selection with the map; cells edited in place, a field set
  * for every selected row at once, the selected rows removed: each one undo step, through the session.
  */
-export default function AttributeTable({ session, schema: given, features, labels, map, editable, selected, onSelect, areaUnit, onAreaUnit, apply, onClose }: AttributeTableProps) {
-  // The session hands out a copy of the schema with every change: the rows are read again only when it differs.
-  const schemaText = JSON.stringify(given);
-  // Keyed by its text, not its identity.
-  const schema = useMemo(() => given, [schemaText]);
+export default function AttributeTable({ session, schema, revision, labels, map, editable, selected, onSelect, areaUnit, onAreaUnit, apply, onClose }: AttributeTableProps) {
   const { t, locale } = useI18n();
   const source = useService<FeatureSource>(FEATURE_SOURCE);
   const [query, setQuery] = useState<TableQueryState>(EMPTY_TABLE_QUERY);
@@ -150,8 +145,8 @@ export default function AttributeTable({ session, schema: given, features, label
     };
   }, [source, session, schema, query, saves]);
 
-  // `features` changes with every edit of the session: the rows follow it.
-  const rows = useMemo(() => (page ? tableRows(page.features, session, query.page === 0) : []), [page, session, query.page, features]);
+  // The rows are the page with the session's edits over it: read again at every change of the session.
+  const rows = useMemo(() => (page ? tableRows(page.features, session, query.page === 0) : []), [page, session, query.page, revision]);
   const selectedSet = useMemo(() => new Set(selected), [selected]);
   const anchor = useRef<string>(undefined);
   const body = useRef<HTMLTableSectionElement>(null);
