@@ -58,10 +58,10 @@ describe('the large part’s scripted path', () => {
 });
 
 describe('the large part’s targets', () => {
-  const figures = (over: Partial<LargeFigures>): LargeFigures => ({ firstFeaturesMs: 400, longestTaskMs: 40, panMeanMs: 45, panWorstMs: 110, heapMB: 90, getFeatureRequests: 60, getFeatureMB: 30, ...over });
+  const figures = (over: Partial<LargeFigures>): LargeFigures => ({ firstFeaturesMs: 400, longestTaskMs: 40, panMeanMs: 45, panWorstMs: 110, heapMB: 90, getFeatureRequests: 60, getFeatureMB: 30, tableFirstRowsMs: 3000, tablePageMs: 2900, tableLongestTaskMs: 20, ...over });
 
   it('passes a run that meets every target, and names each', () => {
-    const verdicts = checkTargets({ features: 100_000, gportal: figures({}), anchor: { name: 'ol VectorLayer + bbox', ...figures({ firstFeaturesMs: 800, heapMB: 90 }) } });
+    const verdicts = checkTargets({ features: 100_000, gportal: figures({}), anchor: { name: 'ol VectorLayer + bbox', ...figures({ firstFeaturesMs: 800, heapMB: 90, tableFirstRowsMs: 30_000, tablePageMs: 5, tableLongestTaskMs: 9000 }) } });
     expect(verdicts.map((verdict) => [verdict.target, verdict.met])).toEqual([
       ['longest task ≤ 50 ms', true],
       ['pan mean ≤ 50 ms', true],
@@ -70,12 +70,16 @@ describe('the large part’s targets', () => {
       ['heap ≤ 1× the anchor\'s', true],
       ['GetFeature requests over the opening and the steps ≤ 5× the anchor\'s', true],
       ['bytes of their answers ≤ 3× the anchor\'s', true],
+      ['attribute table, longest task from its opening to page 6 ≤ 50 ms', true],
+      ['attribute table, first rows shown ≤ 1× the time of ol reading every feature', true],
     ]);
     expect(verdicts[3]?.measured).toBe('400 ms vs 800 ms (0.50×)');
+    expect(verdicts[7]?.measured).toBe('20 ms (ol reading every feature: 9000 ms)');
+    expect(verdicts[8]?.measured).toBe('3000 ms vs 30000 ms (0.10×); a page 2900 ms vs 5 ms');
   });
 
   it('fails each target on its own figure', () => {
-    const anchor = { name: 'ol VectorLayer + bbox', ...figures({ firstFeaturesMs: 800, getFeatureRequests: 20, getFeatureMB: 10 }) };
+    const anchor = { name: 'ol VectorLayer + bbox', ...figures({ firstFeaturesMs: 800, getFeatureRequests: 20, getFeatureMB: 10, tableFirstRowsMs: 40_000 }) };
     const failed = (over: Partial<LargeFigures>) => checkTargets({ features: 100_000, gportal: figures(over), anchor }).filter((verdict) => !verdict.met).map((verdict) => verdict.target);
     expect(failed({ longestTaskMs: 51 })).toEqual(['longest task ≤ 50 ms']);
     expect(failed({ panMeanMs: 50.5 })).toEqual(['pan mean ≤ 50 ms']);
@@ -84,6 +88,8 @@ describe('the large part’s targets', () => {
     expect(failed({ heapMB: 90.1 })).toEqual(['heap ≤ 1× the anchor\'s']);
     expect(failed({ getFeatureRequests: 101 })).toEqual(['GetFeature requests over the opening and the steps ≤ 5× the anchor\'s']);
     expect(failed({ getFeatureMB: 30.1 })).toEqual(['bytes of their answers ≤ 3× the anchor\'s']);
+    expect(failed({ tableLongestTaskMs: 51 })).toEqual(['attribute table, longest task from its opening to page 6 ≤ 50 ms']);
+    expect(failed({ tableFirstRowsMs: 40_001 })).toEqual(['attribute table, first rows shown ≤ 1× the time of ol reading every feature']);
   });
 
   it('gives the latest run’s rows: each target with gportal’s figure and, for the times, the anchor’s', () => {
@@ -96,6 +102,8 @@ describe('the large part’s targets', () => {
       ['large', "100 000 polygons on QGIS Server, heap ≤ 1× the anchor's", '90.0 MB vs 180.0 MB (0.50×)', true],
       ['large', "100 000 polygons on QGIS Server, GetFeature requests over the opening and the steps ≤ 5× the anchor's", '60 vs 60 (1.00×)', true],
       ['large', "100 000 polygons on QGIS Server, bytes of their answers ≤ 3× the anchor's", '30.0 MB vs 30.0 MB (1.00×)', true],
+      ['large', '100 000 polygons on QGIS Server, attribute table, longest task from its opening to page 6 ≤ 50 ms', '20 ms (ol reading every feature: 20 ms)', true],
+      ['large', '100 000 polygons on QGIS Server, attribute table, first rows shown ≤ 1× the time of ol reading every feature', '3000 ms vs 3000 ms (1.00×); a page 2900 ms vs 2900 ms', true],
     ]);
   });
 

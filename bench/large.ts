@@ -12,7 +12,7 @@ import { createServer, request, type Server } from 'node:http';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { extname, join } from 'node:path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
-import { checkTargets, medianFigures, scriptedPath, type LargeFigures, type LargeResult, type Step } from './large-path.js';
+import { checkTargets, medianFigures, scriptedPath, TABLE_PAGES, type LargeFigures, type LargeResult, type Step } from './large-path.js';
 
 /** The layer the part runs on (`scripts/wfs-server.sh seed-large` fills it) and its size. */
 export const LARGE_LAYER = { typeName: 'towns_large', features: 100_000 } as const;
@@ -183,6 +183,8 @@ interface Run extends LargeFigures {
   requests: Array<{ query: string; startMs: number; endMs?: number }>;
   /** The page's memory with its workers', by `performance.measureUserAgentSpecificMemory` (NaN where the browser refuses it). */
   withWorkersMB: number;
+  /** Each of the attribute table's pages after the first, to the frame that shows it. */
+  tablePagesMs: number[];
 }
 
 /** Runs the large part: starts (and afterwards stops) the QGIS Server unless it already ran, and seeds the layer unless it holds it. */
@@ -256,6 +258,11 @@ export async function runLarge(options: LargeOptions): Promise<LargeResult> {
           const heapMB = (await cdp.send('Runtime.getHeapUsage')).usedSize / 2 ** 20;
           // The page's and its workers' memory (measureUserAgentSpecificMemory), beside the page heap of large.json.
           const withWorkersMB = await inPage<number>(cdp, 'window.large.memoryWithWorkers()');
+          // Last, so that neither its reads nor its memory count in the figures above.
+          const table = await inPage<Awaited<ReturnType<Window['large']['table']>>>(cdp, `window.large.table(${TABLE_PAGES})`);
+          // Its rows, to look at (bench/.build/large-<contender>-table.png): the table opens beneath the 800 px map.
+          await inPage(cdp, `document.querySelector('section[aria-label="属性表"], #map ~ table')?.scrollIntoView({ block: 'end' })`);
+          await screenshot(cdp, join(build, `large-${contender.query}-table.png`));
           const times = steps.map((step) => step.ms);
           const run: Run = {
             contender: contender.name,
@@ -273,8 +280,12 @@ export async function runLarge(options: LargeOptions): Promise<LargeResult> {
             stepStartsMs,
             requests: await inPage<Run['requests']>(cdp, 'window.large.requests()'),
             withWorkersMB,
+            tableFirstRowsMs: table.firstRowsMs,
+            tablePageMs: table.pageMs.reduce((sum, ms) => sum + ms, 0) / table.pageMs.length,
+            tableLongestTaskMs: table.longestTaskMs,
+            tablePagesMs: table.pageMs,
           };
-          log(`large ${contender.query} run ${round + 1}: ${getFeatureRequests} GetFeature requests, ${(getFeatureBytes / 2 ** 20).toFixed(1)} MB, first features ${firstFeaturesMs.toFixed(0)} ms, longest task ${longestTaskMs.toFixed(0)} ms, steps ${run.panMeanMs.toFixed(0)} ms mean / ${run.panWorstMs.toFixed(0)} ms worst, drag ${dragMs.toFixed(0)} ms, heap ${heapMB.toFixed(1)} MB (${withWorkersMB.toFixed(1)} MB with workers)`);
+          log(`large ${contender.query} run ${round + 1}: ${getFeatureRequests} GetFeature requests, ${(getFeatureBytes / 2 ** 20).toFixed(1)} MB, first features ${firstFeaturesMs.toFixed(0)} ms, longest task ${longestTaskMs.toFixed(0)} ms, steps ${run.panMeanMs.toFixed(0)} ms mean / ${run.panWorstMs.toFixed(0)} ms worst, drag ${dragMs.toFixed(0)} ms, heap ${heapMB.toFixed(1)} MB (${withWorkersMB.toFixed(1)} MB with workers), table: first rows ${table.firstRowsMs.toFixed(0)} ms, pages ${table.pageMs.map((ms) => ms.toFixed(0)).join(' / ')} ms, longest task ${table.longestTaskMs.toFixed(0)} ms`);
           runs.push(run);
           await context.close();
         }
@@ -290,6 +301,9 @@ export async function runLarge(options: LargeOptions): Promise<LargeResult> {
           heapMB: tenths(median.heapMB),
           getFeatureRequests: median.getFeatureRequests,
           getFeatureMB: tenths(median.getFeatureMB),
+          tableFirstRowsMs: tenths(median.tableFirstRowsMs),
+          tablePageMs: tenths(median.tablePageMs),
+          tableLongestTaskMs: tenths(median.tableLongestTaskMs),
         };
       };
       const result: LargeResult = {

@@ -33,6 +33,26 @@ export interface LargeMap {
   idle(): boolean;
   /** How the map showed its last view, where it tells (gportal: `ahead`, from tiles painted ahead; `painted`, painted when it came). */
   shownBy?(): 'ahead' | 'painted';
+  /** The contender's attribute table of the layer: `open` resolves once its first rows are in the page, `next` once the next page's rows are. */
+  table: { open(): Promise<void>; next(): Promise<void> };
+}
+
+/** Resolves once `condition` holds, checked whenever `element`'s subtree changes; rejects after `timeoutMs`, naming `what`. */
+export function whenChanged(element: HTMLElement, condition: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      observer.disconnect();
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve();
+    };
+    const observer = new MutationObserver(() => {
+      if (condition()) done();
+    });
+    const timer = setTimeout(() => done(new Error(`${what}: not within ${timeoutMs} ms`)), timeoutMs);
+    observer.observe(element, { subtree: true, childList: true, characterData: true, attributes: true });
+    if (condition()) done();
+  });
 }
 
 /** A contender of the large part. */

@@ -15,7 +15,7 @@ import { FeatureMap } from '@gportal/ui-react';
 import { Container } from 'inversify';
 import { createElement, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { LargeContender } from './large-contenders.js';
+import { whenChanged, type LargeContender } from './large-contenders.js';
 import { nextLeafletMap } from './leaflet-map-hook.js';
 
 export const gportalFeatureMapContender: LargeContender = {
@@ -45,6 +45,10 @@ export const gportalFeatureMapContender: LargeContender = {
     map.setView([start.center[1], start.center[0]], start.zoom, { animate: false });
     const mapElement = map.getContainer();
     const idle = () => !element.querySelector('.gportal-feature-canvas[data-painting]') && !('loadingView' in mapElement.dataset);
+    // The table's controls by their accessible names (the message table's, zh-CN), as staff find them.
+    const button = (name: string, within: ParentNode) => [...within.querySelectorAll('button')].find((candidate) => candidate.getAttribute('aria-label') === name || candidate.textContent?.trim() === name);
+    const tableElement = () => element.querySelector<HTMLElement>('section[aria-label="属性表"]');
+    const firstRow = () => tableElement()?.querySelector('tbody tr')?.getAttribute('data-id') ?? undefined;
     return {
       setView({ center: [lng, lat], zoom }) {
         map.setView([lat, lng], zoom, { animate: false });
@@ -57,6 +61,23 @@ export const gportalFeatureMapContender: LargeContender = {
       showsFeatures: () => Number(mapElement.dataset.features ?? 0) > 0 && idle(),
       idle,
       shownBy: () => (element.querySelector<HTMLElement>('.gportal-feature-canvas')?.dataset.paintedAhead === undefined ? 'painted' : 'ahead'),
+      table: {
+        async open() {
+          const open = button('属性表', element);
+          if (!open) throw new Error('no button named 属性表');
+          open.click();
+          // Its first page listed and counted by the server.
+          await whenChanged(element, () => firstRow() !== undefined && Boolean(tableElement()?.querySelector('[data-testid="table-count"]')?.textContent), 'the attribute table\'s first rows');
+        },
+        async next() {
+          const table = tableElement();
+          const next = table && button('下一页', table);
+          if (!table || !next) throw new Error('no attribute table with a button named 下一页');
+          const before = firstRow();
+          next.click();
+          await whenChanged(table, () => firstRow() !== undefined && firstRow() !== before, 'the attribute table\'s next page');
+        },
+      },
     };
   },
 };

@@ -16,6 +16,10 @@ import 'ol/ol.css';
 import { resolutionOf } from '../large-path.js';
 import type { LargeContender } from './large-contenders.js';
 
+/** Rows per page of the anchor's table, as gportal's. */
+const PAGE_ROWS = 50;
+const COLUMNS = ['name', 'population', 'area_km2', 'is_capital', 'founded'];
+
 export const olBboxContender: LargeContender = {
   name: 'ol VectorLayer + bbox',
   role: 'anchor',
@@ -31,7 +35,34 @@ export const olBboxContender: LargeContender = {
     const map = new Map({ target: element, layers: [new VectorLayer({ source })], view, controls: [] });
     map.addInteraction(new Modify({ source }));
     map.on('postrender', activity);
+    // The table as one that pages what the client holds: every feature of the layer read first (ol/format/GeoJSON), in id order, then a page of rows at a time.
+    const table = document.createElement('table');
+    element.after(table);
+    let rows: Feature[] = [];
+    let at = 0;
+    const idNumber = (feature: Feature) => Number(String(feature.getId()).split('.').pop());
+    const render = () => {
+      const body = document.createElement('tbody');
+      for (const feature of rows.slice(at, at + PAGE_ROWS)) {
+        const row = body.insertRow();
+        row.insertCell().textContent = String(feature.getId());
+        for (const column of COLUMNS) row.insertCell().textContent = String(feature.get(column) ?? '');
+      }
+      table.replaceChildren(body);
+    };
     return {
+      table: {
+        async open() {
+          const response = await fetch(`${wfsUrl}?SERVICE=WFS&VERSION=1.1.0&REQUEST=GetFeature&TYPENAME=${typeName}&OUTPUTFORMAT=application/json`, { signal: AbortSignal.timeout(300_000) });
+          rows = new GeoJSON().readFeatures(await response.text()) as Feature[];
+          rows.sort((a, b) => idNumber(a) - idNumber(b));
+          render();
+        },
+        async next() {
+          at += PAGE_ROWS;
+          render();
+        },
+      },
       setView({ center, zoom }) {
         view.setCenter(center);
         view.setResolution(resolutionOf(zoom));
