@@ -138,6 +138,39 @@ describe('the attribute table on the desktop', () => {
   });
 });
 
+describe('the attribute table at 1024 × 768 px', () => {
+  it.each(['zh-CN', 'en'] as const)('in %s opens into view, every control of its bar and its pages on the screen beside the map, the page never scrolled sideways', async (locale) => {
+    const texts = TEXTS[locale];
+    const { context, page } = await signedInOn(chromium.browser, baseUrl, 'desktop', locale);
+    try {
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.goto(`${baseUrl}/feature-map`);
+      await waitForMapReady(page, 8);
+      await page.getByRole('button', { name: texts.open, exact: true }).click();
+      await expect.poll(() => table(page).getByTestId('table-count').textContent()).toBe(texts.count(8));
+      await screenshot(page, `attribute-table-1024-${locale}`, { fullPage: false });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(1024);
+      const controls = await table(page)
+        .locator('.gportal-table-bar :is(button, input, select), .gportal-table-pages button')
+        .evaluateAll((elements) => elements.map((element) => ({ name: element.getAttribute('aria-label') ?? element.textContent ?? '', ...element.getBoundingClientRect().toJSON() as DOMRect })));
+      // The search, the filter, in view only, the count's tools, close, and both page buttons.
+      expect(controls.length).toBeGreaterThanOrEqual(8);
+      for (const control of controls) {
+        expect(control.width, control.name).toBeGreaterThan(0);
+        expect(control.left, control.name).toBeGreaterThanOrEqual(0);
+        expect(control.right, control.name).toBeLessThanOrEqual(1024);
+        expect(control.top, control.name).toBeGreaterThanOrEqual(0);
+        expect(control.bottom, control.name).toBeLessThanOrEqual(768);
+      }
+      // Brought into view as little as it takes: the map stays on the screen beside it.
+      const map = (await mapElement(page).boundingBox())!;
+      expect(Math.min(map.y + map.height, 768) - Math.max(map.y, 0)).toBeGreaterThanOrEqual(150);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the attribute table on a phone', () => {
   it.each(['zh-CN', 'en'] as const)('in %s is a sheet over the whole screen, closed by its own button', async (locale) => {
     const texts = TEXTS[locale];

@@ -150,6 +150,14 @@ export default function AttributeTable({ session, schema, revision, labels, map,
   const selectedSet = useMemo(() => new Set(selected), [selected]);
   const anchor = useRef<string>(undefined);
   const body = useRef<HTMLTableSectionElement>(null);
+  // Opened under the map, the table would start below the fold of a 768 or 800 px high window: the
+  // page scrolls as little as brings it into view, the map's lower part staying beside it.
+  const panel = useRef<HTMLElement>(null);
+  const answered = page !== undefined;
+  useEffect(() => {
+    // Not the effect's value: Chromium's scrollIntoView returns a promise, which React would call as the clean-up.
+    panel.current?.scrollIntoView({ block: 'nearest' });
+  }, [answered]);
 
   // A feature selected on the map: its row comes into sight.
   useEffect(() => {
@@ -187,7 +195,7 @@ export default function AttributeTable({ session, schema, revision, labels, map,
   const activeFilter = query.conditions.length > 0;
 
   return (
-    <section className="gportal-table" aria-label={t('map.table.title')}>
+    <section ref={panel} className="gportal-table" aria-label={t('map.table.title')}>
       <div className="gportal-table-bar" role="toolbar" aria-label={t('map.table.tools')}>
         <input
           type="search"
