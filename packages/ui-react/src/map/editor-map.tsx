@@ -204,7 +204,7 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
   );
 
   const [drawnPoints, setDrawnPoints] = useState(0);
-  // 输入坐标: open while a drawing tool runs; it ends with the drawing.
+  // 输入坐标: open while a drawing tool runs or a shape is edited; it ends with them.
   const [enteringCoordinates, setEnteringCoordinates] = useState(false);
   const drawTool = runningDrawTool(mode);
   const measureDone = mode.type === 'measure' && mode.done === true;
@@ -255,23 +255,6 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
     onTooFewPoints: () => refuse('too-few-points', DRAWING.errorDisplayMs.drawing),
     areaUnit,
   });
-  const coordinateTarget = useMemo<CoordinateEntryTarget | undefined>(() => {
-    if (!map || !drawing.tool) return undefined;
-    const lonLat = (latlng: L.LatLng): Position => [latlng.lng, latlng.lat];
-    return {
-      tool: drawing.tool,
-      lastVertex: () => {
-        const last = drawing.lastVertex();
-        return last && lonLat(last);
-      },
-      centre: () => lonLat(map.getCenter()),
-      place: (positions, finish) => drawing.place(positions.map(([lon = Number.NaN, lat = Number.NaN]) => L.latLng(lat, lon)), finish),
-    };
-  }, [map, drawing]);
-  const showCoordinateEntry = enteringCoordinates && coordinateTarget !== undefined;
-  useEffect(() => {
-    if (!drawing.tool) setEnteringCoordinates(false);
-  }, [drawing.tool]);
   // A drawing tool takes the focus to the map once it runs: while its first use waits for
   // leaflet-draw, keys stay with the tool's button rather than reaching Leaflet, whose arrows pan.
   const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' || mode.type === 'measure' ? drawing.tool : mode.type, attributesOf !== undefined);
@@ -290,11 +273,11 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
   const editingId = edited?.id;
   const partEdit = usePartEdit(map, edited, {
     geometryKind,
-    readShape: () => readShape.current(),
+    readShape: () => shapeEdit.read(),
     snap: snapping.snap,
     onRefused: (problem) => flash(t(problem === 'last-part' ? 'map.error.lastPart' : PROBLEM_MESSAGES[problem]), DRAWING.errorDisplayMs.editing),
     onShape: (parts) => {
-      const shape = parts ?? readShape.current();
+      const shape = parts ?? shapeEdit.read();
       setReadout(shape && feedback ? (parts ? measureText(parts, t, undefined, areaUnit) : feedback.readout(shape, t, areaUnit)) : undefined);
     },
   });
@@ -308,7 +291,7 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
   useEscape((mode.type === 'edit' && !partEdit.tool) || mode.type === 'delete', () => setMode({ type: 'idle' }));
   const editing = partEdit.feature;
   const feedback = useMemo(() => (geometryKind && editingId ? new ShapeFeedback(geometryKind) : undefined), [geometryKind, editingId]);
-  const readShape = useGeometryEdit(map, editing, {
+  const shapeEdit = useGeometryEdit(map, editing, {
     onShape: (parts) => {
       if (!feedback) return;
       setReadout(feedback.readout(parts, t, areaUnit));
@@ -320,6 +303,46 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
   useEffect(() => {
     if (!editing) setReadout(undefined);
   }, [editing]);
+  // 输入坐标 types into the drawing under way, or into the shape being edited (not while a part tool draws in it).
+  const typedShapeKind = editing && !partEdit.tool ? shapeKindOf(editing.geometry.type) : undefined;
+  const coordinateTarget = useMemo<CoordinateEntryTarget | undefined>(() => {
+    if (!map) return undefined;
+    const lonLat = (latlng: L.LatLng): Position => [latlng.lng, latlng.lat];
+    const latLng = ([lon = Number.NaN, lat = Number.NaN]: Position) => L.latLng(lat, lon);
+    const centre = () => lonLat(map.getCenter());
+    if (drawing.tool) {
+      return {
+        kind: 'draw',
+        tool: drawing.tool,
+        lastVertex: () => {
+          const last = drawing.lastVertex();
+          return last && lonLat(last);
+        },
+        centre,
+        place: (positions, finish) => drawing.place(positions.map(latLng), finish),
+      };
+    }
+    if (!typedShapeKind) return undefined;
+    return {
+      kind: 'edit',
+      tool: typedShapeKind,
+      selected: () => {
+        const selected = shapeEdit.typing()?.selected();
+        return selected && lonLat(selected.latlng);
+      },
+      previous: () => {
+        const previous = shapeEdit.typing()?.selected()?.previous;
+        return previous && lonLat(previous);
+      },
+      centre,
+      move: (position) => shapeEdit.typing()?.move(latLng(position)),
+      replace: (positions) => shapeEdit.typing()?.replace(positions.map(latLng)) ?? false,
+    };
+  }, [map, drawing, typedShapeKind, shapeEdit]);
+  const showCoordinateEntry = enteringCoordinates && coordinateTarget !== undefined;
+  useEffect(() => {
+    if (!coordinateTarget) setEnteringCoordinates(false);
+  }, [coordinateTarget]);
   // The read-out's measurement is fetched with the first tool (a drawing tool waits for it; a
   // shape edit reads out once it has arrived), and the shape editor with it, before a shape is picked.
   const [measuring, setMeasuring] = useState(measuringLoaded);
@@ -339,14 +362,14 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
   }, [mode.type, measuring]);
   // The read-out follows a language switch, another area unit, and the measurement's arrival, without waiting for the next edit.
   useEffect(() => {
-    const parts = readShape.current();
+    const parts = shapeEdit.read();
     if (parts && feedback) setReadout(feedback.readout(parts, t, areaUnit));
     else if (drawnShape.current && drawingNow.current) setReadout(measureText(drawnShape.current, t, undefined, areaUnit));
-  }, [t, readShape, feedback, areaUnit, drawingNow, measuring]);
+  }, [t, shapeEdit, feedback, areaUnit, drawingNow, measuring]);
 
   const saveMode = () => {
     if (mode.type === 'edit' && mode.id && session && geometryKind) {
-      const parts = readShape.current();
+      const parts = shapeEdit.read();
       if (!parts) return;
       const geometry = geometryOfParts(geometryKind, parts);
       // The edit's own check knows the shape already: no count of every pair of edges again.

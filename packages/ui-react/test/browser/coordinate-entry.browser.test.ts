@@ -2,13 +2,15 @@ import { destination, fromGaussKruger, toGaussKruger, type Position } from '@gpo
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumPerFile, screenshot, signedInOn, type Device } from './browser.js';
-import { skipAttributes, waitForFeatures, waitForMapReady } from './map-helpers.js';
+import { clickMap, skipAttributes, waitForFeatures, waitForMapReady } from './map-helpers.js';
 
 /**
  * 输入坐标 while drawing: vertices typed in degrees (decimal and 度分秒) and by distance and
  * bearing, a polygon pasted as a list of 3° zone x / y with point numbers, wrong input refused
  * with a sentence where it was typed, Escape closing the dialog only; both languages, a desktop
- * and a phone. What was drawn is read back from the pending-edit journal: exactly as typed.
+ * and a phone. While editing a shape: its selected vertex moved to typed coordinates and by
+ * distance and bearing from the vertex before it, its ring replaced by a pasted list. What was
+ * drawn or edited is read back from the pending-edit journal: exactly as typed.
  */
 
 const baseUrl = inject('baseUrl');
@@ -19,11 +21,13 @@ const NAMES = {
     draw: '标绘', open: '输入坐标', finish: '完成', add: '添加顶点', drawList: '绘制图形', position: '坐标', distance: '距离（米）', bearing: '方位角（度，自正北顺时针）',
     bearingMode: '距离和方位角', listMode: '坐标串', list: '坐标串（每行一个点，可带点号）', format: '坐标格式', zones: 'CGCS2000 3°带',
     count: '需要两个坐标值（点号只能写在坐标前面）。', line2: /^第 2 行：有一项既不是数字也不是角度。$/, added: '已添加第 3 个顶点。',
+    edit: '编辑', save: '保存', selectedMode: '所选顶点', move: '移动顶点', replace: '替换所在的环或线', handle: /^顶点 1\/4：/, tooFew: '点数不够：面至少需要 3 个点，线至少需要 2 个点',
   },
   en: {
     draw: 'Draw polygon', open: 'Enter coordinates', finish: 'Finish', add: 'Add vertex', drawList: 'Draw shape', position: 'Coordinates', distance: 'Distance (m)', bearing: 'Bearing (degrees clockwise from north)',
     bearingMode: 'Distance and bearing', listMode: 'Coordinate list', list: 'Coordinate list (one point a line, point numbers allowed)', format: 'Coordinate format', zones: 'CGCS2000 3° zone',
     count: 'Two coordinate values are needed (a point number only in front of them).', line2: /^Line 2: A part is neither a number nor an angle\.$/, added: 'Vertex 3 added.',
+    edit: 'Edit', save: 'Save', selectedMode: 'Selected vertex', move: 'Move vertex', replace: 'Replace its ring or line', handle: /^Vertex 1 of 4:/, tooFew: 'Too few points: a polygon needs 3, a line 2',
   },
 } as const;
 type Locale = keyof typeof NAMES;
@@ -46,6 +50,22 @@ async function journalRing(page: Page): Promise<Position[]> {
         // The sample layer is a multipolygon: its first polygon's outer ring.
         return part?.data?.insert?.geometry?.coordinates?.[0]?.[0];
       });
+      return ring !== undefined;
+    })
+    .toBe(true);
+  return ring!;
+}
+
+/** The first outer ring of an edited feature's geometry, as the pending-edit journal holds its update. */
+async function journalUpdatedRing(page: Page, id: string): Promise<Position[]> {
+  let ring: Position[] | undefined;
+  await expect
+    .poll(async () => {
+      ring = await page.evaluate((featureId) => {
+        const key = Object.keys(localStorage).find((each) => each.includes(':journal-part:') && each.endsWith(`/u:${featureId}`));
+        const part = key ? JSON.parse(localStorage.getItem(key) ?? 'null') : null;
+        return part?.data?.update?.geometry?.coordinates?.[0]?.[0];
+      }, id);
       return ring !== undefined;
     })
     .toBe(true);
@@ -165,6 +185,83 @@ describe.each(['zh-CN', 'en'] as const)('输入坐标 in %s', (locale) => {
       await waitForFeatures(page, 9);
       await skipAttributes(page);
       expectRing(await journalRing(page), [...TYPED, [119.35, 24.75]]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
+
+/** 福州's first square in the sample multipolygon layer (sample-seed.ts): centred on 119.3, 26.08, half 0.1°, from its south-west corner anticlockwise. */
+const FUZHOU = { id: 'store_33:multipolygon.1', centre: [119.3, 26.08] as Position, ring: [[119.2, 25.98], [119.4, 25.98], [119.4, 26.18], [119.2, 26.18]] as Position[] };
+
+describe.each(['zh-CN', 'en'] as const)('输入坐标 while editing a shape, in %s', (locale) => {
+  const names = NAMES[locale];
+  const editFuzhou = async (page: Page) => {
+    await page.getByRole('button', { name: names.edit, exact: true }).click();
+    await clickMap(page, FUZHOU.centre[0]!, FUZHOU.centre[1]!);
+    await page.locator('.gportal-vertex-handles[data-vertices]').waitFor();
+  };
+
+  it('moves the selected vertex to typed coordinates, then the next by distance and bearing from the one before it', async () => {
+    const { context, page } = await openFeatureMap('desktop', locale);
+    try {
+      await editFuzhou(page);
+      // The first vertex is selected: its south-west corner.
+      await page.getByRole('button', { name: names.open, exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('radio', { name: names.selectedMode, exact: true }).isChecked()).resolves.toBe(true);
+      const position = dialog.getByRole('textbox', { name: names.position, exact: true });
+      await position.fill('119.15');
+      await dialog.getByRole('button', { name: names.move, exact: true }).click();
+      await expect(dialog.getByRole('alert').textContent()).resolves.toBe(names.count);
+      await position.fill(`119°09'E 25°57'N`);
+      await dialog.getByRole('button', { name: names.move, exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // ] picks the second vertex; it goes 5 km east of the first, where the first now is.
+      await page.getByRole('button', { name: names.handle }).focus();
+      await page.keyboard.press(']');
+      await page.getByRole('button', { name: new RegExp(names.handle.source.replace('1', '2')) }).waitFor();
+      await page.getByRole('button', { name: names.open, exact: true }).click();
+      await dialog.getByRole('radio', { name: names.bearingMode, exact: true }).check();
+      await dialog.getByRole('textbox', { name: names.distance, exact: true }).fill('5000');
+      await dialog.getByRole('textbox', { name: names.bearing, exact: true }).fill('90');
+      await screenshot(page, `coordinate-entry-editing-${locale}`, { fullPage: false });
+      await dialog.getByRole('button', { name: names.move, exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: names.save, exact: true }).click();
+
+      const first: Position = [119.15, 25.95];
+      const ring = await journalUpdatedRing(page, FUZHOU.id);
+      expectRing(ring, [first, destination(first, 5000, 90, 'ellipsoid'), FUZHOU.ring[2]!, FUZHOU.ring[3]!]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('replaces the ring with a pasted list, refusing a wrong line and too few points where they were typed', async () => {
+    const { context, page } = await openFeatureMap('desktop', locale);
+    try {
+      await editFuzhou(page);
+      await page.getByRole('button', { name: names.open, exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('radio', { name: names.listMode, exact: true }).check();
+      const field = dialog.getByRole('textbox', { name: names.list, exact: true });
+      await field.fill('J1 119.25 26.00\nJ2 119.3x 26.00');
+      await dialog.getByRole('button', { name: names.replace, exact: true }).click();
+      await expect(dialog.getByRole('alert').textContent()).resolves.toMatch(names.line2);
+      await field.fill('J1 119.25 26.00\nJ2 119.35 26.00\nJ3 119.25 26.00');
+      await dialog.getByRole('button', { name: names.replace, exact: true }).click();
+      await expect(dialog.getByRole('alert').textContent()).resolves.toBe(names.tooFew);
+      await field.fill('J1 119.25 26.00\nJ2 119.35 26.00\nJ3 119.30 26.10\nJ4 119.25 26.00');
+      await dialog.getByRole('button', { name: names.replace, exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: names.save, exact: true }).click();
+      expectRing(await journalUpdatedRing(page, FUZHOU.id), [
+        [119.25, 26.0],
+        [119.35, 26.0],
+        [119.3, 26.1],
+      ]);
     } finally {
       await context.close();
     }

@@ -47,7 +47,7 @@ export interface EditorToolbarProps {
   onUndo(): void;
   onRedo(): void;
   onPartTool(tool: PartTool | undefined): void;
-  /** 输入坐标 while drawing: opens the dialog that types the drawing's vertices. */
+  /** 输入坐标 while drawing or editing a shape: opens the dialog that types the drawing's vertices, or moves the edited shape's. */
   onEnterCoordinates(): void;
 }
 
@@ -94,7 +94,7 @@ export const EditorToolbar = memo(function EditorToolbar(props: EditorToolbarPro
                 onClick={() => props.onStart({ type: 'measure', tool: otherMeasure }, 'measure')}
               />
             )}
-            {drawTool && <LabelledButton label={t('map.coords.open')} icon={<AimOutlined />} onClick={props.onEnterCoordinates} />}
+            {(drawTool || (mode.type === 'edit' && editing && !partTool)) && <LabelledButton label={t('map.coords.open')} icon={<AimOutlined />} onClick={props.onEnterCoordinates} />}
             {(mode.type === 'edit' || mode.type === 'delete') && <LabelledButton label={t('map.tool.save')} type="primary" icon={<CheckOutlined />} onClick={props.onSave} />}
             <LabelledButton label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={props.onCancel} />
           </>

@@ -29,8 +29,12 @@ const REASONS: Readonly<Record<CoordinateInputReason, MessageKey>> = {
   'no-zone': 'map.coords.reason.noZone',
 };
 
-/** What the drawing under way takes from {@link CoordinateEntry}. */
-export interface CoordinateEntryTarget {
+/** What {@link CoordinateEntry} types into: the drawing under way, or the shape being edited. */
+export type CoordinateEntryTarget = DrawingCoordinateTarget | EditingCoordinateTarget;
+
+/** What the drawing under way takes from {@link CoordinateEntry}: its next vertices. */
+export interface DrawingCoordinateTarget {
+  readonly kind: 'draw';
   /** The tool drawing: a point takes one position and ends. */
   readonly tool: 'polygon' | 'line' | 'point';
   /** The last vertex placed, `[lon, lat]`; `undefined` before the first. */
@@ -44,6 +48,23 @@ export interface CoordinateEntryTarget {
    * drawing has now.
    */
   place(positions: readonly Position[], finish: boolean): { placed: number; total: number };
+}
+
+/** What the shape being edited takes from {@link CoordinateEntry}: its selected vertex moved, or that vertex's ring or line replaced. */
+export interface EditingCoordinateTarget {
+  readonly kind: 'edit';
+  /** The kind of shape: a point's only way is its position. */
+  readonly tool: 'polygon' | 'line' | 'point';
+  /** The selected vertex (the keyboard's handle on a polygon or line, the last dragged point), `[lon, lat]`. */
+  selected(): Position | undefined;
+  /** The vertex before it on its ring or line, the start of a distance and bearing; none before a line's first. */
+  previous(): Position | undefined;
+  /** The map's centre, `[lon, lat]`. */
+  centre(): Position;
+  /** Moves the selected vertex there, as typed (no snapping). */
+  move(position: Position): void;
+  /** Puts the positions in place of the selected vertex's ring or line; `false` when too few for it (nothing changed). */
+  replace(positions: readonly Position[]): boolean;
 }
 
 /** Props of {@link CoordinateEntry}. */
@@ -65,15 +86,20 @@ function FieldError({ id, children }: { id: string; children: ReactNode }) {
  * 输入坐标: while drawing, the next vertex typed in degrees (decimal or 度分秒) or as 3° zone x / y,
  * or a distance and a bearing from the last vertex (on the zone's plane for x / y, on the
  * ellipsoid for degrees), or a pasted list that draws the whole polygon or line at once (one undo
- * step, as a drawing is). What cannot be read is refused with a sentence under its field, a list
- * line by line; nothing is placed from a list with a wrong line.
+ * step, as a drawing is). While editing a shape, the same ways move its selected vertex (a
+ * distance and bearing from the vertex before it) or put a pasted list in place of that vertex's
+ * ring or line; the edit is saved or cancelled as any shape edit. What cannot be read is refused
+ * with a sentence under its field, a list line by line; nothing is placed from a list with a wrong line.
  */
 export default function CoordinateEntry({ target, onClose }: CoordinateEntryProps) {
   const { t } = useI18n();
   const [preference] = useCoordinatePreference();
   const [format, setFormat] = useState<CoordinateInputFormat>(preference.format === 'gaussKruger3' ? 'gaussKruger3' : 'degrees');
   const [mode, setMode] = useState<EntryMode>('vertex');
-  const [zoneText, setZoneText] = useState(() => String(gaussKrugerZone((target.lastVertex() ?? target.centre())[0]!, { width: 3 })));
+  const editing = target.kind === 'edit';
+  /** Where a distance and bearing start: the last vertex drawn, or the one before the selected. */
+  const origin = () => (target.kind === 'edit' ? target.previous() : target.lastVertex());
+  const [zoneText, setZoneText] = useState(() => String(gaussKrugerZone(((target.kind === 'edit' ? target.selected() : target.lastVertex()) ?? target.centre())[0]!, { width: 3 })));
   const [position, setPosition] = useState('');
   const [distance, setDistance] = useState('');
   const [bearing, setBearing] = useState('');
@@ -94,8 +120,13 @@ export default function CoordinateEntry({ target, onClose }: CoordinateEntryProp
     setErrors(next);
     setPlaced(undefined);
   };
-  /** Places and says so; a drawing that refused the vertex has said why already. */
+  /** Places and says so; a drawing that refused the vertex has said why already. A shape edited takes one vertex, moved, and the dialog closes. */
   const placeAll = (positions: readonly Position[], finish: boolean) => {
+    if (target.kind === 'edit') {
+      const [moved] = positions;
+      if (moved) target.move(moved);
+      return onClose();
+    }
     const { placed, total } = target.place(positions, finish);
     setErrors({});
     if (point || finish) {
@@ -119,12 +150,12 @@ export default function CoordinateEntry({ target, onClose }: CoordinateEntryProp
       }
     }
     if (mode === 'bearing') {
-      const from = target.lastVertex();
+      const from = origin();
       const metres = parseDistance(distance);
       const degrees = parseBearing(bearing);
       if (!from || metres === undefined || degrees === undefined) {
         return refuse({
-          distance: !from ? t('map.coords.noVertex') : metres === undefined ? t('map.coords.badDistance') : undefined,
+          distance: !from ? t(editing ? 'map.coords.noPrevious' : 'map.coords.noVertex') : metres === undefined ? t('map.coords.badDistance') : undefined,
           bearing: from && degrees === undefined ? t('map.coords.badBearing') : undefined,
         });
       }
@@ -137,6 +168,7 @@ export default function CoordinateEntry({ target, onClose }: CoordinateEntryProp
       return refuse({ list: result.problems.map((problem) => t('map.coords.line', { line: problem.line, reason: reasonText(problem) })).join('\n') });
     }
     const positions = closedRingOpened(result.positions, target.tool);
+    if (target.kind === 'edit') return target.replace(positions) ? onClose() : refuse({ list: t('map.error.tooFewPoints') });
     const fewest = target.tool === 'polygon' ? 3 : 2;
     if (positions.length + (target.lastVertex() ? 1 : 0) < fewest) return refuse({ list: t('map.error.tooFewPoints') });
     placeAll(positions, true);
@@ -155,7 +187,7 @@ export default function CoordinateEntry({ target, onClose }: CoordinateEntryProp
       onCancel={onClose}
       footer={[
         <Button key="submit" type="primary" onClick={submit}>
-          {t(point ? 'map.coords.placePoint' : mode === 'list' ? 'map.coords.draw' : 'map.coords.add')}
+          {t(editing ? (mode === 'list' ? 'map.coords.replace' : 'map.coords.move') : point ? 'map.coords.placePoint' : mode === 'list' ? 'map.coords.draw' : 'map.coords.add')}
         </Button>,
       ]}
       destroyOnHidden
@@ -177,7 +209,7 @@ export default function CoordinateEntry({ target, onClose }: CoordinateEntryProp
                     setErrors({});
                     setPlaced(undefined);
                   }} />
-                {t(`map.coords.mode.${each}`)}
+                {t(editing && each === 'vertex' ? 'map.coords.mode.selected' : `map.coords.mode.${each}`)}
               </label>
             ))}
           </fieldset>

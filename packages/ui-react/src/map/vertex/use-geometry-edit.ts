@@ -1,5 +1,5 @@
 import type { EditableFeature } from '@gportal/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import { shapeKindOf, shapeParts, type ShapeParts } from '../geometry';
 import { markerIcon, UNSAVED_STYLE } from '../layer';
@@ -37,18 +37,57 @@ export interface GeometryEditCallbacks {
   snap?(latlng: L.LatLng, touch: boolean): L.LatLng | undefined;
 }
 
-/** Each point of a point shape as a draggable marker, edited in place in `shape`. */
-function pointMarkers(map: L.Map, shape: Extract<ShapeParts, { kind: 'point' }>, changed: () => void): () => void {
+/**
+ * The edited shape's vertex that typed coordinates (输入坐标) move: a polygon's or line's selected
+ * vertex (the keyboard's handle), a point shape's last dragged point (its first until one is).
+ */
+export interface TypedVertexTarget {
+  readonly kind: ShapeParts['kind'];
+  /** The vertex, and the one before it on its ring or line (none before a line's first, nor for a point). */
+  selected(): { latlng: L.LatLng; previous: L.LatLng | undefined } | undefined;
+  /** Moves the vertex to `latlng`, as typed: no snapping. */
+  move(latlng: L.LatLng): void;
+  /** Puts `latlngs` in place of the vertex's ring or line; `false`, nothing changed, when too few (see `VertexEditor.replaceSelectedPath`). Never for points. */
+  replace(latlngs: readonly L.LatLng[]): boolean;
+}
+
+/** What {@link useGeometryEdit} gives its caller: the shape as edited, and the vertex typed coordinates move. */
+export interface GeometryEdit {
+  /** The current shape of the copy (`undefined` when nothing is edited). */
+  read(): ShapeParts | undefined;
+  /** The vertex typed coordinates move, while a shape is edited. */
+  typing(): TypedVertexTarget | undefined;
+}
+
+/** Each point of a point shape as a draggable marker, edited in place in `shape`; what typed coordinates move. */
+function pointMarkers(map: L.Map, shape: Extract<ShapeParts, { kind: 'point' }>, changed: () => void): { stop(): void; typing: TypedVertexTarget } {
+  let last = 0;
   const markers = shape.parts.map((latlng, index) => {
     const marker = L.marker(latlng, { icon: markerIcon(true), draggable: true }).addTo(map);
     marker.on('drag', () => {
       shape.parts[index] = marker.getLatLng();
+      last = index;
       changed();
     });
     return marker;
   });
-  return () => {
-    for (const marker of markers) marker.off('drag').remove();
+  return {
+    stop: () => {
+      for (const marker of markers) marker.off('drag').remove();
+    },
+    typing: {
+      kind: 'point',
+      selected: () => {
+        const latlng = shape.parts[last];
+        return latlng && { latlng, previous: undefined };
+      },
+      move: (latlng) => {
+        shape.parts[last] = latlng;
+        markers[last]?.setLatLng(latlng);
+        changed();
+      },
+      replace: () => false,
+    },
   };
 }
 
@@ -57,13 +96,15 @@ function pointMarkers(map: L.Map, shape: Extract<ShapeParts, { kind: 'point' }>,
  * and midpoint handles on one canvas; drag a vertex, drag a midpoint to add one, click a vertex to
  * remove it), its points as draggable markers. Nothing reaches the session until the caller
  * reads the shape and calls `update`; cancelling is dropping the copy. A new `revision` starts
- * again on the feature's geometry (a hole or part was added). Returns a reader of the current shape.
+ * again on the feature's geometry (a hole or part was added). Returns a reader of the current shape
+ * and the vertex typed coordinates move.
  */
 export function useGeometryEdit(map: L.Map | undefined, feature: EditableFeature | undefined, callbacks: GeometryEditCallbacks, revision = 0) {
   const latest = useLatest(callbacks);
   const { t } = useI18n();
   const translate = useLatest(t);
   const reader = useRef<() => ShapeParts | undefined>(() => undefined);
+  const typing = useRef<TypedVertexTarget>(undefined);
   const editorRef = useRef<VertexEditor>(undefined);
   const id = feature?.id;
   const featureRef = useLatest(feature);
@@ -90,8 +131,11 @@ export function useGeometryEdit(map: L.Map | undefined, feature: EditableFeature
     const shape = shapeParts(edited.geometry);
     const changed = () => latest.current.onShape(shape);
     let stop: () => void;
-    if (shape.kind === 'point') stop = pointMarkers(map, shape, changed);
-    else {
+    if (shape.kind === 'point') {
+      const markers = pointMarkers(map, shape, changed);
+      typing.current = markers.typing;
+      stop = markers.stop;
+    } else {
       if (!Editor) return;
       const editor = new Editor(map, shape, {
         style: UNSAVED_STYLE,
@@ -102,6 +146,12 @@ export function useGeometryEdit(map: L.Map | undefined, feature: EditableFeature
         snap: (latlng, touch) => latest.current.snap?.(latlng, touch),
       });
       editorRef.current = editor;
+      typing.current = {
+        kind: shape.kind,
+        selected: () => editor.selectedVertex(),
+        move: (latlng) => editor.moveSelected(latlng),
+        replace: (latlngs) => editor.replaceSelectedPath(latlngs),
+      };
       stop = () => {
         editorRef.current = undefined;
         editor.remove();
@@ -111,9 +161,10 @@ export function useGeometryEdit(map: L.Map | undefined, feature: EditableFeature
     changed();
     return () => {
       reader.current = () => undefined;
+      typing.current = undefined;
       stop();
     };
   }, [map, id, revision, latest, featureRef, translate, Editor]);
   useEffect(() => editorRef.current?.relabel(), [t]);
-  return reader;
+  return useMemo<GeometryEdit>(() => ({ read: () => reader.current(), typing: () => typing.current }), []);
 }

@@ -153,6 +153,39 @@ export class VertexEditor {
     return true;
   }
 
+  /** The vertex the keyboard's handle is on (the last pressed, or picked with [ and ]), and the one before it on its ring or line (none before a line's first). */
+  selectedVertex(): { latlng: L.LatLng; previous: L.LatLng | undefined; closed: boolean } | undefined {
+    const { path, index } = this.selected;
+    const edited = this.paths[path];
+    const latlng = edited?.latlngs[index];
+    if (!edited || !latlng) return undefined;
+    const previous = index > 0 ? edited.latlngs[index - 1] : edited.closed ? edited.latlngs[edited.latlngs.length - 1] : undefined;
+    return { latlng, previous, closed: edited.closed };
+  }
+
+  /** Moves the selected vertex to `latlng`, as typed: no snapping. */
+  moveSelected(latlng: L.LatLng): void {
+    const { path, index } = this.selected;
+    this.moveVertex(path, index, latlng);
+    this.schedulePaint();
+  }
+
+  /**
+   * Puts `latlngs` in place of the ring or line the selected vertex is on (a ring given open: its
+   * first vertex not repeated at its end), and selects its first vertex. Refused (`false`, nothing
+   * changed) when a ring would get fewer than 3 vertices or a line fewer than 2.
+   */
+  replaceSelectedPath(latlngs: readonly L.LatLng[]): boolean {
+    const { path } = this.selected;
+    const edited = this.paths[path];
+    if (!edited || latlngs.length < (edited.closed ? 3 : 2)) return false;
+    edited.latlngs.splice(0, edited.latlngs.length, ...latlngs);
+    this.projectPath(path);
+    this.selected = { path, index: 0 };
+    this.changed();
+    return true;
+  }
+
   /** Names the keyboard's handle again (the language changed). */
   relabel(): void {
     this.schedulePaint();
