@@ -39,11 +39,8 @@ const rcComponentsWithoutSideEffects: Plugin = {
 
 /** antd's date picker, loaded with the attribute form that shows a date field (`map/panels/date-field.tsx`). */
 const DATE_PICKER_MODULES = /[\\/]node_modules[\\/](antd[\\/]es[\\/](date-picker|time-picker|calendar)|@rc-component[\\/]picker)[\\/]/;
-/**
- * antd's checkbox, used by the attribute form only and loaded with it (`map/editor-map.tsx`), and
- * its drawer, used by the phone and tablet layout's menu only (`screens/layout/app-layout.tsx`).
- */
-const ON_USE_UI_KIT_MODULES = /[\\/]node_modules[\\/](antd[\\/]es[\\/](checkbox|drawer)|@rc-component[\\/](checkbox|drawer))[\\/]/;
+/** antd's checkbox, used by the attribute form only and loaded with it (`map/editor-map.tsx`). */
+const ON_USE_UI_KIT_MODULES = /[\\/]node_modules[\\/](antd[\\/]es[\\/]checkbox|@rc-component[\\/]checkbox)[\\/]/;
 const UI_KIT_MODULES = /[\\/]node_modules[\\/](antd|@rc-component|@ant-design)[\\/]/;
 
 /**
@@ -57,7 +54,7 @@ const UI_KIT_MODULES = /[\\/]node_modules[\\/](antd|@rc-component|@ant-design)[\
  * - the UI package's frame (its app, shell and shared UI modules, with what they import: the
  *   router, the container, inversify) is one chunk, loaded by the first sign-in or any other route;
  * - the rest of antd (the components of the frame and the screens, their icons) is one chunk,
- *   loaded with the frame, but for the date picker, the checkbox and the drawer, which stay with
+ *   loaded with the frame, but for the date picker and the checkbox, which stay with
  *   what uses them;
  * - the core's other small shared modules (its ports, domain types, errors and helpers, a few
  *   hundred bytes each) are one chunk, loaded with the app behind the sign-in page rather than

@@ -27,6 +27,7 @@ export const EN: MessageTable = {
   'shell.collapse': 'Collapse menu',
   'shell.expand': 'Expand menu',
   'shell.openMenu': 'Menu',
+  'shell.closeMenu': 'Close menu',
   'shell.signedOutElsewhere': 'Signed out in another tab',
 
   'login.title': 'Sign in',

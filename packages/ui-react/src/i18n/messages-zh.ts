@@ -34,6 +34,7 @@ export const zhCN = {
   'shell.collapse': '收起菜单',
   'shell.expand': '展开菜单',
   'shell.openMenu': '菜单',
+  'shell.closeMenu': '关闭菜单',
   'shell.signedOutElsewhere': '已在其他标签页退出登录',
 
   'login.title': '登录',

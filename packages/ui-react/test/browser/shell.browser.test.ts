@@ -113,8 +113,17 @@ describe('the workbench shell', () => {
         const menu = page.getByRole('navigation', { name: locale === 'en' ? 'Navigation' : '导航菜单' });
         await menu.getByRole('menuitem', { name: MENU[locale][0], exact: true }).waitFor();
         await expect(menu.getByRole('menuitem').allTextContents()).resolves.toEqual(MENU[locale]);
-        expect(await fullyShown(page, '.ant-drawer .ant-menu-title-content, .ant-drawer .ant-menu-item-group-title')).toEqual([]);
+        expect(await fullyShown(page, '.gportal-menu-sheet .ant-menu-title-content, .gportal-menu-sheet .ant-menu-item-group-title')).toEqual([]);
         await screenshot(page, `shell-${font}-${locale}-390-menu`, { fullPage: false });
+        // Escape closes it, the focus back on the button that opened it; so does a tap beside it.
+        await page.keyboard.press('Escape');
+        await menu.waitFor({ state: 'hidden' });
+        await expect(openMenu.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+        await openMenu.click();
+        await menu.waitFor();
+        await page.mouse.click(370, 400);
+        await menu.waitFor({ state: 'hidden' });
+        await openMenu.click();
         await menu.getByRole('menuitem', { name: MENU[locale][7], exact: true }).click();
         await page.waitForURL(`${baseUrl}/test-map`);
         await menu.waitFor({ state: 'hidden' });

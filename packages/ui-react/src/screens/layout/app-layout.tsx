@@ -13,7 +13,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Button, Layout, Menu, Space, Tag, type MenuProps } from 'antd';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { AppConfig } from '../../shell/app-config';
 import { APP_CONFIG, PROBLEM_LOG } from '../../shell/app-tokens';
@@ -25,6 +25,7 @@ import { useI18n, type Translate } from '../../i18n/i18n-provider';
 import { LanguageSwitch } from '../../i18n/language-switch';
 import type { MessageKey } from '../../i18n/messages';
 import { ProblemBanner } from '../problems/problem-banner';
+import { MenuSheet } from './menu-sheet';
 import { PageLoading } from './page-loading';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { STRONG_TEXT } from '../../ui/text-styles';
@@ -77,8 +78,6 @@ function selectedPath(pathname: string): string | undefined {
  */
 const SIDER_WIDTH = 248;
 
-/** antd's drawer, fetched by the phone and tablet layout that shows the menu in it (`vite.config.ts` keeps it apart). */
-const Drawer = lazy(() => import('antd/es/drawer'));
 
 
 /**
@@ -127,11 +126,9 @@ export function AppLayout() {
     <Layout style={{ minHeight: '100vh' }}>
       <SkipLink />
       {drawerMenu ? (
-        <Suspense fallback={null}>
-          <Drawer placement="left" size={SIDER_WIDTH} open={menuOpen} onClose={() => setMenuOpen(false)} title={t('app.title')} styles={{ body: { padding: 0 } }}>
-            {menu}
-          </Drawer>
-        </Suspense>
+        <MenuSheet open={menuOpen} onClose={() => setMenuOpen(false)} title={t('app.title')} closeLabel={t('shell.closeMenu')}>
+          {menu}
+        </MenuSheet>
       ) : (
         <Layout.Sider
           theme="light"
