@@ -88,10 +88,11 @@ const TEST_LIBRARIES = [
 
 /**
  * Libraries a package's tests and test support only may import: `ol` is the reference the
- * adapter's readers and writers are proven equal to, never part of its production code.
+ * adapter's readers and writers are proven equal to, `xmlbuilder` the one its XML writer is;
+ * never part of its production code.
  */
 const PACKAGE_TEST_LIBRARIES = {
-  'adapters-geoserver': ['ol'],
+  'adapters-geoserver': ['ol', 'xmlbuilder'],
 };
 
 /**
