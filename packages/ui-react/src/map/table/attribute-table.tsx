@@ -156,7 +156,7 @@ export default function AttributeTable({ session, schema, revision, labels, map,
   const answered = page !== undefined;
   useEffect(() => {
     // Not the effect's value: Chromium's scrollIntoView returns a promise, which React would call as the clean-up.
-    panel.current?.scrollIntoView({ block: 'nearest' });
+    panel.current?.scrollIntoView?.({ block: 'nearest' });
   }, [answered]);
 
   // A feature selected on the map: its row comes into sight.
