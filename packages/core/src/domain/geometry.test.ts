@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PROPERTY_PARAMETERS, recordPropertyRuns } from '../contracts/property-runs.js';
-import { forEachPosition, geoJsonGeometryProblem, isGeometry, POSITION_DEPTH, type Geometry, type GeometryKind, type Position } from './geometry.js';
+import { forEachPosition, geoJsonGeometryProblem, isGeometry, openRing, POSITION_DEPTH, type Geometry, type GeometryKind, type Position } from './geometry.js';
 import { validGeometry } from '../contracts/geometry-arbitraries.js';
 
 const SUITE = 'core geometry check (geoJsonGeometryProblem)';
@@ -97,3 +97,16 @@ describe('geoJsonGeometryProblem', () => {
     recordPropertyRuns(task, SUITE, 'any value: a reason or a geometry of finite positions', fc.check(property, PROPERTY_PARAMETERS));
   });
 });
+
+describe('openRing', () => {
+  it('drops the closing position of a ring written closed, and gives an open one back as it is', () => {
+    const open: Position[] = [[0, 0], [1, 0], [1, 1]];
+    expect(openRing([...open, [0, 0]])).toEqual(open);
+    expect(openRing(open)).toBe(open);
+    // Only an exact repeat closes it; one position is never a closed ring.
+    expect(openRing([...open, [0, 1e-12]])).toHaveLength(4);
+    expect(openRing([[5, 5]])).toEqual([[5, 5]]);
+    expect(openRing([])).toEqual([]);
+  });
+});
+

@@ -109,6 +109,17 @@ export function forEachPosition(geometry: Geometry, visit: (position: Position) 
 }
 
 /**
+ * A ring's vertices without its closing position: a ring written closed (its last position its
+ * first, as GeoJSON and 界址点 lists write it) loses the repeat; an open one is given back as it is.
+ */
+export function openRing(ring: readonly Position[]): readonly Position[] {
+  const first = ring[0];
+  const last = ring[ring.length - 1];
+  const closed = ring.length > 1 && first !== undefined && last !== undefined && first[0] === last[0] && first[1] === last[1];
+  return closed ? ring.slice(0, -1) : ring;
+}
+
+/**
  * Whether two `[minx, miny, maxx, maxy]` boxes overlap (touching counts).
  *
  * @example

@@ -1,6 +1,6 @@
 import { kinks } from '@turf/kinks';
 import { DRAWING } from '../domain/constants.js';
-import type { Geometry, MultiPoint, Point, Position } from '../domain/geometry.js';
+import { openRing, type Geometry, type MultiPoint, type Point, type Position } from '../domain/geometry.js';
 
 /** The two drawable shape families: a polygon ring or a line. */
 export type ShapeKind = keyof typeof DRAWING.minVertices;
@@ -14,14 +14,9 @@ export interface GeometryCheckOptions {
   allowIntersection?: boolean;
 }
 
-function samePosition(a: Position | undefined, b: Position | undefined): boolean {
-  return a !== undefined && b !== undefined && a[0] === b[0] && a[1] === b[1];
-}
-
 /** The vertices of a ring without its closing point, or of a line as they are. */
 function vertices(kind: ShapeKind, positions: readonly Position[]): readonly Position[] {
-  const closed = kind === 'polygon' && positions.length > 1 && samePosition(positions[0], positions[positions.length - 1]);
-  return closed ? positions.slice(0, -1) : positions;
+  return kind === 'polygon' ? openRing(positions) : positions;
 }
 
 /** Whether there are at least `wanted` distinct positions; stops as soon as there are (a shape being dragged is checked on every step). */

@@ -1,6 +1,6 @@
 // The package is CommonJS without named-export hints, so Node's ESM loader only offers its default export.
 import geographiclib from 'geographiclib-geodesic';
-import type { LineString, MultiLineString, MultiPolygon, Polygon, Position } from '../domain/geometry.js';
+import { openRing, type LineString, type MultiLineString, type MultiPolygon, type Polygon, type Position } from '../domain/geometry.js';
 
 const { Geodesic } = geographiclib;
 const WGS84 = Geodesic.WGS84;
@@ -10,13 +10,6 @@ export type AreaGeometry = Polygon | MultiPolygon;
 /** The geometries that have a length. */
 export type LengthGeometry = LineString | MultiLineString;
 
-/** The ring without its closing point: GeographicLib closes polygons itself. */
-function openRing(ring: readonly Position[]): readonly Position[] {
-  const first = ring[0];
-  const last = ring[ring.length - 1];
-  const closed = ring.length > 1 && first !== undefined && last !== undefined && first[0] === last[0] && first[1] === last[1];
-  return closed ? ring.slice(0, -1) : ring;
-}
 
 /** Area of one ring on the ellipsoid, whatever its orientation. */
 function ringArea(ring: readonly Position[]): number {

@@ -1,5 +1,5 @@
 import geographiclib from 'geographiclib-geodesic';
-import type { Position } from '../domain/geometry.js';
+import { openRing, type Position } from '../domain/geometry.js';
 import { changedSpan } from '../geometry/changed-span.js';
 import type { AreaGeometry } from './geodesic-measure.js';
 
@@ -43,12 +43,6 @@ interface RingEdges {
   edges: Edge[];
 }
 
-function openRing(ring: readonly Position[]): readonly Position[] {
-  const first = ring[0];
-  const last = ring[ring.length - 1];
-  const closed = ring.length > 1 && first !== undefined && last !== undefined && first[0] === last[0] && first[1] === last[1];
-  return closed ? ring.slice(0, -1) : ring;
-}
 
 function edgesOf(vertices: readonly Position[]): Edge[] {
   return vertices.map((vertex, index) => edge(vertex, vertices[(index + 1) % vertices.length] as Position));

@@ -2,6 +2,7 @@ import {
   CoordinateInputError,
   destination,
   gaussKrugerZone,
+  openRing,
   parseBearing,
   parseCoordinate,
   parseCoordinateList,
@@ -167,7 +168,8 @@ export default function CoordinateEntry({ target, onClose }: CoordinateEntryProp
     if (result.problems.length > 0) {
       return refuse({ list: result.problems.map((problem) => t('map.coords.line', { line: problem.line, reason: reasonText(problem) })).join('\n') });
     }
-    const positions = closedRingOpened(result.positions, target.tool);
+    // A polygon's list written closed (as 界址点 lists end on J1) loses the repeat: the drawing closes it.
+    const positions = target.tool === 'polygon' ? openRing(result.positions) : result.positions;
     if (target.kind === 'edit') return target.replace(positions) ? onClose() : refuse({ list: t('map.error.tooFewPoints') });
     const fewest = target.tool === 'polygon' ? 3 : 2;
     if (positions.length + (target.lastVertex() ? 1 : 0) < fewest) return refuse({ list: t('map.error.tooFewPoints') });
@@ -267,12 +269,4 @@ export default function CoordinateEntry({ target, onClose }: CoordinateEntryProp
       </form>
     </Modal>
   );
-}
-
-/** A polygon's list written closed (its last point its first, as 界址点 lists end on J1) without the repeat: the drawing closes it. */
-function closedRingOpened(positions: readonly Position[], tool: CoordinateEntryTarget['tool']): readonly Position[] {
-  const first = positions[0];
-  const last = positions[positions.length - 1];
-  const closed = tool === 'polygon' && positions.length > 1 && first && last && first[0] === last[0] && first[1] === last[1];
-  return closed ? positions.slice(0, -1) : positions;
 }
