@@ -166,6 +166,12 @@ describe.each(LANGUAGES)('axe in $language', ({ language, names }) => {
     await clickMap(page, 119.3, 26.08);
     await page.locator('.gportal-vertex-handles[data-vertices]').waitFor();
     findings.push(...(await audit(`editing a shape ${language}`)));
+    await button(names.coords).click();
+    await page.getByRole('dialog').getByRole('textbox').first().waitFor();
+    findings.push(...(await audit(`entering coordinates while editing a shape ${language}`)));
+    // Escape closes the dialog only: the shape edit goes on.
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-modal').waitFor({ state: 'hidden' });
     await button(names.cancel).click();
 
     await button(names.delete).click();

@@ -3,6 +3,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import { fieldProblem, fieldValue, propertyValue, type FieldValue } from '../panels/field-values';
 
+/** Props of {@link Cell}. */
 export interface CellProps {
   property: PropertySchema;
   /** The field's label, for the sentence of a value refused. */
