@@ -216,21 +216,25 @@ describe('a lost send whose drawing another user changed before this session loo
   });
 });
 
+/** A clock on which, while the session waits out a lost send, a third user sets 福州's population back to `before`. */
+function settingBackWhileWaiting(adapters: ReturnType<typeof createMemoryAdapters>, before: number): SessionClock {
+  const waited = testClock();
+  return {
+    now: waited.now,
+    sleep: async (ms) => {
+      await waited.sleep(ms);
+      await changedByAnotherId(adapters, FUZHOU, before);
+    },
+  };
+}
+
 describe('a lost update another user overwrote and a third set back, before this session looked again', () => {
   it('is a conflict, never sent again over them: the value set back looks unchanged, but the feature was not', async () => {
     const adapters = createMemoryAdapters(sampleSeed());
     const [loaded] = (await adapters.features.getFeatures({ typeName: POLYGONS, featureIds: [FUZHOU] })).features;
     const before = loaded?.properties.population as number;
     commitAnswerLost(adapters);
-    const waited = testClock();
-    // While the session waits out the lost send, a third user sets the population back.
-    const clock: SessionClock = {
-      now: waited.now,
-      sleep: async (ms) => {
-        await waited.sleep(ms);
-        await changedByAnotherId(adapters, FUZHOU, before);
-      },
-    };
+    const clock = settingBackWhileWaiting(adapters, before);
     const session = new EditSession({ source: adapters.features, transactions: adapters.transactions, typeName: POLYGONS, clock });
     await session.load();
     session.update(FUZHOU, { properties: { population: 1 } });
@@ -262,14 +266,7 @@ describe('a contested edit across a reload', () => {
     const [loaded] = (await adapters.features.getFeatures({ typeName: POLYGONS, featureIds: [FUZHOU] })).features;
     const before = loaded?.properties.population as number;
     commitAnswerLost(adapters);
-    const waited = testClock();
-    const clock: SessionClock = {
-      now: waited.now,
-      sleep: async (ms) => {
-        await waited.sleep(ms);
-        await changedByAnotherId(adapters, FUZHOU, before);
-      },
-    };
+    const clock = settingBackWhileWaiting(adapters, before);
     const first = new EditSession({ source: adapters.features, transactions: adapters.transactions, typeName: POLYGONS, journal, clock });
     await first.load();
     first.update(FUZHOU, { properties: { population: 1 } });
