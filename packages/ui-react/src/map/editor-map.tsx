@@ -2,7 +2,6 @@ import {
   DRAWING,
   geometryProblem,
   type GeometryProblem,
-  type Position,
   type Properties,
 } from '@gportal/core';
 import { App } from 'antd';
@@ -14,7 +13,7 @@ import { SessionConflictDialog } from './panels';
 import { applyDrawLocale } from './draw';
 import { FeaturePopup } from './panels';
 import { geometryOfParts, shapeKindOf, type ShapeParts } from './geometry';
-import { L } from './leaflet';
+import type { L } from './leaflet';
 import { AreaUnitSelect, isAreaUnitChoice, loadMeasuring, measureText, measuringLoaded, type AreaUnitChoice } from './geometry';
 import { useUserPreference } from '../ui/use-user-preference';
 import { useDeleteMarks, useEscape } from './layer';
@@ -44,7 +43,8 @@ import { useKeyboardDraw } from './draw';
 import { toolbarRowsBottom, useFolded } from './panels';
 import { EditorToolbar } from './panels';
 import { editorHint, runningDrawTool, type EditorMode } from './panels';
-import { StatusLine, type CoordinateEntryTarget } from './status';
+import { StatusLine } from './status';
+import { useCoordinateTarget } from './use-coordinate-target';
 
 /** The user-cache key of the unit the measurement read-out gives areas in. */
 const AREA_UNIT_KEY = 'map.areaUnit';
@@ -305,40 +305,7 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
   }, [editing]);
   // 输入坐标 types into the drawing under way, or into the shape being edited (not while a part tool draws in it).
   const typedShapeKind = editing && !partEdit.tool ? shapeKindOf(editing.geometry.type) : undefined;
-  const coordinateTarget = useMemo<CoordinateEntryTarget | undefined>(() => {
-    if (!map) return undefined;
-    const lonLat = (latlng: L.LatLng): Position => [latlng.lng, latlng.lat];
-    const latLng = ([lon = Number.NaN, lat = Number.NaN]: Position) => L.latLng(lat, lon);
-    const centre = () => lonLat(map.getCenter());
-    if (drawing.tool) {
-      return {
-        kind: 'draw',
-        tool: drawing.tool,
-        lastVertex: () => {
-          const last = drawing.lastVertex();
-          return last && lonLat(last);
-        },
-        centre,
-        place: (positions, finish) => drawing.place(positions.map(latLng), finish),
-      };
-    }
-    if (!typedShapeKind) return undefined;
-    return {
-      kind: 'edit',
-      tool: typedShapeKind,
-      selected: () => {
-        const selected = shapeEdit.typing()?.selected();
-        return selected && lonLat(selected.latlng);
-      },
-      previous: () => {
-        const previous = shapeEdit.typing()?.selected()?.previous;
-        return previous && lonLat(previous);
-      },
-      centre,
-      move: (position) => shapeEdit.typing()?.move(latLng(position)),
-      replace: (positions) => shapeEdit.typing()?.replace(positions.map(latLng)) ?? false,
-    };
-  }, [map, drawing, typedShapeKind, shapeEdit]);
+  const coordinateTarget = useCoordinateTarget(map, drawing, typedShapeKind, shapeEdit);
   const showCoordinateEntry = enteringCoordinates && coordinateTarget !== undefined;
   useEffect(() => {
     if (!coordinateTarget) setEnteringCoordinates(false);
