@@ -36,13 +36,15 @@ export function useDeleteMarks(map: L.Map | undefined, marked: readonly Editable
   }, [map, marked, latest]);
 }
 
-/** While `active`, Escape calls `onEscape` (as `取消` does), from the map or anywhere on the page. */
+/** While `active`, Escape calls `onEscape` (as `取消` does), from the map or anywhere on the page but a dialog. */
 export function useEscape(active: boolean, onEscape: () => void): void {
   const latest = useLatest(onEscape);
   useEffect(() => {
     if (!active) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') latest.current();
+      // Escape in a dialog over the map (输入坐标, a form) closes that dialog only, never the mode beneath it.
+      const inDialog = event.target instanceof Element && event.target.closest('[role="dialog"], dialog') !== null;
+      if (event.key === 'Escape' && !inDialog) latest.current();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
