@@ -1,7 +1,8 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { wfsServer, wfsSql } from '@gportal/adapters-geoserver/test-support';
 import { freshPagePerTest, PORTAL_USER, screenshot, signIn } from '../browser.js';
+import { routeToMapServer } from './map-server-routes.js';
 
 /**
  * The attribute table (属性表) of the layer of 100 000 towns (`towns_large`, `wfs-server.sh
@@ -20,16 +21,6 @@ beforeAll(async () => {
   await wfsSql(`UPDATE towns_large SET name = 'Town ' || id WHERE name <> 'Town ' || id`);
 }, 120_000);
 
-/** Forwards a request of the app to the real server; one still in flight when the page closes is dropped. */
-async function forward(route: Route, url: string): Promise<void> {
-  try {
-    const response = await route.fetch({ url, timeout: 30_000 });
-    await route.fulfill({ response });
-  } catch (error) {
-    if (!page.isClosed()) throw error;
-  }
-}
-
 /** Opens the feature map on `towns_large`; answers the `maxFeatures` of every sorted GetFeature the page asks (the table's). */
 async function openLargeLayer(): Promise<number[]> {
   const pages: number[] = [];
@@ -42,10 +33,7 @@ async function openLargeLayer(): Promise<number[]> {
     const asked = /(?:maxFeatures|count)(?:=|="?)(\d+)/i.exec(text);
     pages.push(asked ? Number(asked[1]) : Number.POSITIVE_INFINITY);
   });
-  await page.route('**/config.json', (route) => route.fulfill({ json: { mode: 'map-server', wfsUrl: '/ows', wmtsUrl: '/wmts' } }));
-  await page.route('**/api/auth/token', (route) => route.fulfill({ json: { isOk: true, msg: '登录成功', data: { username: 'alice', displayName: '爱丽丝', token: 't-1' } } }));
-  await page.route('**/ows?**', (route) => forward(route, `${wfsUrl}${new URL(route.request().url()).search}`));
-  await page.route('**/ows', (route) => forward(route, wfsUrl));
+  await routeToMapServer(page, wfsUrl, { wmtsUrl: '/wmts' });
   await page.route('**/wmts?**', (route) => route.fulfill({ status: 404, body: '' }));
   await signIn(page, baseUrl, PORTAL_USER);
   await page.goto(`${baseUrl}/feature-map?layer=towns_large`);

@@ -1,7 +1,8 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { wfsServer, wfsSql } from '@gportal/adapters-geoserver/test-support';
 import { freshPagePerTest, screenshot, signIn, PORTAL_USER } from '../browser.js';
+import { routeToMapServer } from './map-server-routes.js';
 import { clickMap, mapElement, waitForFeatures, waitForMapReady, waitForMapStill } from '../map-helpers.js';
 
 declare module 'vitest' {
@@ -27,18 +28,8 @@ const MINNAN: [number, number] = [117.85, 24.5];
 // Chaoshan's upper half: a popup may pan its lower edge out of view.
 const CHAOSHAN: [number, number] = [116.65, 23.6];
 
-async function forward(route: Route, url: string): Promise<void> {
-  const response = await route.fetch({ url, timeout: 20_000 });
-  await route.fulfill({ response });
-}
-
 async function openFeatureMap() {
-  await page.route('**/config.json', (route) => route.fulfill({ json: { mode: 'map-server', wfsUrl: '/ows' } }));
-  await page.route('**/api/auth/token', (route) =>
-    route.fulfill({ json: { isOk: true, msg: '登录成功', data: { username: 'alice', displayName: '爱丽丝', token: 't-1' } } }),
-  );
-  await page.route('**/ows?**', (route) => forward(route, `${wfsUrl}${new URL(route.request().url()).search}`));
-  await page.route('**/ows', (route) => forward(route, wfsUrl));
+  await routeToMapServer(page, wfsUrl);
   await signIn(page, baseUrl, PORTAL_USER);
   await page.goto(`${baseUrl}/feature-map`);
   await waitForMapReady(page, 2);

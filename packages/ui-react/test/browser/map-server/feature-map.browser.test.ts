@@ -1,7 +1,8 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { wfsServer } from '@gportal/adapters-geoserver/test-support';
 import { freshPagePerTest, screenshot, signIn, PORTAL_USER } from '../browser.js';
+import { routeToMapServer } from './map-server-routes.js';
 import { clickMap, mapElement, mapPoint, skipAttributes, waitForFeatures, waitForMapReady, waitForMapStill } from '../map-helpers.js';
 
 declare module 'vitest' {
@@ -22,11 +23,6 @@ const button = (name: string) => page.getByRole('button', { name, exact: true })
 const badge = () => page.getByTestId('pending-badge');
 
 /** Forwards a request of the app to the real server (the page sees one origin, as behind the dev proxy). */
-async function forward(route: Route, url: string): Promise<void> {
-  const response = await route.fetch({ url, timeout: 20_000 });
-  await route.fulfill({ response });
-}
-
 /**
  * GeoServer's WMTS conventions (layer `cite:vec_town`, matrices named `EPSG:4326:z`) mapped to
  * the test project's (QGIS Server serves the town polygons as `towns`, matrices named `z`).
@@ -45,12 +41,7 @@ function qgisTileUrl(requested: string): string {
 async function openMapServerApp(tiles: number[]) {
   // A refused save with an error page of no exception report may have committed: the next save
   // waits the window a lost save may still commit in (a second here) before sending again.
-  await page.route('**/config.json', (route) => route.fulfill({ json: { mode: 'map-server', wfsUrl: '/ows', wmtsUrl: '/wmts', unknownOutcomeWindowMs: 1000 } }));
-  await page.route('**/api/auth/token', (route) =>
-    route.fulfill({ json: { isOk: true, msg: '登录成功', data: { username: 'alice', displayName: '爱丽丝', token: 't-1' } } }),
-  );
-  await page.route('**/ows?**', (route) => forward(route, `${wfsUrl}${new URL(route.request().url()).search}`));
-  await page.route('**/ows', (route) => forward(route, wfsUrl));
+  await routeToMapServer(page, wfsUrl, { wmtsUrl: '/wmts', unknownOutcomeWindowMs: 1000 });
   await page.route('**/wmts?**', async (route) => {
     const response = await route.fetch({ url: qgisTileUrl(route.request().url()), timeout: 20_000 });
     if (response.status() === 200 && response.headers()['content-type'] === 'image/png') tiles.push(response.status());

@@ -1,7 +1,8 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { wfsServer, wfsSql } from '@gportal/adapters-geoserver/test-support';
 import { freshPagePerTest, screenshot, signIn, PORTAL_USER } from '../browser.js';
+import { routeToMapServer } from './map-server-routes.js';
 import { clickMap, mapElement, waitForLayerPainted, waitForMapStill } from '../map-helpers.js';
 
 /**
@@ -36,15 +37,6 @@ interface OwsRequest {
 }
 
 /** Forwards a request of the app to the real server; one still in flight when the page closes (a WMS tile) is dropped. */
-async function forward(route: Route, url: string): Promise<void> {
-  try {
-    const response = await route.fetch({ url, timeout: 30_000 });
-    await route.fulfill({ response });
-  } catch (error) {
-    if (!page.isClosed()) throw error;
-  }
-}
-
 /** Opens the feature map on `towns_large`; every request to the map server is recorded. */
 async function openLargeLayer(): Promise<OwsRequest[]> {
   const requests: OwsRequest[] = [];
@@ -52,12 +44,7 @@ async function openLargeLayer(): Promise<OwsRequest[]> {
     const url = new URL(request.url());
     if (url.pathname.endsWith('/ows')) requests.push({ method: request.method(), url, body: request.postData() ?? '' });
   });
-  await page.route('**/config.json', (route) => route.fulfill({ json: { mode: 'map-server', wfsUrl: '/ows', wmtsUrl: '/wmts' } }));
-  await page.route('**/api/auth/token', (route) =>
-    route.fulfill({ json: { isOk: true, msg: '登录成功', data: { username: 'alice', displayName: '爱丽丝', token: 't-1' } } }),
-  );
-  await page.route('**/ows?**', (route) => forward(route, `${wfsUrl}${new URL(route.request().url()).search}`));
-  await page.route('**/ows', (route) => forward(route, wfsUrl));
+  await routeToMapServer(page, wfsUrl, { wmtsUrl: '/wmts' });
   // No base map: the test is about the layer.
   await page.route('**/wmts?**', (route) => route.fulfill({ status: 404, body: '' }));
   await signIn(page, baseUrl, PORTAL_USER);
