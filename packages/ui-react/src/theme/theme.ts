@@ -8,7 +8,7 @@ import type { ThemeConfig } from 'antd';
  * gives 4.5:1 on the layout's `#f5f5f5`.
  */
 export const COLORS = {
-  /** antd blue-7: 6.2:1 under white text, 5.5:1 on the selected menu item's `#e6f4ff`. */
+  /** antd blue-7: 6.2:1 under white text, 5.5:1 on the current page's `#e6f4ff` in the side menu (`ui/nav-list.css`). */
   primary: '#0958d9',
   /** antd red-7: 5.6:1 on white. */
   error: '#cf1322',
@@ -66,8 +66,6 @@ export const THEME: ThemeConfig = {
     orange: '#d46b08',
   },
   components: {
-    // The side menu's group titles (演示, 管理, 地图服务器, 地图).
-    Menu: { groupTitleColor: COLORS.secondaryText },
     // A disabled button opaque (antd's grey on white), not antd's 4 % black: the map's tools sit on
     // the features, and a dense layer showed through the disabled ones until they could not be read.
     Button: { colorBgContainerDisabled: '#f5f5f5' },

@@ -442,7 +442,7 @@ describe('feature map (embedded default)', () => {
     await openFeatureMap();
     await drawPolygon(TRIANGLE);
     await waitForFeatures(page, 9);
-    await page.getByRole('menuitem', { name: '首页演示' }).click();
+    await page.getByRole('link', { name: '首页演示' }).click();
     await page.locator('.ant-modal-confirm-title', { hasText: '有未保存的修改，确定离开？' }).waitFor();
     await screenshot(page, 'feature-map-leave-confirm');
     await button('留下').click();

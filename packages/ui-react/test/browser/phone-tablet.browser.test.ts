@@ -204,7 +204,7 @@ describe.each(DEVICES)('the feature map on a $name ($width × $height), by touch
     // The side menu is a drawer: it opens from the header and goes to another screen.
     await page.getByRole('button', { name: names.menu, exact: true }).tap();
     const menu = page.getByRole('navigation', { name: names.navigation });
-    await menu.getByRole('menuitem', { name: names.testMap, exact: true }).tap();
+    await menu.getByRole('link', { name: names.testMap, exact: true }).tap();
     await page.waitForURL(`${baseUrl}/test-map`);
     await menu.waitFor({ state: 'hidden' });
     // The map test's 500 px map narrows to the screen rather than widen the page.

@@ -51,7 +51,7 @@ describe('index demo', () => {
 
 describe('management container', () => {
   it('shows child modules in a nested outlet and navigates between them', async () => {
-    await page.getByRole('menuitem', { name: '管理模块 1' }).click();
+    await page.getByRole('link', { name: '管理模块 1' }).click();
     await page.waitForURL(`${baseUrl}/manage/1`);
     await page.getByRole('heading', { name: '管理模块 1' }).waitFor();
 
@@ -88,7 +88,7 @@ describe('map screens', () => {
   });
 
   it('/feature-map is reachable', async () => {
-    await page.getByRole('menuitem', { name: '要素地图' }).click();
+    await page.getByRole('link', { name: '要素地图' }).click();
     await page.waitForURL(`${baseUrl}/feature-map`);
     await page.locator('.gportal-map[data-features="8"]').waitFor();
   });

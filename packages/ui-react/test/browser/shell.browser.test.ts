@@ -50,14 +50,14 @@ async function shellAt(width: number, locale: 'zh-CN' | 'en', font: keyof typeof
   await signIn(page, baseUrl);
   if (locale === 'en') await page.getByText('English', { exact: true }).click();
   const menu = page.getByRole('navigation', { name: locale === 'en' ? 'Navigation' : '导航菜单' });
-  await menu.getByRole('menuitem', { name: MENU[locale][0], exact: true }).waitFor();
+  await menu.getByRole('link', { name: MENU[locale][0], exact: true }).waitFor();
   await indexDemoShown(page, locale);
   await fontsLoaded(page);
   // The app's font family renders as that font, or exactly as DejaVu Sans when served in its place.
   const [shipped, dejavu] = await Promise.all([textWidth(page, '14px "Noto Sans"', LONGEST_ENTRY), textWidth(page, '14px "DejaVu Sans"', LONGEST_ENTRY)]);
   if (font === 'dejavu') expect(shipped).toBe(dejavu);
   else expect(shipped).toBeLessThan(dejavu - 4);
-  const family = await page.locator('.ant-menu-title-content').first().evaluate((element) => getComputedStyle(element).fontFamily);
+  const family = await page.locator('.gportal-nav-label').first().evaluate((element) => getComputedStyle(element).fontFamily);
   expect(family.startsWith('"Noto Sans", "Noto Sans CJK SC"')).toBe(true);
   return { page, menu };
 }
@@ -71,10 +71,10 @@ describe('the workbench shell', () => {
       for (const locale of ['zh-CN', 'en'] as const) {
         it(`shows every menu entry and the whole header at ${width} px in ${locale}, in ${FONTS[font]}`, async () => {
           const { page, menu } = await shellAt(width, locale, font);
-          const names = await menu.getByRole('menuitem').allTextContents();
+          const names = await menu.getByRole('link').allTextContents();
           expect(names).toEqual(MENU[locale]);
-          for (const name of MENU[locale]) await expect(menu.getByRole('menuitem', { name, exact: true }).isVisible()).resolves.toBe(true);
-          expect(await fullyShown(page, '.ant-menu-title-content, .ant-menu-item-group-title')).toEqual([]);
+          for (const name of MENU[locale]) await expect(menu.getByRole('link', { name, exact: true }).isVisible()).resolves.toBe(true);
+          expect(await fullyShown(page, '.gportal-nav-label, .gportal-nav-group-title')).toEqual([]);
           expect(await fullyShown(page, '.ant-layout-header strong, .ant-layout-header .ant-space-item')).toEqual([]);
           // The title keeps one line: the controls move below it rather than squeeze it.
           await expect(page.locator('.ant-layout-header strong').evaluate((element) => element.getBoundingClientRect().height)).resolves.toBe(22);
@@ -84,7 +84,7 @@ describe('the workbench shell', () => {
           await page.goto(`${baseUrl}/geoserver/api`);
           await page.getByTestId('api-result').waitFor();
           await fontsLoaded(page);
-          expect(await fullyShown(page, '.ant-menu-title-content')).toEqual([]);
+          expect(await fullyShown(page, '.gportal-nav-label')).toEqual([]);
           // The auto-sizing SLD area shows the whole sample style, without a scroll bar.
           const sld = page.getByLabel(locale === 'en' ? 'SLD style definition' : 'SLD 样式定义', { exact: true });
           await expect(sld.evaluate((element) => element.scrollHeight - element.clientHeight)).resolves.toBeLessThanOrEqual(1);
@@ -111,9 +111,9 @@ describe('the workbench shell', () => {
         // The drawer shows every entry whole, and closes on the screen chosen.
         await openMenu.click();
         const menu = page.getByRole('navigation', { name: locale === 'en' ? 'Navigation' : '导航菜单' });
-        await menu.getByRole('menuitem', { name: MENU[locale][0], exact: true }).waitFor();
-        await expect(menu.getByRole('menuitem').allTextContents()).resolves.toEqual(MENU[locale]);
-        expect(await fullyShown(page, '.gportal-menu-sheet .ant-menu-title-content, .gportal-menu-sheet .ant-menu-item-group-title')).toEqual([]);
+        await menu.getByRole('link', { name: MENU[locale][0], exact: true }).waitFor();
+        await expect(menu.getByRole('link').allTextContents()).resolves.toEqual(MENU[locale]);
+        expect(await fullyShown(page, '.gportal-menu-sheet .gportal-nav-label, .gportal-menu-sheet .gportal-nav-group-title')).toEqual([]);
         await screenshot(page, `shell-${font}-${locale}-390-menu`, { fullPage: false });
         // Escape closes it, the focus back on the button that opened it; so does a tap beside it.
         await page.keyboard.press('Escape');
@@ -124,7 +124,7 @@ describe('the workbench shell', () => {
         await page.mouse.click(370, 400);
         await menu.waitFor({ state: 'hidden' });
         await openMenu.click();
-        await menu.getByRole('menuitem', { name: MENU[locale][7], exact: true }).click();
+        await menu.getByRole('link', { name: MENU[locale][7], exact: true }).click();
         await page.waitForURL(`${baseUrl}/test-map`);
         await menu.waitFor({ state: 'hidden' });
         expect(await pageWidth(page)).toBe(390);
@@ -137,14 +137,22 @@ describe('the workbench shell', () => {
     const page = await pageAt(1280);
     await signIn(page, baseUrl);
     const menu = page.getByRole('navigation', { name: '导航菜单' });
-    await menu.getByRole('menuitem', { name: 'API 测试' }).click();
+    await menu.getByRole('link', { name: 'API 测试' }).click();
     await page.waitForURL(`${baseUrl}/geoserver/api`);
-    await menu.getByRole('menuitem', { name: '要素地图' }).click();
+    await menu.getByRole('link', { name: '要素地图' }).click();
     await page.waitForURL(`${baseUrl}/feature-map`);
     await page.getByRole('button', { name: '收起菜单' }).click();
     await page.getByRole('button', { name: '展开菜单' }).waitFor();
     await expect.poll(() => page.locator('.ant-layout-sider').evaluate((element) => element.getBoundingClientRect().width)).toBeLessThan(100);
+    // Icons only, each link still named by its whole text; the current page's marked as such.
+    await expect(menu.getByRole('link').allTextContents()).resolves.toEqual(MENU['zh-CN']);
+    await expect(menu.locator('[aria-current="page"]').allTextContents()).resolves.toEqual(['要素地图']);
+    await expect(menu.getByText('演示', { exact: true }).count()).resolves.toBe(0);
     await screenshot(page, 'shell-collapsed');
+    await menu.getByRole('link', { name: '管理模块 2' }).click();
+    await page.waitForURL(`${baseUrl}/manage/2`);
+    await expect.poll(() => menu.locator('[aria-current="page"]').allTextContents()).toEqual(['管理模块 2']);
+    await screenshot(page, 'manage-collapsed');
     await page.context().close();
   });
 

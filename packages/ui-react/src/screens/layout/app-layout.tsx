@@ -12,9 +12,9 @@ import {
   UploadOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Button, Layout, Menu, Space, Tag, type MenuProps } from 'antd';
+import { Button, Layout, Space, Tag } from 'antd';
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { AppConfig } from '../../shell/app-config';
 import { APP_CONFIG, PROBLEM_LOG } from '../../shell/app-tokens';
 import type { ProblemLog } from '../../shell/problem-log';
@@ -28,6 +28,7 @@ import { ProblemBanner } from '../problems/problem-banner';
 import { MenuSheet } from './menu-sheet';
 import { PageLoading } from './page-loading';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { NavList, type NavGroup } from '../../ui/nav-list';
 import { STRONG_TEXT } from '../../ui/text-styles';
 import { COMPACT_LAYOUT_QUERY, useMediaQuery } from '../../ui/use-media-query';
 import './shell.css';
@@ -105,11 +106,9 @@ export function AppLayout() {
   }
 
   const selected = selectedPath(location.pathname);
-  const items: MenuProps['items'] = NAVIGATION.map(({ group, items: entries }) => ({
-    type: 'group',
-    key: group,
-    label: collapsed && !drawerMenu ? null : t(group),
-    children: entries.map(({ path, icon, label: text }) => ({ key: path, icon, label: <Link to={path}>{text(t)}</Link> })),
+  const groups: NavGroup[] = NAVIGATION.map(({ group, items: entries }) => ({
+    title: t(group),
+    entries: entries.map(({ path, icon, label: text }) => ({ path, icon, label: text(t) })),
   }));
   const leave = () => {
     leaving.current = true;
@@ -118,7 +117,7 @@ export function AppLayout() {
 
   const menu = (
     <nav aria-label={t('shell.menu')}>
-      <Menu mode="inline" selectedKeys={selected ? [selected] : []} items={items} style={{ borderInlineEnd: 'none', paddingTop: 8 }} />
+      <NavList groups={groups} current={selected} collapsed={collapsed && !drawerMenu} />
     </nav>
   );
 

@@ -1,7 +1,7 @@
-import { Menu } from 'antd';
-import { Link, Outlet, useParams } from 'react-router-dom';
+import { Outlet, useParams } from 'react-router-dom';
 import { MANAGE_MODULES, ROUTES } from '../../shell/routes';
 import { useI18n } from '../../i18n/i18n-provider';
+import { NavList } from '../../ui/nav-list';
 import { Panel } from '../layout/panel';
 import './manage-layout.css';
 
@@ -12,14 +12,10 @@ export function ManageLayout() {
   return (
     <Panel title={t('manage.title')} className="gportal-manage">
       <nav aria-label={t('manage.title')}>
-        <Menu
-          mode="inline"
-          selectedKeys={n ? [n] : []}
+        <NavList
           className="gportal-manage-menu"
-          items={MANAGE_MODULES.map((module) => ({
-            key: String(module),
-            label: <Link to={ROUTES.manageModule(module)}>{t('manage.module', { n: module })}</Link>,
-          }))}
+          current={n ? ROUTES.manageModule(Number(n)) : undefined}
+          groups={[{ entries: MANAGE_MODULES.map((module) => ({ path: ROUTES.manageModule(module), label: t('manage.module', { n: module }) })) }]}
         />
       </nav>
       <section className="gportal-manage-module">
