@@ -28,6 +28,16 @@ ids() { # $1 = indentation
   while IFS='|' read -r _ _ _ _ _ id; do printf '%s<value>%s</value>\n' "$1" "$id"; done <<<"$LAYERS"; }
 wmts_ids() { for i in $WMTS_IDS; do printf '<value>%s</value>' "$i"; done; }
 
+# Field aliases (QGIS's names for people), which DescribeFeatureType writes as alias="…" on each
+# field's element: roads' fields have them, the other layers' none. Index = the column's position.
+aliases_of() {
+  [ "$1" = roads ] || return 0
+  printf '      <aliases>'
+  printf '<alias index="1" field="name" name="名称"/><alias index="2" field="lanes" name="车道数"/>'
+  printf '<alias index="3" field="length_km" name="长度（km）"/><alias index="4" field="paved" name="是否铺装"/><alias index="5" field="opened" name="通车日期"/>'
+  printf '</aliases>\n'
+}
+
 each '[ ${#id} -gt 10 ] || { echo "layer id \"$id\" must be longer than 10 characters" >&2; exit 1; }'
 
 cat <<XML
@@ -53,6 +63,7 @@ $(each 'cat <<L
       <srs><spatialrefsys><srsid>$srsid</srsid><srid>$srid</srid><authid>EPSG:$srid</authid></spatialrefsys></srs>
       <provider encoding="UTF-8">postgres</provider>
       <flags><Identifiable>1</Identifiable><Removable>1</Removable><Searchable>1</Searchable></flags>
+$(aliases_of $t)
     </maplayer>
 L')
   </projectlayers>

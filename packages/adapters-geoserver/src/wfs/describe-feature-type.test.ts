@@ -31,6 +31,29 @@ describe('readFeatureSchema', () => {
     });
   });
 
+  it("reads a field's title: QGIS Server's alias attribute, or an XML Schema annotation; none where the schema gives none", () => {
+    const towns = readQgisFixture('wfs110-DescribeFeatureType-towns.xsd');
+    const aliased = towns
+      .replace('<element nillable="true" type="string" name="name"/>', '<element nillable="true" type="string" name="name" alias="名称"/>')
+      .replace(
+        /<element ([^>]*name="population")\/>/,
+        '<element $1><annotation><documentation>  人口（人）  </documentation></annotation></element>',
+      );
+    expect(aliased).not.toBe(towns);
+    const properties = layerFromSchema(aliased, 'towns').schema.properties;
+    expect(properties.map((property) => [property.name, property.title])).toEqual([
+      ['id', undefined],
+      ['name', '名称'],
+      ['population', '人口（人）'],
+      ['area_km2', undefined],
+      ['is_capital', undefined],
+      ['founded', undefined],
+    ]);
+    // A blank alias is no title; the rest of the property is read as without one.
+    const blank = layerFromSchema(towns.replace('type="string" name="name"/>', 'type="string" name="name" alias="  "/>'), 'towns').schema.properties[1];
+    expect(blank).toEqual({ name: 'name', type: 'string', nullable: true, nativeType: 'string' });
+  });
+
   it('picks the requested type out of a multi-type schema, with its kind', () => {
     const kinds = ['poi', 'roads', 'towns', 'districts', 'rivers', 'towns_cgcs2000'].map((name) => layerFromSchema(qgisAll, name).schema.geometryKind);
     expect(kinds).toEqual(['Point', 'LineString', 'Polygon', 'MultiPolygon', 'MultiLineString', 'Polygon']);

@@ -44,6 +44,18 @@ function simpleTypeOf(element: Element): { namespace: string | null; localName: 
  */
 const takesEmpty = (element: Element): boolean => element.getAttribute('nillable') === 'true' || element.getAttribute('minOccurs') === '0';
 
+/**
+ * A property's title for people to read, where the schema gives one: QGIS Server writes a field's
+ * alias as an `alias` attribute on its `<element>`; an XML Schema annotation
+ * (`<annotation><documentation>`, how GeoServer writes an attribute's description) says the same.
+ */
+function titleOf(element: Element): string | undefined {
+  const alias = element.getAttribute('alias')?.trim();
+  if (alias) return alias;
+  const documentation = descendants(element, 'documentation')[0]?.textContent?.trim();
+  return documentation ? documentation : undefined;
+}
+
 /** Integer-typed, never null and conventionally named: the primary key the server fills. */
 function isServerKey(property: PropertySchema): boolean {
   return (
@@ -84,6 +96,7 @@ export function readFeatureSchema(
     const name = element.getAttribute('name');
     const type = simpleTypeOf(element);
     if (!name || !type) continue;
+    const title = titleOf(element);
     if (type.namespace !== null && GML_NAMESPACES.has(type.namespace)) {
       const kind = GML_GEOMETRY_KINDS[type.localName];
       if (!kind) {
@@ -101,6 +114,7 @@ export function readFeatureSchema(
       nullable: takesEmpty(element),
       ...(XSD_INTEGER_TYPES.has(type.localName) ? { integer: true } : {}),
       nativeType: type.localName,
+      ...(title === undefined ? {} : { title }),
     });
   }
   if (!geometry) {

@@ -40,6 +40,18 @@ describe('describe() on QGIS Server', () => {
     });
   });
 
+  it("gives a field's alias in the QGIS project as its title (roads' fields have aliases, towns' none)", async () => {
+    const roads = await source.describe('roads');
+    expect(roads.properties.map((property) => [property.name, property.title])).toEqual([
+      ['id', undefined],
+      ['name', '名称'],
+      ['lanes', '车道数'],
+      ['length_km', '长度（km）'],
+      ['paved', '是否铺装'],
+      ['opened', '通车日期'],
+    ]);
+  });
+
   it('reads the kind of every layer and the NOT NULL column of poi', async () => {
     const kinds = await Promise.all(['poi', 'roads', 'towns', 'districts', 'rivers', 'towns_cgcs2000', 'stations'].map((name) => source.describe(name)));
     expect(kinds.map((schema) => schema.geometryKind)).toEqual(['Point', 'LineString', 'Polygon', 'MultiPolygon', 'MultiLineString', 'Polygon', 'MultiPoint']);

@@ -17,6 +17,11 @@ export interface PropertySchema {
   integer?: boolean;
   /** The server's own type name (`int`, `xsd:decimal`, `java.lang.String` …), kept for diagnostics. */
   nativeType?: string;
+  /**
+   * The field's title as the server gives it, for people to read (a QGIS project's field alias,
+   * `名称` for `name`): what a UI shows when no label is configured for the field.
+   */
+  title?: string;
 }
 
 /** A layer's schema: its geometry and typed properties. */

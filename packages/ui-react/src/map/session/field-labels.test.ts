@@ -1,6 +1,7 @@
+import type { FeatureSchema } from '@gportal/core';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n/messages';
-import { fieldList, layerFieldLabels } from './field-labels';
+import { fieldList, layerFieldLabels, withSchemaTitles } from './field-labels';
 
 const table = { 'store_33:polygon': { name: '名称', population: { 'zh-CN': '人口', en: 'Population' }, founded: { en: 'Founded' }, blank: ' ' } };
 
@@ -32,5 +33,29 @@ describe('the refusal of a save with required fields left blank', () => {
     expect(translate('en', 'map.missingRequired', { names: fieldList(['name', 'kind'], {}, 'en'), count: 2 })).toBe(
       'Cannot save: the required fields "name" and "kind" are empty; features missing them are outlined on the map. Fill them in, then save.',
     );
+  });
+});
+
+describe('withSchemaTitles', () => {
+  const schema: FeatureSchema = {
+    typeName: 'roads',
+    geometryField: 'geometry',
+    geometryKind: 'LineString',
+    properties: [
+      { name: 'id', type: 'number', nullable: false },
+      { name: 'name', type: 'string', nullable: true, title: '名称' },
+      { name: 'lanes', type: 'number', nullable: true, title: '车道数' },
+    ],
+  };
+
+  it("gives a field without a configured label its title from the server; a configured label wins; a field with neither keeps its name", () => {
+    expect(withSchemaTitles({ lanes: 'Lanes' }, schema)).toEqual({ name: '名称', lanes: 'Lanes' });
+    expect(withSchemaTitles({}, schema)).toEqual({ name: '名称', lanes: '车道数' });
+  });
+
+  it('hands back the configured labels themselves where the schema has no title (or is not there yet)', () => {
+    const configured = { name: 'Name' };
+    expect(withSchemaTitles(configured, undefined)).toBe(configured);
+    expect(withSchemaTitles(configured, { ...schema, properties: [schema.properties[0]!] })).toBe(configured);
   });
 });

@@ -1,3 +1,4 @@
+import type { FeatureSchema } from '@gportal/core';
 import type { Locale } from '../../i18n/messages';
 
 /** A field's label: one text for every language, or one per language. */
@@ -19,6 +20,16 @@ export function layerFieldLabels(table: FieldLabels | undefined, typeName: strin
     if (text !== undefined && text.trim() !== '') labels[field] = text;
   }
   return labels;
+}
+
+/**
+ * The labels a layer's fields show: the configured ones (`fieldLabels`), and for a field without
+ * one its title from the server (`PropertySchema.title`, a QGIS project's field alias); a field
+ * with neither shows its name.
+ */
+export function withSchemaTitles(configured: Readonly<Record<string, string>>, schema: FeatureSchema | undefined): Readonly<Record<string, string>> {
+  const titled = schema?.properties.filter((property) => property.title !== undefined && !(property.name in configured)) ?? [];
+  return titled.length === 0 ? configured : { ...Object.fromEntries(titled.map((property) => [property.name, property.title as string])), ...configured };
 }
 
 /** The quotation marks of each language, as the message table's field refusals use them. */

@@ -25,7 +25,7 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { ErrorMessage } from '../../ui/error-detail';
 import { saveFailureMessage } from '../../i18n/save-failure-message';
 import type { FieldLabels } from './field-labels';
-import { fieldList, layerFieldLabels } from './field-labels';
+import { fieldList, layerFieldLabels, withSchemaTitles } from './field-labels';
 import { journalNotice, savedUntilCloseNotice, STORAGE_NOTICE, tellProblem, type LayerProblem } from './session-messages';
 import { useLayerResolution } from './use-layer-resolution';
 
@@ -126,7 +126,7 @@ function newSession({ source, transactions, journal, typeName, unknownOutcomeWin
 
 /** Options of {@link useFeatureSession}. */
 export interface FeatureSessionOptions {
-  /** The alias table of `config.json` (`fieldLabels`); none by default: fields show their names. */
+  /** The alias table of `config.json` (`fieldLabels`); none by default: fields show their titles from the server, else their names. */
   fieldLabels?: FieldLabels;
   /** How long a lost save may still commit on the server (`unknownOutcomeWindowMs` of `config.json`); the core's default otherwise. */
   unknownOutcomeWindowMs?: number;
@@ -312,7 +312,10 @@ export function useFeatureSession(kind: LayerKind, typeNameAsked?: string, optio
   /** The session shown: one the effect made (a second run of it), or the one made with the render. */
   const session = started ?? made?.session;
 
-  const labels = useMemo(() => layerFieldLabels(options.fieldLabels, typeName, locale), [options.fieldLabels, typeName, locale]);
+  const configuredLabels = useMemo(() => layerFieldLabels(options.fieldLabels, typeName, locale), [options.fieldLabels, typeName, locale]);
+  // The schema is one object until a load brings a different one: the labels change with it only.
+  const shownSchema = session?.schema;
+  const labels = useMemo(() => withSchemaTitles(configuredLabels, shownSchema), [configuredLabels, shownSchema]);
 
   const view = useMemo<FeatureSessionView>(() => {
     const changes = session?.pending();
