@@ -7,6 +7,7 @@ import { useI18n, type Translate } from '../../i18n/i18n-provider';
 import { L } from '../leaflet';
 import { LabelledButton } from '../../ui/labelled-button';
 import { STRONG_TEXT } from '../../ui/text-styles';
+import { popupPlacement } from './popup-placement';
 
 /** A property value as text for the popup; never HTML (React sets it as a text node). */
 export function propertyText(value: PropertyValue | undefined, t: Translate): string {
@@ -66,11 +67,18 @@ export function FeaturePopup({ map, feature, schema, latlng, labels, readOnly = 
   const [element] = useState(() => document.createElement('div'));
   const closeLabel = t('leaflet.closePopup');
   useEffect(() => {
+    const size = map.getSize();
+    const point = map.latLngToContainerPoint(latlng);
+    // A point in view (a click on the map): the popup opens where it fits, the map stays where the
+    // user was looking. Out of view (stepped to by keyboard), Leaflet pans it into view.
+    const inView = point.x >= 0 && point.y >= 0 && point.x <= size.x && point.y <= size.y;
+    const top = clearTop === undefined ? DEFAULT_CLEAR_TOP : clearTop + POPUP_MARGIN;
     const popup = L.popup({
       maxWidth: 360,
       minWidth: 240,
+      autoPan: !inView,
       // Room for the toolbar's rows along the top of the map.
-      autoPanPaddingTopLeft: [POPUP_MARGIN, clearTop === undefined ? DEFAULT_CLEAR_TOP : clearTop + POPUP_MARGIN],
+      autoPanPaddingTopLeft: [POPUP_MARGIN, top],
       autoPanPaddingBottomRight: [POPUP_MARGIN, POPUP_MARGIN],
       className: 'gportal-popup',
     })
@@ -78,6 +86,20 @@ export function FeaturePopup({ map, feature, schema, latlng, labels, readOnly = 
       .setContent(element);
     popup.on('remove', onClose);
     popup.openOn(map);
+    const content = popup.getElement()?.querySelector<HTMLElement>('.leaflet-popup-content-wrapper');
+    if (inView && content) {
+      // The toolbar's buttons over the map (its rows, a running tool's own bar): no popup covers them.
+      const origin = map.getContainer().getBoundingClientRect();
+      const obstacles = [...(map.getContainer().parentElement?.querySelectorAll('.gportal-toolbar button') ?? [])]
+        .map((button) => button.getBoundingClientRect())
+        .filter((box) => box.width > 0)
+        .map((box) => ({ x: box.left - origin.left, y: box.top - origin.top, width: box.width, height: box.height }));
+      const placement = popupPlacement({ point, size: { width: content.offsetWidth, height: content.offsetHeight }, map: { width: size.x, height: size.y }, obstacles, margin: POPUP_MARGIN });
+      popup.options.offset = placement.offset;
+      popup.getElement()?.classList.toggle('gportal-popup-below', placement.below);
+      popup.getElement()?.style.setProperty('--gportal-popup-tip-shift', `${placement.tipShift}px`);
+      popup.update();
+    }
     // Leaflet names its close button in English, once, as it builds the popup.
     const close = popup.getElement()?.querySelector('.leaflet-popup-close-button');
     close?.setAttribute('aria-label', closeLabel);
