@@ -88,7 +88,7 @@ export function I18nProvider({ initialLocale, onLocaleChange, children }: I18nPr
  * ```tsx
  * function SaveButton() {
  *   const { t } = useI18n();
- *   return <button>{t('map.tool.save')}</button>;
+ *   return <button>{t('map.tool.done')}</button>;
  * }
  * ```
  */

@@ -23,6 +23,7 @@ import { ShapeFeedback } from './geometry';
 import { useConflictHighlight } from './layer';
 import { useMissingHighlight, useSelectionHighlight } from './layer';
 import { useFeatureLayer } from './use-feature-layer';
+import { labelFieldOf, useFeatureLabels } from './labels';
 import { useHeldFeatures } from './layer';
 import { loadVertexEditor, useGeometryEdit } from './vertex';
 import { useLargeLayer } from './layer';
@@ -53,6 +54,11 @@ const AREA_UNIT_KEY = 'map.areaUnit';
 const CoordinateEntry = lazy(() => import('./status/coordinate-entry'));
 /** The attribute table, fetched when it is first opened. */
 const AttributeTable = lazy(() => import('./table/attribute-table'));
+// 导出图片's dialog and the code that draws the image, fetched when it is first asked for.
+const ExportImageDialog = lazy(() => import('./export/export-image-dialog'));
+/** The edited layer's colours in the image's legend: the features' stroke (spec: blue) and its 15 % fill. */
+const EXPORT_STROKE = DRAWING.featureStyle.color;
+const EXPORT_FILL = 'rgba(0, 0, 255, 0.15)';
 const AttributeForm = lazy(() => import('./panels/attribute-form').then((module) => ({ default: module.AttributeForm })));
 
 const PROBLEM_MESSAGES: Readonly<Record<GeometryProblem, MessageKey>> = {
@@ -73,8 +79,22 @@ export interface EditorMapProps {
    * wait for (`baseLayerOf`: the offline map's land does).
    */
   baseLayer?: (layerShown?: Promise<unknown>) => Promise<L.Layer>;
-  /** Controls shown in the toolbar while no tool is active (save, redraw …). */
+  /**
+   * The screen's own controls in the toolbar (save, redraw …), after 编辑 and 删除: antd controls
+   * among them are disabled while a tool runs, unless they set `disabled` themselves
+   * (`disabled={condition || undefined}` leaves it to the toolbar).
+   */
   children?: ReactNode;
+  /**
+   * The toolbar `over` the map at its top right (the default), or `above` it in the page's flow: a
+   * small map (the map test's 500 px) that its rows would cover.
+   */
+  toolbarPlacement?: 'over' | 'above';
+  /**
+   * The field whose value labels each feature on the map (标注), `''` for none; by default the
+   * layer's `name` field where it has one.
+   */
+  labelField?: string;
   /** The loaded layer's info marker and popup (spec section 2); none without. */
   layerInfo?: LayerInfoOptions;
   /** The map server's WMS endpoint: its rendering stands in where the view holds too many features to load. */
@@ -85,6 +105,10 @@ export interface EditorMapProps {
   tableOpen?: boolean;
   /** The table's own close button was pressed. */
   onTableClose?(): void;
+  /** Shows the 导出图片 dialog, which exports the view as a PNG titled `title`. */
+  exportOpen?: boolean;
+  /** The export dialog closed (exported or cancelled). */
+  onExportClose?(): void;
 }
 
 /**
@@ -93,7 +117,7 @@ export interface EditorMapProps {
  * measurement. Every change goes to the session (`add`, `update`, `remove`); what the map shows
  * comes back from the session's state.
  */
-export function EditorMap({ view, style, mapHeight, baseLayer, children, layerInfo, wmsUrl, overlay, tableOpen = false, onTableClose }: EditorMapProps) {
+export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbarPlacement = 'over', labelField, layerInfo, wmsUrl, overlay, tableOpen = false, onTableClose, exportOpen = false, onExportClose }: EditorMapProps) {
   const { t } = useI18n();
   const touchScreen = useMediaQuery(TOUCH_POINTER_QUERY);
   const { message } = App.useApp();
@@ -155,6 +179,7 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
   });
 
   const renderer = useFeatureLayer(map, { session, features, loads: view.loads, toolbar: toolbarRef, onFeatureClick });
+  useFeatureLabels(map, features, labelFieldOf(labelField, schema));
   const layerShown = useLayerShown(renderer, view.status);
   useBaseLayer(map, baseLayer, (error) => void message.warning(<ErrorMessage tell={tellError(error)} lead={(reason, translate) => translate('map.baseMapFailed', { reason })} />), layerShown);
   const large = useLargeLayer(map, view, wmsUrl);
@@ -442,30 +467,36 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
   );
   const snappingToggle = useMemo(() => ({ enabled: snapping.enabled, setEnabled: (on: boolean) => toolbarActions.current.snap(on) }), [snapping.enabled, toolbarActions]);
 
+  const toolbar = (
+    <EditorToolbar
+      ref={toolbarRef}
+      placement={toolbarPlacement}
+      folded={folded}
+      mode={mode}
+      ready={ready}
+      shapeKind={shapeKind}
+      drawnPoints={drawnPoints}
+      hasFeatures={features.length > 0}
+      hint={hint}
+      canUndo={canUndo}
+      canRedo={canRedo}
+      snapping={snappingToggle}
+      editing={Boolean(editing)}
+      geometryKind={geometryKind}
+      partTool={partEdit.tool}
+      {...toolbarHandlers}
+    >
+      {children}
+    </EditorToolbar>
+  );
+
   return (
     <>
       <div className="gportal-editor" style={style}>
+        {toolbarPlacement === 'above' && toolbar}
         <div ref={editorRef} className="gportal-editor-view" style={mapHeight === undefined ? undefined : { flex: 'none', height: mapHeight }}>
           <div ref={containerRef} className="gportal-map" role="region" aria-label={t('map.region')} />
-          <EditorToolbar
-            ref={toolbarRef}
-            folded={folded}
-            mode={mode}
-            ready={ready}
-            shapeKind={shapeKind}
-            drawnPoints={drawnPoints}
-            hasFeatures={features.length > 0}
-            hint={hint}
-            canUndo={canUndo}
-            canRedo={canRedo}
-            snapping={snappingToggle}
-            editing={Boolean(editing)}
-            geometryKind={geometryKind}
-            partTool={partEdit.tool}
-            {...toolbarHandlers}
-          >
-            {children}
-          </EditorToolbar>
+          {toolbarPlacement === 'over' && toolbar}
           {readout && (
             <div className="gportal-readout">
               {/* While drawing the read-out follows every move of the pointer or crosshair; the
@@ -535,6 +566,16 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, layerIn
         </div>
         <StatusLine map={map} />
       </div>
+      {exportOpen && map && (
+        <Suspense fallback={null}>
+          <ExportImageDialog
+            map={map}
+            title={view.title ?? view.typeName ?? t('featureMap.title')}
+            legend={[{ label: view.title ?? view.typeName ?? t('featureMap.title'), stroke: EXPORT_STROKE, fill: EXPORT_FILL }]}
+            onClose={() => onExportClose?.()}
+          />
+        </Suspense>
+      )}
       {tableOpen && session && schema && (
         <Suspense fallback={null}>
           <AttributeTable

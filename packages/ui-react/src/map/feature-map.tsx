@@ -13,7 +13,8 @@ import { baseMapLayerOf, defaultBaseMap, isBaseMapChoice, isOffered, type BaseMa
 import { useUserPreference } from '../ui/use-user-preference';
 import { EditorMap } from './editor-map';
 import { DEFAULT_LAYER_KIND } from './session';
-import { BaseMapSelect, LayerTypeSelect } from './panels';
+import { BaseMapSelect, LabelFieldSelect, LayerTypeSelect } from './panels';
+import { labelFieldOf } from './labels';
 import { ServerLayerSelect } from './panels';
 import { PendingBadge } from './panels';
 import { SavingOverlay } from './panels';
@@ -65,6 +66,11 @@ export interface FeatureMapViewProps {
   wmsUrl?: string;
 }
 
+const NO_LABEL_CHOICES: Readonly<Record<string, string>> = {};
+/** A remembered 标注 choice: a field name (or `''`) by layer. */
+const isLabelChoices = (value: unknown): value is Readonly<Record<string, string>> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((field) => typeof field === 'string');
+
 /**
  * The feature map inside an app that already provides the services, the message table and
  * antd's `App`: layer-type selector, pending-changes badge, restored-drafts notice, and the
@@ -100,6 +106,11 @@ export function FeatureMapView({
   // Remembered for the signed-in user (the user cache); a choice no longer offered falls back.
   const [chosenBaseMap, chooseBaseMap] = useUserPreference<BaseMapChoice>('map.baseMap', defaultBaseMap(offer), isBaseMapChoice);
   const baseMap = isOffered(chosenBaseMap, offer) ? chosenBaseMap : defaultBaseMap(offer);
+  // 标注: the field chosen for each layer, remembered for the user; a layer not chosen for shows its names.
+  const [labelChoices, chooseLabels] = useUserPreference<Readonly<Record<string, string>>>('map.labelFields', NO_LABEL_CHOICES, isLabelChoices);
+  const labelKey = view.typeName ?? kind;
+  const labelField = labelFieldOf(labelChoices[labelKey], view.schema);
+  const chooseLabelField = (field: string) => chooseLabels({ ...labelChoices, [labelKey]: field });
   // Tiles that fail are said once per base map shown, not once per tile.
   const tilesFailed = useRef(false);
   const baseLayer = useMemo(() => {
@@ -114,6 +125,8 @@ export function FeatureMapView({
   }, [baseMap, wmtsUrl, credentialsOrigin, tiandituKey, tiandituReviewNumber, locale, t, message]);
   const [tableOpen, setTableOpen] = useState(false);
   const closeTable = useCallback(() => setTableOpen(false), []);
+  const [exportOpen, setExportOpen] = useState(false);
+  const closeExport = useCallback(() => setExportOpen(false), []);
   const dirty = pending.total > 0;
   useBeforeUnload(dirty);
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
@@ -134,15 +147,16 @@ export function FeatureMapView({
     });
   };
 
-  // The save and redraw buttons ride in the editor's toolbar, which renders only when what it
+  // The save and redraw buttons ride in the editor's toolbar (disabled by it while a tool runs: hence
+  // `|| undefined`, which leaves a button's state to the toolbar), which renders only when what it
   // shows changes (it is memoized): made again only when theirs does, with handlers that call the
   // latest, so that a session event (a view loaded, a count) does not render antd's toolbar again.
   const actions = useLatest({ save, confirmRedraw, choose, kind, dirty });
   const toolbarExtras = useMemo(
     () => (
       <>
-        <LabelledButton label={t('featureMap.save')} type="primary" icon={<CloudUploadOutlined />} loading={status === 'saving'} disabled={status !== 'ready' || pending.total === 0} onClick={() => void actions.current.save()} />
-        <LabelledButton label={t('featureMap.redraw')} icon={<ReloadOutlined />} disabled={status === 'saving' || status === 'resolving' || Boolean(editingElsewhere)} onClick={() => actions.current.confirmRedraw()} />
+        <LabelledButton label={t('featureMap.save')} type="primary" icon={<CloudUploadOutlined />} loading={status === 'saving'} disabled={status !== 'ready' || pending.total === 0 || undefined} onClick={() => void actions.current.save()} />
+        <LabelledButton label={t('featureMap.redraw')} icon={<ReloadOutlined />} disabled={status === 'saving' || status === 'resolving' || Boolean(editingElsewhere) || undefined} onClick={() => actions.current.confirmRedraw()} />
       </>
     ),
     [t, status, pending.total, editingElsewhere, actions],
@@ -167,8 +181,10 @@ export function FeatureMapView({
           <LayerTypeSelect value={kind} onChange={chooseKind} disabled={status === 'saving'} />
         )}
         <BaseMapSelect value={baseMap} offer={offer} onChange={chooseBaseMap} />
+        <LabelFieldSelect schema={view.schema} labels={view.labels} value={labelField} onChange={chooseLabelField} />
         <PendingBadge pending={pending} />
         <LabelledButton label={t('map.table.open')} type={tableOpen ? 'primary' : 'default'} aria-pressed={tableOpen} disabled={!view.schema} onClick={() => setTableOpen(!tableOpen)} />
+        <LabelledButton label={t('map.export.open')} disabled={status === 'loading'} onClick={() => setExportOpen(true)} />
         {(status === 'loading' || status === 'resolving') && <Spin size="small" aria-label={t('map.loading')} />}
       </Space>
       {restored && (
@@ -220,6 +236,9 @@ export function FeatureMapView({
           overlay={<ViewLimitNotice state={view.viewState} />}
           tableOpen={tableOpen}
           onTableClose={closeTable}
+          labelField={labelField}
+          exportOpen={exportOpen}
+          onExportClose={closeExport}
         >
           {toolbarExtras}
         </EditorMap>

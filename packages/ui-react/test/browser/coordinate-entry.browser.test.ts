@@ -21,13 +21,13 @@ const NAMES = {
     draw: '标绘', open: '输入坐标', finish: '完成', add: '添加顶点', drawList: '绘制图形', position: '坐标', distance: '距离（米）', bearing: '方位角（度，自正北顺时针）',
     bearingMode: '距离和方位角', listMode: '坐标串', list: '坐标串（每行一个点，可带点号）', format: '坐标格式', zones: 'CGCS2000 3°带',
     count: '需要两个坐标值（点号只能写在坐标前面）。', line2: /^第 2 行：有一项既不是数字也不是角度。$/, added: '已添加第 3 个顶点。',
-    edit: '编辑', save: '保存', selectedMode: '所选顶点', move: '移动顶点', replace: '替换所在的环或线', handle: /^顶点 1\/4：/, tooFew: '点数不够：面至少需要 3 个点，线至少需要 2 个点',
+    edit: '编辑', save: '完成', selectedMode: '所选顶点', move: '移动顶点', replace: '替换所在的环或线', handle: /^顶点 1\/4：/, tooFew: '点数不够：面至少需要 3 个点，线至少需要 2 个点',
   },
   en: {
     draw: 'Draw polygon', open: 'Enter coordinates', finish: 'Finish', add: 'Add vertex', drawList: 'Draw shape', position: 'Coordinates', distance: 'Distance (m)', bearing: 'Bearing (degrees clockwise from north)',
     bearingMode: 'Distance and bearing', listMode: 'Coordinate list', list: 'Coordinate list (one point a line, point numbers allowed)', format: 'Coordinate format', zones: 'CGCS2000 3° zone',
     count: 'Two coordinate values are needed (a point number only in front of them).', line2: /^Line 2: A part is neither a number nor an angle\.$/, added: 'Vertex 3 added.',
-    edit: 'Edit', save: 'Save', selectedMode: 'Selected vertex', move: 'Move vertex', replace: 'Replace its ring or line', handle: /^Vertex 1 of 4:/, tooFew: 'Too few points: a polygon needs 3, a line 2',
+    edit: 'Edit', save: 'Done', selectedMode: 'Selected vertex', move: 'Move vertex', replace: 'Replace its ring or line', handle: /^Vertex 1 of 4:/, tooFew: 'Too few points: a polygon needs 3, a line 2',
   },
 } as const;
 type Locale = keyof typeof NAMES;
@@ -39,38 +39,28 @@ async function openFeatureMap(device: Device, locale: Locale): Promise<{ context
   return opened;
 }
 
-/** The outer ring of the drawing just finished, as the pending-edit journal holds it (what a save sends). */
-async function journalRing(page: Page): Promise<Position[]> {
+/**
+ * The first outer ring of a journalled edit's geometry (the sample layer is a multipolygon: its
+ * first polygon's outer ring): a new drawing's insert (`i:new-1`), or a feature's update (`u:<id>`).
+ */
+async function journalRingOf(page: Page, entry: 'i:new-1' | `u:${string}`): Promise<Position[]> {
   let ring: Position[] | undefined;
   await expect
     .poll(async () => {
-      ring = await page.evaluate(() => {
-        const key = Object.keys(localStorage).find((each) => each.includes(':journal-part:') && each.endsWith('/i:new-1'));
+      ring = await page.evaluate((suffix) => {
+        const key = Object.keys(localStorage).find((each) => each.includes(':journal-part:') && each.endsWith(`/${suffix}`));
         const part = key ? JSON.parse(localStorage.getItem(key) ?? 'null') : null;
-        // The sample layer is a multipolygon: its first polygon's outer ring.
-        return part?.data?.insert?.geometry?.coordinates?.[0]?.[0];
-      });
+        const edit = suffix.startsWith('i:') ? part?.data?.insert : part?.data?.update;
+        return edit?.geometry?.coordinates?.[0]?.[0];
+      }, entry);
       return ring !== undefined;
     })
     .toBe(true);
   return ring!;
 }
 
-/** The first outer ring of an edited feature's geometry, as the pending-edit journal holds its update. */
-async function journalUpdatedRing(page: Page, id: string): Promise<Position[]> {
-  let ring: Position[] | undefined;
-  await expect
-    .poll(async () => {
-      ring = await page.evaluate((featureId) => {
-        const key = Object.keys(localStorage).find((each) => each.includes(':journal-part:') && each.endsWith(`/u:${featureId}`));
-        const part = key ? JSON.parse(localStorage.getItem(key) ?? 'null') : null;
-        return part?.data?.update?.geometry?.coordinates?.[0]?.[0];
-      }, id);
-      return ring !== undefined;
-    })
-    .toBe(true);
-  return ring!;
-}
+const journalRing = (page: Page) => journalRingOf(page, 'i:new-1');
+const journalUpdatedRing = (page: Page, id: string) => journalRingOf(page, `u:${id}`);
 
 function expectRing(actual: readonly Position[], expected: readonly Position[]): void {
   // Closed by the drawing, in the order typed.

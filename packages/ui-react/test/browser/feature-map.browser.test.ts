@@ -187,7 +187,7 @@ describe('feature map (embedded default)', () => {
     await page.mouse.down();
     await page.mouse.move(again.x - 40, again.y + 30, { steps: 5 });
     await page.mouse.up();
-    await button('保存').click();
+    await button('完成').click();
     await expect(badge().textContent()).resolves.toBe('未保存：新增 0 · 修改 1 · 删除 0');
   });
 
@@ -264,7 +264,7 @@ describe('feature map (embedded default)', () => {
     await page.mouse.up();
     await page.getByRole('alert').filter({ hasText: '图形边线不能交叉' }).waitFor();
     await page.getByRole('alert').waitFor({ state: 'detached' });
-    await button('保存').click();
+    await button('完成').click();
     await page.getByRole('alert').filter({ hasText: '图形边线不能交叉' }).waitFor();
     await screenshot(page, 'feature-map-edit-crossing');
     await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
@@ -310,7 +310,7 @@ describe('feature map (embedded default)', () => {
     await page.keyboard.press('Delete');
     await waitForHandles(7);
     await screenshot(page, 'feature-map-editing-keyboard');
-    await button('保存').click();
+    await button('完成').click();
     await expect(badge().textContent()).resolves.toBe('未保存：新增 0 · 修改 1 · 删除 0');
   });
 
@@ -340,7 +340,7 @@ describe('feature map (embedded default)', () => {
     await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
     await button('删除').click();
     await clickMap(page, 118.09, 24.48);
-    await button('保存').click();
+    await button('完成').click();
     await expect(badge().textContent()).resolves.toBe('未保存：新增 0 · 修改 0 · 删除 1');
     await waitForFeatures(page, 7);
   });

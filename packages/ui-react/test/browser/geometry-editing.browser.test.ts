@@ -203,7 +203,7 @@ describe('points', () => {
     await page.mouse.down();
     await page.mouse.move(from.x + 30, from.y + 20, { steps: 5 });
     await page.mouse.up();
-    await button('保存').click();
+    await button('完成').click();
     await expect(badge().textContent()).resolves.toBe('未保存：新增 0 · 修改 1 · 删除 0');
     await page.reload();
     await waitForMapReady(page, 9);

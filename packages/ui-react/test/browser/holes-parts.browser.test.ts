@@ -104,7 +104,7 @@ describe('holes and parts in a shape edit', () => {
     await waitForHandles(12);
     await expectArea(area(FUZHOU, HOLE) + area(FUZHOU_SMALL));
 
-    await button('保存').click();
+    await button('完成').click();
     await badge().filter({ hasText: '未保存：新增 0 · 修改 1 · 删除 0' }).waitFor();
     // The kept shape has its hole: edited again, it reads the same area.
     await clickMap(page, 119.22, 26.0);
@@ -183,7 +183,7 @@ describe('holes and parts in a shape edit', () => {
     await page.getByText('Click inside the polygon to draw the hole').waitFor();
     await screenshot(page, 'feature-map-part-tools-en', { fullPage: false });
     await page.keyboard.press('Escape');
-    await button('Save').click();
+    await button('Done').click();
     await badge().filter({ hasText: /1/ }).waitFor();
   });
 
@@ -214,7 +214,7 @@ describe('holes and parts in a shape edit', () => {
     await clickMap(page, 119.375, 26.1625);
     await page.getByRole('alert').filter({ hasText: '不能删除：要素至少保留一个部分' }).waitFor();
     await waitForHandles(2);
-    await button('保存').click();
+    await button('完成').click();
     await badge().filter({ hasText: '未保存：新增 0 · 修改 1 · 删除 0' }).waitFor();
   });
 
@@ -257,7 +257,7 @@ describe('holes and parts in a shape edit', () => {
     await button('添加部分').click();
     await clickMap(page, ...west);
     await expect.poll(() => points.count()).toBe(2);
-    await button('保存').click();
+    await button('完成').click();
     await badge().filter({ hasText: '未保存：新增 0 · 修改 1 · 删除 0' }).waitFor();
     await button('保存').click();
     await page.locator('.ant-message-notice', { hasText: '已保存：新增 0，修改 1，删除 0' }).waitFor();

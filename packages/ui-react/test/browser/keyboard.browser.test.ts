@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
-import type { EditableFeature } from '@gportal/core';
+import { geodesicLength, type EditableFeature } from '@gportal/core';
 import { sampleSeed } from '@gportal/core/memory';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, languageShown, screenshot, signIn } from './browser.js';
 import { featuresInView } from '../../src/map/layer/feature-stepping.js';
-import { clickMap, mapElement, screenPixel, selectLayer, waitForMapReady, waitForMapStill } from './map-helpers.js';
+import { clickMap, mapElement, readLength, screenPixel, selectLayer, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
 /** The feature map without a pointer: focus that follows the tools, and drawing by keyboard. */
 
@@ -81,7 +81,7 @@ describe('focus is never lost', () => {
     await activate('删除');
     await expectFocus('map');
     await clickMap(page, 119.3, 26.08);
-    await activate('保存');
+    await activate('完成');
     await expectFocus('删除');
     await expect(badge().textContent()).resolves.toBe('未保存：新增 0 · 修改 0 · 删除 1');
   });
@@ -228,6 +228,39 @@ describe('drawing by keyboard', () => {
     await expectFocus('画点');
   });
 
+  it('测量 by keyboard: a path placed with the crosshair reads its geodesic length, nothing is pending, and Escape clears it', async () => {
+    await openFeatureMap();
+    // Snapping off: the crosshair's points are taken as placed.
+    await activate('吸附');
+    await expect(button('吸附').getAttribute('aria-pressed')).resolves.toBe('false');
+    const bounds = (await mapElement(page).getAttribute('data-bounds'))!.split(',').map(Number) as [number, number, number, number];
+    const size = (await mapElement(page).boundingBox())!;
+    const [south, west, north, east] = bounds;
+    // The crosshair starts at the map's centre and an arrow moves it 10 px (EPSG:4326: degrees are linear on screen).
+    const at = (dx: number, dy: number): [number, number] => {
+      const x = Math.round(size.width / 2) + dx;
+      const y = Math.round(size.height / 2) + dy;
+      return [west + (x / size.width) * (east - west), north - (y / size.height) * (north - south)];
+    };
+    await activate('测量');
+    await expectFocus('map');
+    await page.getByTestId('draw-crosshair').and(page.locator('.gportal-crosshair-shown')).waitFor();
+    await press('Enter');
+    await press('ArrowRight', 20);
+    await press('Enter');
+    await press('ArrowDown', 10);
+    await press('Enter');
+    await press('Shift+Enter');
+    const readout = page.getByTestId('measure-readout');
+    await expect.poll(async () => readLength((await readout.textContent()) ?? '')).toBeGreaterThan(0);
+    const expected = geodesicLength({ type: 'LineString', coordinates: [at(0, 0), at(200, 0), at(200, 100)] });
+    expect(Math.abs(readLength((await readout.textContent()) ?? '') - expected) / expected).toBeLessThan(0.01);
+    await expect(badge().textContent()).resolves.toBe('没有未保存的修改');
+    await press('Escape');
+    await readout.waitFor({ state: 'detached' });
+    await expectFocus('测量');
+  });
+
   it('draws on the map test (/test-map) too, and saves with 提交地图数据', async () => {
     await page.goto(`${baseUrl}/test-map`);
     await waitForMapReady(page, 8);
@@ -346,7 +379,7 @@ describe('features by keyboard', () => {
     await press(']');
     await press('Enter');
     await page.getByText('已选 1 个').waitFor();
-    await activate('保存');
+    await activate('完成');
     await expect(badge().textContent()).resolves.toBe('未保存：新增 0 · 修改 0 · 删除 1');
     await waitForMapReady(page, 7);
   });

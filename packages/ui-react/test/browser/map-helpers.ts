@@ -149,3 +149,52 @@ export async function screenPixel(page: Page, x: number, y: number): Promise<[nu
   const row = inflateSync(Buffer.concat(chunks));
   return [row[1] as number, row[2] as number, row[3] as number];
 }
+
+/** An 8-bit RGB or RGBA PNG decoded: its size and its pixels as RGBA, row by row. */
+export function decodePng(png: Buffer): { width: number; height: number; pixel(x: number, y: number): [number, number, number, number] } {
+  const chunks: Buffer[] = [];
+  let width = 0;
+  let height = 0;
+  let channels = 4;
+  for (let at = 8; at < png.length; ) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('ascii', at + 4, at + 8);
+    if (type === 'IHDR') {
+      width = png.readUInt32BE(at + 8);
+      height = png.readUInt32BE(at + 12);
+      const depth = png.readUInt8(at + 16);
+      const colour = png.readUInt8(at + 17);
+      if (depth !== 8 || (colour !== 2 && colour !== 6)) throw new Error(`a PNG of depth ${depth}, colour type ${colour}`);
+      channels = colour === 6 ? 4 : 3;
+    }
+    if (type === 'IDAT') chunks.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(chunks));
+  const stride = width * channels;
+  const data = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)]!;
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; x++) {
+      const left = x >= channels ? data[y * stride + x - channels]! : 0;
+      const up = y > 0 ? data[(y - 1) * stride + x]! : 0;
+      const corner = y > 0 && x >= channels ? data[(y - 1) * stride + x - channels]! : 0;
+      const paeth = () => {
+        const p = left + up - corner;
+        const [a, b, c] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - corner)];
+        return a <= b && a <= c ? left : b <= c ? up : corner;
+      };
+      const predicted = [0, left, up, (left + up) >> 1, paeth()][filter] ?? 0;
+      data[y * stride + x] = (line[x]! + predicted) & 0xff;
+    }
+  }
+  return {
+    width,
+    height,
+    pixel: (x, y) => {
+      const at = y * stride + x * channels;
+      return [data[at]!, data[at + 1]!, data[at + 2]!, channels === 4 ? data[at + 3]! : 255];
+    },
+  };
+}

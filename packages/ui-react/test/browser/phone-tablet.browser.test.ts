@@ -255,7 +255,7 @@ describe.each(DEVICES)('the feature map on a $name ($width × $height), by touch
     const moved = await lngLatAt(page, { x: corner.x - 30, y: corner.y + 30 });
     await expectMapLayout(page, device);
     await screenshot(page, `phone-tablet-${device.width}-zh-CN-editing`, { fullPage: false });
-    await tapAction(page, device, '保存');
+    await tapAction(page, device, '完成');
     await expect(badge.textContent()).resolves.toBe('未保存：新增 0 · 修改 1 · 删除 0');
 
     // Delete: mark Xiamen's larger square, keep the mark.
@@ -264,7 +264,7 @@ describe.each(DEVICES)('the feature map on a $name ($width × $height), by touch
     await page.getByText('已选 1 个').waitFor();
     await expectMapLayout(page, device);
     await screenshot(page, `phone-tablet-${device.width}-zh-CN-deleting`, { fullPage: false });
-    await tapAction(page, device, '保存');
+    await tapAction(page, device, '完成');
     await waitForFeatures(page, 8);
     await expect(badge.textContent()).resolves.toBe('未保存：新增 0 · 修改 1 · 删除 1');
 

@@ -66,7 +66,7 @@ describe('吸附 (snapping)', () => {
     expect(Math.abs((marker?.y ?? 0) + (marker?.height ?? 0) / 2 - target.y)).toBeLessThan(1);
     await page.mouse.up();
     await screenshot(page, 'feature-map-snap-drag-zh', { fullPage: false });
-    await button('保存').click();
+    await button('完成').click();
     await page.getByTestId('pending-badge').filter({ hasText: '未保存：新增 0 · 修改 1 · 删除 0' }).waitFor();
   });
 

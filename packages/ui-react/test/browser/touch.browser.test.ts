@@ -84,7 +84,7 @@ describe('drawing with touch', () => {
     const before = await page.getByTestId('measure-readout').textContent();
     await swipe(await mapPoint(page, 119.2, 25.98), { x: -40, y: 30 });
     await page.waitForFunction((text) => document.querySelector('[data-testid="measure-readout"]')?.textContent !== text, before);
-    await page.getByRole('button', { name: '保存', exact: true }).tap();
+    await page.getByRole('button', { name: '完成', exact: true }).tap();
     await expect(page.getByTestId('pending-badge').textContent()).resolves.toBe('未保存：新增 0 · 修改 1 · 删除 0');
   });
 });

@@ -31,6 +31,6 @@ function writeDrawLocale(t: Translate): void {
   draw.toolbar.undo = { title: t('map.draw.undo'), text: t('map.draw.undo') };
   L.drawLocal.edit.toolbar.buttons.edit = t('map.tool.edit');
   L.drawLocal.edit.toolbar.buttons.remove = t('map.tool.delete');
-  L.drawLocal.edit.toolbar.actions.save = { title: t('map.tool.save'), text: t('map.tool.save') };
+  L.drawLocal.edit.toolbar.actions.save = { title: t('map.tool.done'), text: t('map.tool.done') };
   L.drawLocal.edit.toolbar.actions.cancel = { title: t('map.tool.cancel'), text: t('map.tool.cancel') };
 }

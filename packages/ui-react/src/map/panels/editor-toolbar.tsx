@@ -1,6 +1,6 @@
 import { AimOutlined, CloseOutlined, DeleteOutlined, EditOutlined, CheckOutlined, SaveOutlined, BorderOutlined, UndoOutlined, RedoOutlined, EnvironmentOutlined, ColumnWidthOutlined, ExpandOutlined } from '@ant-design/icons';
 import type { GeometryKind } from '@gportal/core';
-import { Tooltip } from 'antd';
+import { ConfigProvider, Tooltip } from 'antd';
 import { memo, useId, useState, type ReactNode, type RefObject } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import type { MessageKey } from '../../i18n/messages';
@@ -19,6 +19,8 @@ export interface EditorToolbarProps {
   ref: RefObject<HTMLDivElement | null>;
   /** The tools fold behind one button (a small map). */
   folded: boolean;
+  /** Over the map's top right, or above the map ({@link FoldingToolbar}'s placement). */
+  placement?: 'over' | 'above';
   mode: EditorMode;
   /** The layer can be edited now (loaded, not edited in another tab, not too many features in view). */
   ready: boolean;
@@ -37,11 +39,15 @@ export interface EditorToolbarProps {
   editing: boolean;
   geometryKind: GeometryKind | undefined;
   partTool: PartTool | undefined;
-  /** Controls shown while no tool is active (save, redraw …). */
+  /**
+   * The screen's own controls (save, redraw …), in the tools' rows after 编辑 and 删除; antd
+   * controls among them are disabled while a tool runs (unless they set `disabled` themselves:
+   * `disabled={condition || undefined}` leaves it to the toolbar).
+   */
   children?: ReactNode;
   onStart(next: EditorMode, opener: FocusOpener): void;
   onFinish(): void;
-  /** 保存 of 编辑 and 删除: hands the edit to the session. */
+  /** 完成 of 编辑 and 删除: hands the edit to the session. */
   onSave(): void;
   onCancel(): void;
   onUndo(): void;
@@ -53,26 +59,38 @@ export interface EditorToolbarProps {
 
 /**
  * The editor's tools at the top right of the map (spec section 6): the drawing tools (only the
- * one fitting the layer enabled), undo and redo, snapping, 编辑 and 删除 with the screen's own
- * controls, the part tools while a shape is edited, and the keyboard help; while a tool is in use,
- * its 完成 or 保存 and 取消, with its hint beneath.
+ * one fitting the layer enabled), undo and redo, snapping, 测量, 编辑 and 删除 with the screen's
+ * own controls, and the keyboard help. The rows are the same whatever runs: a running tool's
+ * button shows pressed, the tools that cannot start meanwhile are disabled, and the tool's own
+ * buttons (完成, 取消, 输入坐标, the part tools of a shape edit) come in their own place beside
+ * the rows ({@link FoldingToolbar}'s actions), with its hint beneath.
  */
 export const EditorToolbar = memo(function EditorToolbar(props: EditorToolbarProps) {
-  const { ref, folded, mode, ready, shapeKind, drawnPoints, hasFeatures, hint, canUndo, canRedo, snapping, editing, geometryKind, partTool, children } = props;
+  const { ref, folded, placement, mode, ready, shapeKind, drawnPoints, hasFeatures, hint, canUndo, canRedo, snapping, editing, geometryKind, partTool, children } = props;
   const { t } = useI18n();
   const [keysOpen, setKeysOpen] = useState(false);
   const keysId = useId();
   const drawTool = runningDrawTool(mode);
   // 测量 reads the map only: usable with any layer, editable or not, and again over a finished measure.
   const measureFree = mode.type === 'idle' || (mode.type === 'measure' && mode.done === true);
-  // While measuring, the other of 测距离 and 测面积 beside 完成: one button in the toolbar's rows.
+  // While measuring, the other of 测距离 and 测面积 beside 完成.
   const otherMeasure: MeasureTool | undefined = mode.type === 'measure' ? (mode.tool === 'line' ? 'polygon' : 'line') : undefined;
 
+  /** A tool's button in the rows: pressed (and not pressed again) while it runs, disabled while another does. */
+  const toolButton = (running: boolean, usable: boolean, label: string, icon: ReactNode, tool: string, next: EditorMode) => (
+    <LabelledButton
+      label={label}
+      icon={icon}
+      className={running ? 'gportal-tool-active' : undefined}
+      aria-pressed={running}
+      disabled={running || !usable || !measureFree}
+      data-tool={tool}
+      onClick={() => props.onStart(next, tool)}
+    />
+  );
   const drawButton = (tool: DrawTool, label: MessageKey, icon: ReactNode) => {
     const fits = shapeKind === tool;
-    const button = (
-      <LabelledButton label={t(label)} icon={icon} type={mode.type === 'draw' && mode.tool === tool ? 'primary' : 'default'} disabled={!ready || !fits || !measureFree} data-tool={tool} onClick={() => props.onStart({ type: 'draw', tool }, tool)} />
-    );
+    const button = toolButton(mode.type === 'draw' && mode.tool === tool, ready && fits, t(label), icon, tool, { type: 'draw', tool });
     return ready && !fits ? <Tooltip title={t('map.tool.notForLayer')}>{button}</Tooltip> : button;
   };
 
@@ -80,6 +98,7 @@ export const EditorToolbar = memo(function EditorToolbar(props: EditorToolbarPro
     <FoldingToolbar
       ref={ref}
       folded={folded}
+      placement={placement}
       actions={
         mode.type !== 'idle' && (
           <>
@@ -95,7 +114,8 @@ export const EditorToolbar = memo(function EditorToolbar(props: EditorToolbarPro
               />
             )}
             {(drawTool || (mode.type === 'edit' && editing && !partTool)) && <LabelledButton label={t('map.coords.open')} icon={<AimOutlined />} onClick={props.onEnterCoordinates} />}
-            {(mode.type === 'edit' || mode.type === 'delete') && <LabelledButton label={t('map.tool.save')} type="primary" icon={<CheckOutlined />} onClick={props.onSave} />}
+            {editing && <PartToolButtons kind={geometryKind} active={partTool} onChange={props.onPartTool} />}
+            {(mode.type === 'edit' || mode.type === 'delete') && <LabelledButton label={t('map.tool.done')} type="primary" icon={<CheckOutlined />} onClick={props.onSave} />}
             <LabelledButton label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={props.onCancel} />
           </>
         )
@@ -116,19 +136,15 @@ export const EditorToolbar = memo(function EditorToolbar(props: EditorToolbarPro
       <LabelledButton
         label={t('map.tool.measure')}
         icon={<ColumnWidthOutlined />}
-        type={mode.type === 'measure' ? 'primary' : 'default'}
+        className={mode.type === 'measure' ? 'gportal-tool-active' : undefined}
+        aria-pressed={mode.type === 'measure'}
         disabled={!measureFree}
         data-tool="measure"
         onClick={() => props.onStart({ type: 'measure', tool: 'line' }, 'measure')}
       />
-      {measureFree && (
-        <>
-          <LabelledButton label={t('map.tool.edit')} icon={<EditOutlined />} disabled={!ready || !hasFeatures} data-tool="edit" onClick={() => props.onStart({ type: 'edit' }, 'edit')} />
-          <LabelledButton label={t('map.tool.delete')} icon={<DeleteOutlined />} disabled={!ready || !hasFeatures} data-tool="delete" onClick={() => props.onStart({ type: 'delete', marked: [] }, 'delete')} />
-          {children}
-        </>
-      )}
-      {editing && <PartToolButtons kind={geometryKind} active={partTool} onChange={props.onPartTool} />}
+      {toolButton(mode.type === 'edit', ready && hasFeatures, t('map.tool.edit'), <EditOutlined />, 'edit', { type: 'edit' })}
+      {toolButton(mode.type === 'delete', ready && hasFeatures, t('map.tool.delete'), <DeleteOutlined />, 'delete', { type: 'delete', marked: [] })}
+      <ConfigProvider componentDisabled={!measureFree}>{children}</ConfigProvider>
       <KeyboardHelpButton open={keysOpen} keys={keysId} onToggle={() => setKeysOpen(!keysOpen)} />
     </FoldingToolbar>
   );

@@ -11,8 +11,8 @@ const tools = () => document.querySelector<HTMLElement>('.gportal-tools');
 
 function render(folded: boolean, onDraw = vi.fn(), onSave?: () => void) {
   const actions = onSave && (
-    <button type="button" aria-label="保存" onClick={onSave}>
-      保存
+    <button type="button" aria-label="完成" onClick={onSave}>
+      完成
     </button>
   );
   act(() =>
@@ -77,7 +77,7 @@ describe('FoldingToolbar', () => {
   it("folded, shows the running mode's actions beside 工具, outside the folded tools; a tap on one folds the tools", () => {
     const onSave = vi.fn();
     render(true, vi.fn(), onSave);
-    const save = byName('保存');
+    const save = byName('完成');
     expect(save?.closest('.gportal-tools')).toBeNull();
     expect(save?.closest('.gportal-toolbar-row')?.contains(byName('工具'))).toBe(true);
     act(() => byName('工具')?.click());
@@ -86,9 +86,18 @@ describe('FoldingToolbar', () => {
     expect(tools()?.hidden).toBe(true);
   });
 
-  it('unfolded, shows the actions after the tools, in their row', () => {
+  it("unfolded, shows the actions in a bar of their own under the tools' rows, which they leave as they were", () => {
+    render(false, vi.fn());
+    const rows = () => [...document.querySelectorAll('[role="toolbar"] .ant-space button')].map((button) => button.getAttribute('aria-label'));
+    expect(rows()).toEqual(['标绘']);
+    expect(document.querySelector('[role="group"]')).toBeNull();
     render(false, vi.fn(), vi.fn());
-    const buttons = [...document.querySelectorAll('[role="toolbar"] .ant-space button')].map((button) => button.getAttribute('aria-label'));
-    expect(buttons).toEqual(['标绘', '保存']);
+    expect(rows()).toEqual(['标绘']);
+    const bar = document.querySelector('[role="toolbar"] > .gportal-toolbar-beneath > [role="group"]');
+    expect(bar?.getAttribute('aria-label')).toBe('当前工具');
+    expect([...(bar?.querySelectorAll('button') ?? [])].map((button) => button.getAttribute('aria-label'))).toEqual(['完成']);
+    // Between the rows and what shows beneath them (the hint).
+    expect(bar?.parentElement?.previousElementSibling?.classList.contains('ant-space')).toBe(true);
+    expect(bar?.nextElementSibling?.classList.contains('gportal-hint')).toBe(true);
   });
 });

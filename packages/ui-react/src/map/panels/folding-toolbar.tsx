@@ -35,10 +35,11 @@ export function useFolded(element: RefObject<HTMLElement | null>): boolean {
  * How far down the map the toolbar's rows of buttons reach (px from the editor's top, where the map
  * starts): its first child, the tools' rows or the folded row. Not what shows beneath them for a
  * while (the hint, the keys, the unfolded tools), which a fit to the features need not leave clear.
- * 0 without a toolbar.
+ * 0 without a toolbar, or with one above the map.
  */
 export function toolbarRowsBottom(toolbar: HTMLElement | null): number {
   const rows = toolbar?.firstElementChild;
+  if (toolbar?.dataset.placement === 'above') return 0;
   return toolbar && rows instanceof HTMLElement ? toolbar.offsetTop + rows.offsetTop + rows.offsetHeight : 0;
 }
 
@@ -51,12 +52,20 @@ export interface FoldingToolbarProps {
   /** The tools (buttons). */
   children: ReactNode;
   /**
-   * The running mode's own buttons (完成, 保存, 取消): folded, beside the 工具 button, one tap away
-   * while the mode runs; otherwise after the tools, in their row.
+   * The running mode's own buttons (完成, 取消, its part tools): always in the same place, never in
+   * the tools' rows, so starting a tool moves none of them. Folded, beside the 工具 button, one tap
+   * away while the mode runs; otherwise in a bar of their own under the rows, at the right.
    */
   actions?: ReactNode;
   /** Shown under the tools whether folded or not (the hint, the keys). */
   below?: ReactNode;
+  /**
+   * `over` the map, at its top right (the feature map), or `above` it, in the page's flow (a small
+   * map such as the map test's, which rows over it would cover): there the tools' rows take their
+   * own space, and what shows under them for a while (a tool's own bar, the hint, the opened
+   * folded tools) lies over the map's top, so the map never moves as a tool starts.
+   */
+  placement?: 'over' | 'above';
 }
 
 /**
@@ -65,9 +74,10 @@ export interface FoldingToolbarProps {
  * that opened a tool, found by `data-tool`). A tap on any of them folds them again, leaving the
  * map to the finger (a tool just chosen wants the map next), and so do Escape and a tap outside
  * them (the map); focus goes back to the 工具 button rather than to a hidden one. The running
- * mode's actions stay beside the 工具 button, so finishing, saving or cancelling is one tap.
+ * mode's actions stay beside the 工具 button, so finishing or cancelling is one tap. Unfolded, the
+ * tools' rows are the same whatever runs: a mode's actions come in a bar beneath them.
  */
-export function FoldingToolbar({ ref, folded, children, actions, below }: FoldingToolbarProps) {
+export function FoldingToolbar({ ref, folded, children, actions, below, placement = 'over' }: FoldingToolbarProps) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const toolsId = useId();
@@ -89,13 +99,13 @@ export function FoldingToolbar({ ref, folded, children, actions, below }: Foldin
   const tools = (
     <Space wrap size="small">
       {children}
-      {!folded && actions}
     </Space>
   );
   return (
     <div
       ref={ref}
-      className={folded ? 'gportal-toolbar gportal-toolbar-folded' : 'gportal-toolbar'}
+      className={['gportal-toolbar', folded ? 'gportal-toolbar-folded' : '', placement === 'above' ? 'gportal-toolbar-above' : ''].filter(Boolean).join(' ')}
+      data-placement={placement}
       role="toolbar"
       aria-label={t('map.toolbar')}
       onKeyDown={(event) => {
@@ -116,21 +126,33 @@ export function FoldingToolbar({ ref, folded, children, actions, below }: Foldin
             )}
             <LabelledButton label={t('map.tools')} icon={<ToolOutlined />} type={open ? 'primary' : 'default'} aria-expanded={open} aria-controls={toolsId} onClick={() => setOpen(!open)} />
           </div>
-          <div
-            id={toolsId}
-            className="gportal-tools"
-            hidden={!open}
-            onClick={(event) => {
-              if ((event.target as Element).closest('button')) fold();
-            }}
-          >
-            {tools}
+          <div className="gportal-toolbar-beneath">
+            <div
+              id={toolsId}
+              className="gportal-tools"
+              hidden={!open}
+              onClick={(event) => {
+                if ((event.target as Element).closest('button')) fold();
+              }}
+            >
+              {tools}
+            </div>
+            {below}
           </div>
         </>
       ) : (
-        tools
+        <>
+          {tools}
+          <div className="gportal-toolbar-beneath">
+            {actions && (
+              <div className="gportal-toolbar-actions gportal-toolbar-actions-bar" role="group" aria-label={t('map.toolActions')}>
+                {actions}
+              </div>
+            )}
+            {below}
+          </div>
+        </>
       )}
-      {below}
     </div>
   );
 }

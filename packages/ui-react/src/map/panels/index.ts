@@ -6,6 +6,7 @@ export { editorHint, type EditorMode, type MeasureTool, runningDrawTool } from '
 export { EditorToolbar } from './editor-toolbar';
 export { FeaturePopup } from './feature-popup';
 export { toolbarRowsBottom, useFolded } from './folding-toolbar';
+export { LabelFieldSelect } from './label-field-select';
 export { LayerTypeSelect } from './layer-type-select';
 export { PendingBadge } from './pending-badge';
 export { SavingOverlay } from './saving-overlay';

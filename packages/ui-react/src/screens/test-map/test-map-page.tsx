@@ -42,8 +42,9 @@ export function TestMapPage() {
           <LabelledButton label={t('testMap.submit')} type="primary" icon={<CloudUploadOutlined />} loading={view.status === 'saving'} disabled={view.status !== 'ready'} onClick={submit} />
           <PendingBadge pending={view.pending} />
         </Space>
-        {/* 500 × 500, narrower on a phone rather than wider than the page; the status line beneath it. */}
-        <EditorMap view={view} style={{ width: '100%', maxWidth: SIZE }} mapHeight={SIZE} baseLayer={baseLayer} />
+        {/* 500 × 500, narrower on a phone rather than wider than the page; the status line beneath it,
+            the toolbar above it (its rows would cover a map this small). */}
+        <EditorMap view={view} style={{ width: '100%', maxWidth: SIZE }} mapHeight={SIZE} baseLayer={baseLayer} toolbarPlacement="above" />
       </Space>
     </Panel>
   );

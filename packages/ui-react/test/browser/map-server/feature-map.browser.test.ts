@@ -258,7 +258,7 @@ describe('the layers of the server and their required fields', () => {
     await button('删除部分').click();
     await clickMap(page, ...removed);
     await expect.poll(() => points.count()).toBe(2);
-    await button('保存').click();
+    await button('完成').click();
     await badge().filter({ hasText: '未保存：新增 0 · 修改 1 · 删除 0' }).waitFor();
     await button('保存').click();
     await page.locator('.ant-message-notice', { hasText: '已保存：新增 0，修改 1，删除 0' }).waitFor();
