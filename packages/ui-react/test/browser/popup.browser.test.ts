@@ -25,7 +25,7 @@ describe('a feature popup opens where it fits, and never pans the map', () => {
         // The toolbar's buttons: no popup opens over them.
         const buttons = await page.locator('.gportal-toolbar button').evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number }));
         for (const { name, at } of TOWNS) {
-          await clickMap(page, ...at);
+          await clickMap(page, at[0], at[1]);
           const dialog = page.getByRole('dialog', { name, exact: true });
           await dialog.waitFor();
           await expect(mapElement(page).getAttribute('data-bounds')).resolves.toBe(view);
