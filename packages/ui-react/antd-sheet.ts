@@ -29,6 +29,7 @@ export const UNUSED_ANTD_COMPONENTS: ReadonlyArray<{ folder: string; prefixes: r
   { folder: 'card', prefixes: ['card'] },
   { folder: 'carousel', prefixes: ['carousel'] },
   { folder: 'cascader', prefixes: ['cascader'] },
+  { folder: 'checkbox', prefixes: ['checkbox'] },
   { folder: 'color-picker', prefixes: ['color-picker'] },
   { folder: 'descriptions', prefixes: ['descriptions'] },
   { folder: 'drawer', prefixes: ['drawer'] },

@@ -9,7 +9,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { tellError } from '../i18n/describe-error';
 import { useI18n } from '../i18n/i18n-provider';
 import type { MessageKey } from '../i18n/messages';
-import { SessionConflictDialog } from './panels';
+import { LayersPanel, SessionConflictDialog } from './panels';
 import { applyDrawLocale } from './draw';
 import { FeaturePopup } from './panels';
 import { geometryOfParts, shapeKindOf, type ShapeParts } from './geometry';
@@ -21,8 +21,10 @@ import { useDrawTool } from './draw';
 import type { FeatureSessionView } from './session';
 import { ShapeFeedback } from './geometry';
 import { useConflictHighlight } from './layer';
-import { useMissingHighlight, useSelectionHighlight } from './layer';
+import { useMissingHighlight } from './layer';
 import { useFeatureLayer } from './use-feature-layer';
+import { useTableSelection } from './use-table-selection';
+import { SHOWN_COLORS, useShownLayers, type ShownLayerChoice } from './shown';
 import { labelFieldOf, useFeatureLabels } from './labels';
 import { useHeldFeatures } from './layer';
 import { loadVertexEditor, useGeometryEdit } from './vertex';
@@ -56,6 +58,7 @@ const CoordinateEntry = lazy(() => import('./status/coordinate-entry'));
 const AttributeTable = lazy(() => import('./table/attribute-table'));
 // 导出图片's dialog and the code that draws the image, fetched when it is first asked for.
 const ExportImageDialog = lazy(() => import('./export/export-image-dialog'));
+const NO_SHOWN_LAYERS: readonly ShownLayerChoice[] = [];
 /** The edited layer's colours in the image's legend: the features' stroke (spec: blue) and its 15 % fill. */
 const EXPORT_STROKE = DRAWING.featureStyle.color;
 const EXPORT_FILL = 'rgba(0, 0, 255, 0.15)';
@@ -105,6 +108,12 @@ export interface EditorMapProps {
   tableOpen?: boolean;
   /** The table's own close button was pressed. */
   onTableClose?(): void;
+  /** Layers of the map server shown under the edited one (图层), from the lowest up. */
+  shownLayers?: readonly ShownLayerChoice[];
+  /** The 图层 panel is open (above the map): the catalogue and the drawing order. */
+  layersOpen?: boolean;
+  /** The 图层 panel changed the shown layers (which, their order, their opacity). */
+  onShownLayersChange?(shown: ShownLayerChoice[]): void;
   /** Shows the 导出图片 dialog, which exports the view as a PNG titled `title`. */
   exportOpen?: boolean;
   /** The export dialog closed (exported or cancelled). */
@@ -117,7 +126,7 @@ export interface EditorMapProps {
  * measurement. Every change goes to the session (`add`, `update`, `remove`); what the map shows
  * comes back from the session's state.
  */
-export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbarPlacement = 'over', labelField, layerInfo, wmsUrl, overlay, tableOpen = false, onTableClose, exportOpen = false, onExportClose }: EditorMapProps) {
+export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbarPlacement = 'over', labelField, layerInfo, wmsUrl, overlay, tableOpen = false, onTableClose, exportOpen = false, onExportClose, shownLayers = NO_SHOWN_LAYERS, layersOpen = false, onShownLayersChange }: EditorMapProps) {
   const { t } = useI18n();
   const touchScreen = useMediaQuery(TOUCH_POINTER_QUERY);
   const { message } = App.useApp();
@@ -151,26 +160,18 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
 
   useEffect(() => applyDrawLocale(t), [t]);
 
-  /** The features selected in the attribute table and on the map while it is open: one selection. */
-  const [selected, setSelected] = useState<string[]>([]);
-
   // A new layer or session ends whatever tool was active.
   useEffect(() => {
     setMode({ type: 'idle' });
     setPopup(undefined);
     setAttributesOf(undefined);
-    setSelected([]);
   }, [session]);
-  useEffect(() => {
-    if (!tableOpen) setSelected([]);
-  }, [tableOpen]);
 
   const onFeatureClick = useLatest((id: string, latlng: L.LatLng, extend = false) => {
     // The toolbar floats inside the map's container: its rows' bottom is measured from the map's top.
     if (mode.type === 'idle') {
       setPopup({ id, latlng, clearTop: toolbarRowsBottom(toolbarRef.current) });
-      // With Ctrl, ⌘ or Shift the feature joins the table's selection, or leaves it.
-      if (tableOpen) setSelected((now) => (!extend ? [id] : now.includes(id) ? now.filter((other) => other !== id) : [...now, id]));
+      pick(id, extend);
     }
     else if (mode.type === 'edit' && !mode.id) setMode({ type: 'edit', id });
     else if (mode.type === 'delete') {
@@ -183,7 +184,8 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
   const layerShown = useLayerShown(renderer, view.status);
   useBaseLayer(map, baseLayer, (error) => void message.warning(<ErrorMessage tell={tellError(error)} lead={(reason, translate) => translate('map.baseMapFailed', { reason })} />), layerShown);
   const large = useLargeLayer(map, view, wmsUrl);
-  const snapping = useSnapping(map, renderer);
+  const shown = useShownLayers(map, shownLayers, view.typeName);
+  const snapping = useSnapping(map, renderer, shown.snap);
   const hideSnap = snapping.hide;
   useEffect(() => {
     if (mode.type === 'idle') hideSnap();
@@ -401,11 +403,8 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
   }, [features, view.conflicts]);
   useConflictHighlight(map, conflicting);
   useMissingHighlight(map, view.missingRequired);
-  const selectedFeatures = useMemo(() => {
-    const ids = new Set(selected);
-    return features.filter((feature) => ids.has(feature.id));
-  }, [features, selected]);
-  useSelectionHighlight(map, selectedFeatures);
+  // Highlighted over the conflicts and missing fields: the table's rows are what the user works on now.
+  const { selected, setSelected, pick } = useTableSelection(map, features, session, tableOpen);
   // A save refused for a missing required field: the form of the first such feature says which.
   const missingFirst = useLatest(view.missingRequired[0]?.id);
   useEffect(() => {
@@ -492,6 +491,9 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
 
   return (
     <>
+      {layersOpen && (
+        <LayersPanel layers={view.layers} edited={view.typeName} shown={shownLayers} states={shown.states} onChange={(next) => onShownLayersChange?.(next)} />
+      )}
       <div className="gportal-editor" style={style}>
         {toolbarPlacement === 'above' && toolbar}
         <div ref={editorRef} className="gportal-editor-view" style={mapHeight === undefined ? undefined : { flex: 'none', height: mapHeight }}>
@@ -571,7 +573,16 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
           <ExportImageDialog
             map={map}
             title={view.title ?? view.typeName ?? t('featureMap.title')}
-            legend={[{ label: view.title ?? view.typeName ?? t('featureMap.title'), stroke: EXPORT_STROKE, fill: EXPORT_FILL }]}
+            legend={[
+              { label: view.title ?? view.typeName ?? t('featureMap.title'), stroke: EXPORT_STROKE, fill: EXPORT_FILL },
+              ...shownLayers
+                .filter((choice) => choice.typeName !== view.typeName)
+                .map((choice) => {
+                  const color = shown.colors[choice.typeName] ?? SHOWN_COLORS[0];
+                  return { label: view.layers.find((layer) => layer.name === choice.typeName)?.title || choice.typeName, stroke: color, fill: `${color}1a` };
+                })
+                .reverse(),
+            ]}
             onClose={() => onExportClose?.()}
           />
         </Suspense>

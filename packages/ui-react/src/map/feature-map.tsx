@@ -15,6 +15,7 @@ import { EditorMap } from './editor-map';
 import { DEFAULT_LAYER_KIND } from './session';
 import { BaseMapSelect, LabelFieldSelect, LayerTypeSelect } from './panels';
 import { labelFieldOf } from './labels';
+import { isShownLayerChoices, type ShownLayerChoice } from './shown';
 import { ServerLayerSelect } from './panels';
 import { PendingBadge } from './panels';
 import { SavingOverlay } from './panels';
@@ -64,8 +65,13 @@ export interface FeatureMapViewProps {
    * rendering of the layer is shown, as they are not loaded. Without it, only the message says so.
    */
   wmsUrl?: string;
+  /** The layers shown under the edited one at the start (a link's `?show=`); else the ones the user showed last. */
+  initialShownLayers?: readonly ShownLayerChoice[];
+  /** The shown layers changed (图层): for a page to keep them in its URL. */
+  onShownLayersChange?(shown: readonly ShownLayerChoice[]): void;
 }
 
+const NO_SHOWN_LAYERS: readonly ShownLayerChoice[] = [];
 const NO_LABEL_CHOICES: Readonly<Record<string, string>> = {};
 /** A remembered 标注 choice: a field name (or `''`) by layer. */
 const isLabelChoices = (value: unknown): value is Readonly<Record<string, string>> =>
@@ -91,6 +97,8 @@ export function FeatureMapView({
   fieldLabels,
   unknownOutcomeWindowMs,
   layerList = 'kinds',
+  initialShownLayers,
+  onShownLayersChange,
 }: FeatureMapViewProps) {
   const { t, locale } = useI18n();
   const { modal, message } = App.useApp();
@@ -111,6 +119,16 @@ export function FeatureMapView({
   const labelKey = view.typeName ?? kind;
   const labelField = labelFieldOf(labelChoices[labelKey], view.schema);
   const chooseLabelField = (field: string) => chooseLabels({ ...labelChoices, [labelKey]: field });
+  // 图层: the layers shown under the edited one, from a link first, else as the user left them.
+  const [rememberedShown, rememberShown] = useUserPreference<readonly ShownLayerChoice[]>('map.shownLayers', NO_SHOWN_LAYERS, isShownLayerChoices);
+  const [linkedShown, setLinkedShown] = useState(initialShownLayers);
+  const shownLayers = linkedShown ?? rememberedShown;
+  const [layersOpen, setLayersOpen] = useState(false);
+  const changeShownLayers = (next: readonly ShownLayerChoice[]) => {
+    setLinkedShown(next);
+    rememberShown(next);
+    onShownLayersChange?.(next);
+  };
   // Tiles that fail are said once per base map shown, not once per tile.
   const tilesFailed = useRef(false);
   const baseLayer = useMemo(() => {
@@ -182,6 +200,7 @@ export function FeatureMapView({
         )}
         <BaseMapSelect value={baseMap} offer={offer} onChange={chooseBaseMap} />
         <LabelFieldSelect schema={view.schema} labels={view.labels} value={labelField} onChange={chooseLabelField} />
+        <LabelledButton label={t('map.layers')} type={layersOpen ? 'primary' : 'default'} aria-pressed={layersOpen} aria-expanded={layersOpen} disabled={view.layers.length === 0} onClick={() => setLayersOpen(!layersOpen)} />
         <PendingBadge pending={pending} />
         <LabelledButton label={t('map.table.open')} type={tableOpen ? 'primary' : 'default'} aria-pressed={tableOpen} disabled={!view.schema} onClick={() => setTableOpen(!tableOpen)} />
         <LabelledButton label={t('map.export.open')} disabled={status === 'loading'} onClick={() => setExportOpen(true)} />
@@ -239,6 +258,9 @@ export function FeatureMapView({
           labelField={labelField}
           exportOpen={exportOpen}
           onExportClose={closeExport}
+          shownLayers={shownLayers}
+          layersOpen={layersOpen}
+          onShownLayersChange={changeShownLayers}
         >
           {toolbarExtras}
         </EditorMap>

@@ -11,4 +11,5 @@ export { L } from './leaflet';
 export { EDITOR_STAGES, loadFeatureMap } from './load-feature-map';
 export { LayerTypeSelect, PendingBadge, ServerLayerSelect } from './panels';
 export { DEFAULT_LAYER_KIND, type FieldLabels, type FeatureSessionView, MAP_LAYER_KINDS, type PendingCounts, resolveLayerTypes, type SessionStatus, useBeforeUnload, useFeatureSession, useLayerChoice, useLeaveGuard } from './session';
+export { isShownLayerChoices, parseShownLayers, shownLayersParam, type ShownLayerChoice } from './shown';
 export { type GeometryEdit, type GeometryEditCallbacks, type TypedVertexTarget, useGeometryEdit } from './vertex';

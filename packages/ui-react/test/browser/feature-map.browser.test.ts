@@ -737,7 +737,7 @@ describe('feature map in both languages, 1024 and 1280 px wide', () => {
     await openFeatureMap();
     await page.getByRole('combobox', { name: '图层类型' }).focus();
     const names: string[] = [];
-    for (let step = 0; step < 12; step++) {
+    for (let step = 0; step < 20; step++) {
       await page.keyboard.press('Tab');
       names.push(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''));
     }

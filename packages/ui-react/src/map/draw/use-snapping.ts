@@ -28,11 +28,15 @@ function rememberSnap(on: boolean): void {
 
 /**
  * 吸附: while on, a drawn or dragged vertex snaps to the nearest vertex of a shown feature within
- * 10 px (16 px by touch), else to the nearest point of an edge, found through the layer canvas's
+ * 10 px (16 px by touch), else to the nearest point of an edge (of the edited layer's features,
+ * and of the layers shown beside it through `also`), found through the layer canvas's
  * spatial index; a marker shows where it snapped until the next vertex that does not. On by
  * default; the choice is remembered in browser storage.
  */
-export function useSnapping(map: L.Map | undefined, renderer: FeatureLayerRenderer | undefined) {
+/** Where a vertex snaps onto one set of features (a renderer's `snap`). */
+export type SnapTarget = (latlng: L.LatLng, reach: number) => ReturnType<FeatureLayerRenderer['snap']>;
+
+export function useSnapping(map: L.Map | undefined, renderer: FeatureLayerRenderer | undefined, also?: SnapTarget) {
   const [enabled, setEnabledState] = useState(storedSnap);
   const marker = useRef<L.Marker>(undefined);
 
@@ -53,7 +57,11 @@ export function useSnapping(map: L.Map | undefined, renderer: FeatureLayerRender
 
   const snap = useCallback(
     (latlng: L.LatLng, touch: boolean): L.LatLng | undefined => {
-      const snapped = enabled && map && renderer ? renderer.snap(latlng, SNAP_REACH_PX[touch ? 'touch' : 'mouse']) : undefined;
+      const reach = SNAP_REACH_PX[touch ? 'touch' : 'mouse'];
+      const own = enabled && map && renderer ? renderer.snap(latlng, reach) : undefined;
+      // The layers shown beside it too (a boundary along a river): a vertex before an edge, then the nearer.
+      const other = enabled && map && also && own?.kind !== 'vertex' ? also(latlng, reach) : undefined;
+      const snapped = !other ? own : !own || other.kind === 'vertex' || latlng.distanceTo(other.latlng) < latlng.distanceTo(own.latlng) ? other : own;
       if (!snapped || !map) {
         hide();
         return undefined;
@@ -65,7 +73,7 @@ export function useSnapping(map: L.Map | undefined, renderer: FeatureLayerRender
       marker.current.getElement()?.setAttribute('data-snap', snapped.kind);
       return snapped.latlng;
     },
-    [enabled, map, renderer, hide],
+    [enabled, map, renderer, also, hide],
   );
 
   return { enabled, setEnabled, snap, hide };

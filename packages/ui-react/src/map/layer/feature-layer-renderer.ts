@@ -31,6 +31,11 @@ export interface FeatureLayerRendererOptions {
   /** A click on a drawn feature, with where it was clicked. */
   /** `extend`: the click held Ctrl, ⌘ or Shift (it adds to a selection rather than replacing it). */
   onFeatureClick?: (id: string, latlng: L.LatLng, extend: boolean) => void;
+  /**
+   * A layer shown beside the edited one (图层): drawn read-only in its own pane, in its own colour,
+   * its points as small discs rather than the edited layer's markers, and never hit by a click.
+   */
+  shown?: { pane: string; color: string };
 }
 
 /** A feature as drawn: its lines and polygons on the canvas, its points as markers. */
@@ -68,19 +73,26 @@ export class FeatureLayerRenderer {
   private readonly shapes = new WeakMap<Geometry, FlatShape | null>();
   /** Each feature read ahead as the canvas paints it ahead (`null`: a point's), made once. */
   private readonly ahead = new WeakMap<MapFeature, CanvasFeature | null>();
+  /** The saved features' style: the edited layer's blue, or a shown layer's colour. */
+  private readonly style: L.PathOptions;
+  /** A shown layer's points: discs on one Leaflet canvas in its pane, made with the first. */
+  private pointCanvas: L.Canvas | undefined;
 
   constructor(
     private readonly map: L.Map,
     private readonly options: FeatureLayerRendererOptions = {},
   ) {
+    const shown = options.shown;
+    this.style = shown ? { color: shown.color, weight: 2, fillOpacity: 0.1 } : FEATURE_STYLE;
     this.canvas = new FeatureCanvas({
+      ...(shown ? { pane: shown.pane, className: 'gportal-shown-canvas' } : {}),
       padding: 0.1,
       simplifyTolerance: SIMPLIFY_TOLERANCE_PX,
       // A finger is less precise than a mouse pointer.
       hitTolerance: { mouse: 3, touch: 10 },
       // The layer's first repaint (the opening's features) goes to workers readied meanwhile.
       warmWorkers: true,
-      onClick: (id, event) => this.options.onFeatureClick?.(id, map.mouseEventToLatLng(event), event.ctrlKey || event.metaKey || event.shiftKey),
+      ...(shown ? {} : { onClick: (id: string, event: MouseEvent) => this.options.onFeatureClick?.(id, map.mouseEventToLatLng(event), event.ctrlKey || event.metaKey || event.shiftKey) }),
     });
     this.canvas.addTo(map);
     this.markers.addTo(map);
@@ -101,7 +113,7 @@ export class FeatureLayerRenderer {
         this.drawn.set(feature.id, current);
         if (current.markers && !this.hidden.has(feature.id)) this.markers.addLayer(current.markers);
       }
-      if (current.shape) onCanvas.push({ id: feature.id, shape: current.shape, style: feature.state === 'exist' ? FEATURE_STYLE : UNSAVED_STYLE });
+      if (current.shape) onCanvas.push({ id: feature.id, shape: current.shape, style: feature.state === 'exist' ? this.style : UNSAVED_STYLE });
     }
     for (const [id, { markers }] of this.drawn) {
       if (shown.has(id)) continue;
@@ -207,8 +219,14 @@ export class FeatureLayerRenderer {
     this.markers.clearLayers();
     this.map.removeLayer(this.markers);
     this.map.removeLayer(this.canvas);
+    if (this.pointCanvas) this.map.removeLayer(this.pointCanvas);
     this.drawn.clear();
     this.rendered = [];
+  }
+
+  private canvasForPoints(): L.Canvas {
+    this.pointCanvas ??= L.canvas({ pane: this.options.shown?.pane ?? 'overlayPane' });
+    return this.pointCanvas;
   }
 
   private shapeOf(geometry: Geometry): FlatShape | undefined {
@@ -223,10 +241,12 @@ export class FeatureLayerRenderer {
   private drawnOf(feature: EditableFeature): Drawn {
     const shape = this.shapeOf(feature.geometry);
     if (shape) return { feature, shape, bbox: shape.bbox };
-    const icon = markerIcon(feature.state !== 'exist');
     const parts = shapeParts(feature.geometry);
     const positions = parts.kind === 'point' ? parts.parts : [];
-    const markers = positions.map((latlng) => L.marker(latlng, { icon, keyboard: false }));
+    const shown = this.options.shown;
+    const markers: L.Layer[] = shown
+      ? positions.map((latlng) => L.circleMarker(latlng, { pane: shown.pane, renderer: this.canvasForPoints(), radius: 4, color: shown.color, weight: 2, fillOpacity: 0.6, interactive: false }))
+      : positions.map((latlng) => L.marker(latlng, { icon: markerIcon(feature.state !== 'exist'), keyboard: false }));
     const layer = markers.length === 1 && markers[0] ? markers[0] : L.featureGroup(markers);
     const { onFeatureClick } = this.options;
     if (onFeatureClick) {

@@ -1,9 +1,10 @@
 import type { EditableFeature, FeatureSchema, Properties, PropertySchema } from '@gportal/core';
-import { Button, Checkbox, Input, Modal } from 'antd';
+import { Button, Input, Modal } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { UNSPACED_BUTTON } from '../../ui/labelled-button';
+import '../../ui/checkbox.css';
 import { fieldProblem, fieldValue, propertyValue, type FieldValue } from './field-values';
 
 export { isDateText } from './field-values';
@@ -117,7 +118,7 @@ export function AttributeForm({ feature, schema, labels = {}, isNew = false, sho
             // The label is the layer's property name or its alias from the settings: data, not a message of the table.
             <FormField key={property.name} id={id} label={<span data-raw="">{label}</span>} error={error}>
               {property.type === 'boolean' ? (
-                <Checkbox id={id} aria-label={label} checked={value === true} onChange={(event) => set(property.name, event.target.checked)} />
+                <input type="checkbox" className="gportal-checkbox" id={id} aria-label={label} checked={value === true} onChange={(event) => set(property.name, event.target.checked)} />
               ) : property.type === 'date' ? (
                 <Suspense fallback={textInput('date')}>
                   <DateField id={id} label={label} value={text} onChange={(next) => set(property.name, next)} {...fieldErrorProps(id, error)} />

@@ -7,6 +7,7 @@ export { EditorToolbar } from './editor-toolbar';
 export { FeaturePopup } from './feature-popup';
 export { toolbarRowsBottom, useFolded } from './folding-toolbar';
 export { LabelFieldSelect } from './label-field-select';
+export { LayersPanel } from './layers-panel';
 export { LayerTypeSelect } from './layer-type-select';
 export { PendingBadge } from './pending-badge';
 export { SavingOverlay } from './saving-overlay';

@@ -6,7 +6,7 @@ import { fieldLabelsOf } from '../../shell/sample-field-labels';
 import { useService } from '../../ui/services';
 import { useI18n } from '../../i18n/i18n-provider';
 import { useDocumentTitle } from '../../i18n/use-document-title';
-import { FeatureMapView, useLeaveGuard, wmsUrlOf } from '../../map';
+import { FeatureMapView, parseShownLayers, shownLayersParam, useLeaveGuard, wmsUrlOf, type ShownLayerChoice } from '../../map';
 import { Panel } from '../layout/panel';
 import './feature-map-page.css';
 
@@ -22,7 +22,23 @@ export function FeatureMapPage() {
   const [initialTypeName] = useState(() => params.get('layer') ?? undefined);
   // Made once: the session's labels follow this object.
   const fieldLabels = useMemo(() => fieldLabelsOf(config), [config]);
-  const keepLayer = useCallback((layer: string) => setParams({ layer }, { replace: true }), [setParams]);
+  // And the layers shown under it (`&show=store_33:line~0.6,store_33:point`).
+  const [initialShown] = useState(() => (params.has('show') ? parseShownLayers(params.get('show') ?? '') : undefined));
+  const keep = useCallback(
+    (name: string, value: string) =>
+      setParams(
+        (now) => {
+          const next = new URLSearchParams(now);
+          if (value === '') next.delete(name);
+          else next.set(name, value);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const keepLayer = useCallback((layer: string) => keep('layer', layer), [keep]);
+  const keepShown = useCallback((shown: readonly ShownLayerChoice[]) => keep('show', shownLayersParam(shown)), [keep]);
   return (
     <Panel title={t('featureMap.title')} bodyStyle={{ paddingTop: 12 }} className="gportal-feature-map-page">
       <FeatureMapView
@@ -31,7 +47,7 @@ export function FeatureMapPage() {
         credentialsOrigin={config.geoserverRestUrl}
         tiandituKey={config.tiandituKey || undefined} tiandituReviewNumber={config.tiandituReviewNumber || undefined}
         height="calc(100vh - 260px)" onDirtyChange={setDirty}
-        initialTypeName={initialTypeName} onLayerChange={keepLayer} layerInfoTemplate={config.layerInfoTemplate}
+        initialTypeName={initialTypeName} onLayerChange={keepLayer} initialShownLayers={initialShown} onShownLayersChange={keepShown} layerInfoTemplate={config.layerInfoTemplate}
         fieldLabels={fieldLabels} unknownOutcomeWindowMs={config.unknownOutcomeWindowMs} layerList={config.mode === 'map-server' ? 'server' : 'kinds'} />
     </Panel>
   );

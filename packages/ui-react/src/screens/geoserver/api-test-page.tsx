@@ -1,6 +1,6 @@
 import { AimOutlined, LoadingOutlined } from '@ant-design/icons';
 import { ValidationError, type LayerKind } from '@gportal/core';
-import { App, Button, Checkbox, Input, Space, Tag } from 'antd';
+import { App, Button, Input, Space, Tag } from 'antd';
 import { useNavigate, useOutletContext } from 'react-router-dom';
 import { ROUTES } from '../../shell/routes';
 import { useI18n, type Translate } from '../../i18n/i18n-provider';
@@ -8,6 +8,7 @@ import { describeError, errorDetail, type DescribedError } from '../../i18n/desc
 import { useDocumentTitle } from '../../i18n/use-document-title';
 import type { MessageKey } from '../../i18n/messages';
 import { ErrorMessage, RAW_TEXT_ATTRIBUTE } from '../../ui/error-detail';
+import '../../ui/checkbox.css';
 import { API_CALLS, API_GROUPS, lacksInput, type ApiCall, type ApiForm } from './api-calls';
 import type { ApiOutcome, ApiTestState } from './api-test-state';
 import { FormField } from '../../ui/form-field';
@@ -144,9 +145,10 @@ export function ApiTestPage() {
                 </FormField>
               </div>
               <div style={{ display: 'flex', alignItems: 'center' }}>
-                <Checkbox checked={form.recurse} onChange={(event) => setForm({ recurse: event.target.checked })}>
+                <label className="gportal-checkbox-label">
+                  <input type="checkbox" className="gportal-checkbox" checked={form.recurse} onChange={(event) => setForm({ recurse: event.target.checked })} />
                   {t('geoserverApi.recurse')}
-                </Checkbox>
+                </label>
               </div>
               <div className="gportal-api-wide">
                 <FormField id="api-sld" label={t('geoserverApi.sld')} style={{ marginBottom: 0 }}>

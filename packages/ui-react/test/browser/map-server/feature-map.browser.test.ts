@@ -77,6 +77,39 @@ async function drawTriangle(): Promise<Array<[number, number]>> {
 }
 
 describe('feature map in map-server mode, against QGIS Server + PostGIS', () => {
+  it("shows rivers under the edited districts (图层), and a vertex snapped onto a river's vertex is saved with exactly its coordinates", async () => {
+    await openMapServerApp([]);
+    await waitForMapReady(page, 2);
+    await button('图层').click();
+    await page.getByRole('region', { name: '图层', exact: true }).getByRole('checkbox', { name: 'rivers', exact: true }).check();
+    await page.locator('.leaflet-pane[data-type-name="rivers"] canvas').first().waitFor({ state: 'attached' });
+    await expect(mapElement(page).getAttribute('data-features')).resolves.toBe('2');
+    // The Jiulong River's first vertex, outside both districts.
+    const river: [number, number] = [117.2, 24.9];
+    const rivers = await serverFeatures('rivers');
+    expect(rivers.some((feature) => (feature.geometry.coordinates as unknown as number[][][])[0]?.[0]?.join() === river.join())).toBe(true);
+    await screenshot(page, 'feature-map-map-server-rivers');
+    const [, second, third] = await triangleInView();
+    await button('标绘').click();
+    await page.locator('.gportal-map[aria-busy]').waitFor({ state: 'detached' });
+    const start = await mapPoint(page, ...river);
+    await page.mouse.move(start.x + 3, start.y + 2);
+    await page.mouse.click(start.x + 3, start.y + 2);
+    await page.locator('.gportal-snap-marker[data-snap="vertex"]').waitFor();
+    await page.waitForTimeout(150);
+    await clickMap(page, ...(second as [number, number]));
+    await clickMap(page, ...(third as [number, number]));
+    await page.waitForTimeout(150);
+    await page.mouse.click(start.x + 3, start.y + 2);
+    await waitForFeatures(page, 3);
+    await skipAttributes(page);
+    await button('保存').click();
+    await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor({ timeout: 20_000 });
+    await expect.poll(async () => (await serverFeatures('districts')).length).toBe(3);
+    const saved = (await serverFeatures('districts')).find((feature) => !['districts.1', 'districts.2'].includes(feature.id));
+    expect(saved?.geometry.coordinates[0]?.[0]?.[0]).toEqual(river);
+  });
+
   it('loads the multipolygon layer, draws, saves, and the server has the polygon in lon/lat order; the WMTS base map shows tiles', async () => {
     const tiles: number[] = [];
     await openMapServerApp(tiles);
