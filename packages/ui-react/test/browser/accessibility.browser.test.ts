@@ -77,8 +77,8 @@ async function chooseLanguage(language: 'zh-CN' | 'en'): Promise<void> {
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 
 const LANGUAGES = [
-  { language: 'zh-CN', names: { draw: '标绘', line: '画线', edit: '编辑', delete: '删除', cancel: '取消', editAttributes: '编辑属性', lineLayer: '线', switchLayer: '切换', tools: '工具', menu: '菜单', coords: '输入坐标', measure: '测量', table: '属性表', filter: '条件筛选', batch: '批量编辑', closeTable: '关闭属性表' } },
-  { language: 'en', names: { draw: 'Draw polygon', line: 'Draw line', edit: 'Edit', delete: 'Delete', cancel: 'Cancel', editAttributes: 'Edit attributes', lineLayer: 'Line', switchLayer: 'Switch', tools: 'Tools', menu: 'Menu', coords: 'Enter coordinates', measure: 'Measure', table: 'Attribute table', filter: 'Filter', batch: 'Edit selected', closeTable: 'Close attribute table' } },
+  { language: 'zh-CN', names: { draw: '标绘', line: '画线', edit: '编辑', delete: '删除', cancel: '取消', editAttributes: '编辑属性', lineLayer: '线', switchLayer: '切换', tools: '工具', menu: '菜单', coords: '输入坐标', measure: '测量', table: '属性表', filter: '条件筛选', batch: '批量编辑', closeTable: '关闭属性表', layers: '图层', pointLayer: '点', exportImage: '导出图片' } },
+  { language: 'en', names: { draw: 'Draw polygon', line: 'Draw line', edit: 'Edit', delete: 'Delete', cancel: 'Cancel', editAttributes: 'Edit attributes', lineLayer: 'Line', switchLayer: 'Switch', tools: 'Tools', menu: 'Menu', coords: 'Enter coordinates', measure: 'Measure', table: 'Attribute table', filter: 'Filter', batch: 'Edit selected', closeTable: 'Close attribute table', layers: 'Layers', pointLayer: 'Point', exportImage: 'Export image' } },
 ] as const;
 
 describe.each(LANGUAGES)('axe in $language', ({ language, names }) => {
@@ -204,6 +204,19 @@ describe.each(LANGUAGES)('axe in $language', ({ language, names }) => {
     await page.getByTestId('batch-preview').waitFor();
     findings.push(...(await audit(`attribute table, a row selected, filter and batch edit open ${language}`)));
     await button(names.closeTable).click();
+
+    // 图层 open with a layer shown under the edited one, then 导出图片's dialog.
+    await button(names.layers).click();
+    await page.getByRole('region', { name: names.layers, exact: true }).getByRole('checkbox', { name: names.pointLayer, exact: true }).check();
+    await page.locator('.leaflet-pane[data-type-name] canvas').first().waitFor({ state: 'attached' });
+    findings.push(...(await audit(`the layers panel, a layer shown ${language}`)));
+    await button(names.layers).click();
+    await button(names.exportImage).click();
+    const exportDialog = page.getByRole('dialog', { name: names.exportImage });
+    await exportDialog.waitFor();
+    findings.push(...(await audit(`the export image dialog ${language}`)));
+    await exportDialog.getByRole('button', { name: names.cancel, exact: true }).click();
+    await exportDialog.waitFor({ state: 'detached' });
 
     expectNoSeriousViolations(findings);
   }, 120_000);
