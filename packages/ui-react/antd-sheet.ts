@@ -31,6 +31,8 @@ export const UNUSED_ANTD_COMPONENTS: ReadonlyArray<{ folder: string; prefixes: r
   { folder: 'cascader', prefixes: ['cascader'] },
   { folder: 'checkbox', prefixes: ['checkbox'] },
   { folder: 'color-picker', prefixes: ['color-picker'] },
+  // The date, time and range pickers and the calendar: all their rules are `.ant-picker…`.
+  { folder: 'date-picker', prefixes: ['picker'] },
   { folder: 'descriptions', prefixes: ['descriptions'] },
   { folder: 'drawer', prefixes: ['drawer'] },
   { folder: 'divider', prefixes: ['divider'] },

@@ -8,9 +8,10 @@
  * - first screen: the scripts `/login` loads, signed out (the sign-in page alone: no router,
  *   container or adapters);
  * - map route: the scripts `/feature-map` loads when opened directly, signed in, until its first
- *   features are drawn (what it loads on use is not part of it: the date picker, the conflict
- *   dialog, leaflet-draw, the read-out's measurement, the shape editor, the English messages);
- * - whole app: every chunk, the workers and the date picker included.
+ *   features are drawn (what it loads on use is not part of it: the date field's calendar, the
+ *   conflict dialog, leaflet-draw, the read-out's measurement, the shape editor, split, merge and
+ *   the topology check, the English messages);
+ * - whole app: every chunk, the workers and what loads on use included.
  */
 export const BUNDLE_TARGETS_KIB = { firstScreen: 190, mapRoute: 350, wholeApp: 470 } as const;
 
@@ -21,4 +22,4 @@ export type BundleFigure = keyof typeof BUNDLE_TARGETS_KIB;
  * figure held so far, lowered by every cut and never raised: new code loads on use instead of
  * growing a figure.
  */
-export const BUNDLE_BUDGETS_KIB: Readonly<Record<BundleFigure, number>> = { firstScreen: BUNDLE_TARGETS_KIB.firstScreen, mapRoute: 400, wholeApp: 517 };
+export const BUNDLE_BUDGETS_KIB: Readonly<Record<BundleFigure, number>> = { firstScreen: BUNDLE_TARGETS_KIB.firstScreen, mapRoute: 400, wholeApp: 511 };

@@ -37,10 +37,6 @@ const rcComponentsWithoutSideEffects: Plugin = {
   },
 };
 
-/** antd's date picker, loaded with the attribute form that shows a date field (`map/panels/date-field.tsx`). */
-const DATE_PICKER_MODULES = /[\\/]node_modules[\\/](antd[\\/]es[\\/](date-picker|time-picker|calendar)|@rc-component[\\/]picker)[\\/]/;
-/** antd's checkbox, used by the attribute form only and loaded with it (`map/editor-map.tsx`). */
-const ON_USE_UI_KIT_MODULES = /[\\/]node_modules[\\/](antd[\\/]es[\\/]checkbox|@rc-component[\\/]checkbox)[\\/]/;
 const UI_KIT_MODULES = /[\\/]node_modules[\\/](antd|@rc-component|@ant-design)[\\/]/;
 
 /**
@@ -54,8 +50,7 @@ const UI_KIT_MODULES = /[\\/]node_modules[\\/](antd|@rc-component|@ant-design)[\
  * - the UI package's frame (its app, shell and shared UI modules, with what they import: the
  *   router, the container, inversify) is one chunk, loaded by the first sign-in or any other route;
  * - the rest of antd (the components of the frame and the screens, their icons) is one chunk,
- *   loaded with the frame, but for the date picker and the checkbox, which stay with
- *   what uses them;
+ *   loaded with the frame;
  * - the core's other small shared modules (its ports, domain types, errors and helpers, a few
  *   hundred bytes each) are one chunk, loaded with the app behind the sign-in page rather than
  *   screen by screen.
@@ -64,7 +59,7 @@ const CHUNK_GROUPS = [
   // Named as the entry chunk it becomes (`index-<hash>.js`, the script `index.html` names).
   { name: 'index', tags: ['$initial' as const] },
   { name: 'app-frame', test: /[\\/]packages[\\/]ui-react[\\/]src[\\/](app|shell|ui)[\\/]/ },
-  { name: 'ui-kit', test: (id: string) => UI_KIT_MODULES.test(id) && !DATE_PICKER_MODULES.test(id) && !ON_USE_UI_KIT_MODULES.test(id) },
+  { name: 'ui-kit', test: UI_KIT_MODULES },
   { name: 'core-kernel', test: /[\\/]packages[\\/]core[\\/]src[\\/](ports|domain|errors|util)[\\/]/ },
 ];
 

@@ -1,4 +1,4 @@
-import { EditSession, mergeFeatures, mergeGeometries, planarArea, splitFeature, type Polygon } from '@gportal/core';
+import { EditSession, mergeFeatures, mergeGeometries, planarArea, reshapeWithNeighbours, splitFeature, type Polygon } from '@gportal/core';
 import { createWfsAdapters } from '@gportal/adapters-geoserver';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { wfsServer } from './wfs-server.js';
@@ -63,6 +63,29 @@ describe('topology edits on QGIS Server + PostGIS', () => {
     const rows = await stored();
     const both = [rows.get(west)?.geometry as Polygon, rows.get(east)?.geometry as Polygon];
     for (const polygon of both) expect(polygon.coordinates[0]).toContainEqual([117.52, 22.43]);
+    const union = mergeGeometries(both) as Polygon;
+    expect(union.type).toBe('Polygon');
+    expect(union.coordinates).toHaveLength(1);
+    const sum = planarArea(both[0] as Polygon) + planarArea(both[1] as Polygon);
+    expect(Math.abs(planarArea(union) / sum - 1)).toBeLessThanOrEqual(1e-9);
+  });
+
+  it('a shape edit with 拓扑编辑 (a shared corner dragged, a vertex inserted on the shared edge and dragged) is saved with the neighbour following it exactly', async () => {
+    const { session, west, east } = await neighbours();
+    const reshaped = { type: 'Polygon' as const, coordinates: [[[117.3, 22.3], [117.5, 22.3], [117.48, 22.35], [117.53, 22.42], [117.3, 22.4], [117.3, 22.3]]] };
+    reshapeWithNeighbours(session, west, reshaped, [
+      { kind: 'insert', between: [[117.5, 22.3], [117.5, 22.4]], at: [117.5, 22.35] },
+      { kind: 'move', from: [117.5, 22.35], to: [117.48, 22.35] },
+      { kind: 'move', from: [117.5, 22.4], to: [117.53, 22.42] },
+    ]);
+    expect((await session.save()).ok).toBe(true);
+
+    const rows = await stored();
+    const both = [rows.get(west)?.geometry as Polygon, rows.get(east)?.geometry as Polygon];
+    for (const polygon of both) {
+      expect(polygon.coordinates[0]).toContainEqual([117.48, 22.35]);
+      expect(polygon.coordinates[0]).toContainEqual([117.53, 22.42]);
+    }
     const union = mergeGeometries(both) as Polygon;
     expect(union.type).toBe('Polygon');
     expect(union.coordinates).toHaveLength(1);

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Polygon } from '../domain/geometry.js';
-import { ValidationError } from '../errors/errors.js';
+import { NotFoundError, ValidationError } from '../errors/errors.js';
 import { createMemoryAdapters, sampleSeed } from '../memory/index.js';
 import { planarArea } from '../topology/planar.js';
-import { EditSession, mergeFeatures, splitFeature } from './index.js';
+import { mergeGeometries } from '../topology/merge-geometries.js';
+import { EditSession, mergeFeatures, reshapeWithNeighbours, splitFeature } from './index.js';
 import { square } from '../../test/shapes.js';
 
 // Split, merge and a shared vertex moved: each one user action (one undo step, one change), sent
@@ -163,5 +164,51 @@ describe('session.moveSharedVertex', () => {
     session.undo();
     expect(session.pending().updates).toHaveLength(0);
     expect(() => session.moveSharedVertex([0, 0], [1, 1])).toThrow(ValidationError);
+  });
+});
+
+describe('reshapeWithNeighbours(session, …)', () => {
+  it('gives the feature its new shape and the neighbour the same moved and inserted vertices: one undo step, one transaction, still shared', async () => {
+    const { adapters, session, west, east, rows } = await neighbours();
+    const commit = vi.spyOn(adapters.transactions, 'commit');
+    const changes: string[] = [];
+    session.on('change', ({ reason }) => changes.push(reason));
+    // The west square (117.95–118.05) reshaped: its north-east corner dragged east, a vertex
+    // inserted on the shared edge x = 118.05 and dragged west.
+    const reshaped: Polygon = { type: 'Polygon', coordinates: [[[117.95, 23.95], [118.05, 23.95], [118.04, 24], [118.07, 24.06], [117.95, 24.05], [117.95, 23.95]]] };
+    const ids = reshapeWithNeighbours(session, west, reshaped, [
+      { kind: 'insert', between: [[118.05, 23.95], [118.05, 24.05]], at: [118.05, 24] },
+      { kind: 'move', from: [118.05, 24], to: [118.04, 24] },
+      { kind: 'move', from: [118.05, 24.05], to: [118.07, 24.06] },
+    ]);
+
+    expect(ids).toEqual([west, east]);
+    expect(changes).toEqual(['batch']);
+    const ring = (id: string) => (session.feature(id)?.geometry as Polygon).coordinates[0] as number[][];
+    expect(ring(east)).toContainEqual([118.04, 24]);
+    expect(ring(east)).toContainEqual([118.07, 24.06]);
+    expect(ring(east)).not.toContainEqual([118.05, 24.05]);
+    // No gap and no overlap along the boundary: the two merge into one polygon of their summed area.
+    const union = mergeGeometries([session.feature(west)?.geometry as Polygon, session.feature(east)?.geometry as Polygon]);
+    expect(union.type).toBe('Polygon');
+    expect((union as Polygon).coordinates).toHaveLength(1);
+    const sum = planarArea(session.feature(west)?.geometry as Polygon) + planarArea(session.feature(east)?.geometry as Polygon);
+    expect(Math.abs(planarArea(union as Polygon) - sum) / sum).toBeLessThanOrEqual(1e-9);
+
+    session.undo();
+    expect(session.pending().updates).toHaveLength(0);
+    session.redo();
+    expect((await session.save()).ok).toBe(true);
+    expect(commit).toHaveBeenCalledTimes(1);
+    const stored = (await rows()).find((row) => row.id === east);
+    expect((stored?.geometry as Polygon).coordinates[0]).toContainEqual([118.07, 24.06]);
+  });
+
+  it('changes only the feature when nothing it shares moved, and refuses a feature it does not hold', async () => {
+    const { session, west, east } = await neighbours();
+    const before = structuredClone(session.feature(east)?.geometry);
+    expect(reshapeWithNeighbours(session, west, square(117.9, 24), [{ kind: 'move', from: [117.95, 23.95], to: [117.85, 23.95] }])).toEqual([west]);
+    expect(session.feature(east)?.geometry).toEqual(before);
+    expect(() => reshapeWithNeighbours(session, 'nowhere', square(0, 0), [])).toThrow(NotFoundError);
   });
 });

@@ -1,7 +1,7 @@
 // The edit session: the `EditSession` facade and the vocabulary of its options, events and
 // outcomes, the only part of the edit room other rooms and the package's entry use.
 export { EditSession } from './edit-session.js';
-export { mergeFeatures, splitFeature, type ShapeEditing } from './topology-edits/index.js';
+export { mergeFeatures, reshapeWithNeighbours, splitFeature, type ShapeEditing } from './topology-edits/index.js';
 export type {
   ChangeReason,
   ConflictChoice,

@@ -6,5 +6,6 @@ export { splitGeometry, type SplittableGeometry } from './split-geometry.js';
 export { mergeGeometries, type MergeableGeometry } from './merge-geometries.js';
 export { clipToNeighbours } from './clip-to-neighbours.js';
 export { findSharedVertices, type SharedVertex, type TopologyFeature } from './shared-vertices.js';
+export { followSharedEdits, type SharedEdit } from './shared-edits.js';
 export { findTopologyProblems, type TopologyCheckOptions, type TopologyProblem, type TopologyProblemKind } from './topology-problems.js';
 export { planarArea } from './planar.js';

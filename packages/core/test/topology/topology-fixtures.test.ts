@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Geometry, LineString, MultiPolygon, Polygon, Position } from '../../src/index.js';
-import { clipToNeighbours, findSharedVertices, findTopologyProblems, mergeGeometries, planarArea, splitGeometry, ValidationError } from '../../src/index.js';
+import { clipToNeighbours, findSharedVertices, findTopologyProblems, followSharedEdits, mergeGeometries, planarArea, splitGeometry, ValidationError, type SharedEdit } from '../../src/index.js';
 import { expectCover } from './cover.js';
 
 /*
@@ -22,11 +22,12 @@ interface FixtureFeature {
   geometry: Geometry;
 }
 interface Fixture {
-  operation: 'split' | 'merge' | 'clip' | 'problems' | 'shared';
+  operation: 'split' | 'merge' | 'clip' | 'problems' | 'shared' | 'follow';
   note: string;
   features: FixtureFeature[];
   at?: Position;
   tolerance?: number;
+  edits?: SharedEdit[];
 }
 
 const here = (path: string): URL => new URL(path, import.meta.url);
@@ -55,6 +56,8 @@ function answer(fixture: Fixture): unknown {
         return findTopologyProblems(features(fixture));
       case 'shared':
         return findSharedVertices(features(fixture), fixture.at ?? [], fixture.tolerance ?? 0);
+      case 'follow':
+        return followSharedEdits(features(fixture).filter((_, index) => fixture.features[index]?.properties.role === 'neighbour'), fixture.edits ?? [], { tolerance: fixture.tolerance ?? 0 });
     }
   } catch (error) {
     if (error instanceof ValidationError) return { refused: error.message, reason: error.problems.cutter?.value ?? null };
@@ -64,7 +67,7 @@ function answer(fixture: Fixture): unknown {
 
 describe('topology fixtures (in → out)', () => {
   it('has a fixture of each function and of the shapes the issue names', () => {
-    for (const prefix of ['split-', 'merge-', 'clip-', 'problems-', 'shared-']) expect(names.some((name) => name.startsWith(prefix))).toBe(true);
+    for (const prefix of ['split-', 'merge-', 'clip-', 'problems-', 'shared-', 'follow-']) expect(names.some((name) => name.startsWith(prefix))).toBe(true);
     for (const shape of ['hole', 'multipolygon', 'near-collinear', 'shared-edge', 'along-edge']) expect(names.some((name) => name.includes(shape))).toBe(true);
   });
 
@@ -77,6 +80,19 @@ describe('topology fixtures (in → out)', () => {
     if (fixture.operation === 'split' && Array.isArray(result)) {
       const [subject] = withRole(fixture, 'subject');
       if (subject?.type === 'Polygon' || subject?.type === 'MultiPolygon') expectCover(subject, result as Array<Polygon | MultiPolygon>);
+    }
+    if (fixture.operation === 'follow') {
+      // The boundary stays shared: the edited town and each polygon that followed it merge into one
+      // polygon without a hole (no gap) whose area is the sum of theirs (no overlap).
+      const [edited] = withRole(fixture, 'edited') as Polygon[];
+      for (const { geometry } of result as Array<{ geometry: Geometry }>) {
+        if (!geometry.type.endsWith('Polygon') || !edited) continue;
+        const union = mergeGeometries([edited, geometry as Polygon]);
+        expect(union.type).toBe('Polygon');
+        expect((union as Polygon).coordinates).toHaveLength(1);
+        const sum = planarArea(edited) + planarArea(geometry as Polygon);
+        expect(Math.abs(planarArea(union as Polygon) - sum) / sum).toBeLessThanOrEqual(1e-9);
+      }
     }
     if (fixture.operation === 'merge' && (result as Geometry).type.endsWith('Polygon')) {
       const parts = withRole(fixture, 'part') as Polygon[];

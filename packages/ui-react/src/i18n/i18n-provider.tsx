@@ -37,7 +37,7 @@ export interface I18nProviderProps {
   children: ReactNode;
 }
 
-/** The message table and antd's own texts (date pickers, pagination …) follow one locale; antd takes the app's theme. */
+/** The message table and antd's own texts (the default buttons of its dialogs …) follow one locale; antd takes the app's theme. */
 export function I18nProvider({ initialLocale, onLocaleChange, children }: I18nProviderProps) {
   const [locale, setLocaleState] = useState(initialLocale);
   // A language not yet fetched (an embedding app's first render in English) renders once it is there.

@@ -1,7 +1,18 @@
 import {
+  boundsOfGeometries,
   DRAWING,
+  fittableBounds,
+  followSharedEdits,
+  geometryBBox,
+  reshapeWithNeighbours,
   geometryProblem,
+  INITIAL_BOUNDS_PADDING,
+  padBounds,
+  type Position,
+  type EditSession,
+  type Geometry,
   type GeometryProblem,
+  type LineString,
   type Properties,
 } from '@gportal/core';
 import { App } from 'antd';
@@ -12,7 +23,7 @@ import type { MessageKey } from '../i18n/messages';
 import { LayersPanel, SessionConflictDialog } from './panels';
 import { applyDrawLocale } from './draw';
 import { FeaturePopup } from './panels';
-import { geometryOfParts, shapeKindOf, type ShapeParts } from './geometry';
+import { geometryOfParts, shapeKindOf, toLatLng, type ShapeParts } from './geometry';
 import type { L } from './leaflet';
 import { AreaUnitSelect, isAreaUnitChoice, loadMeasuring, measureText, measuringLoaded, type AreaUnitChoice } from './geometry';
 import { useUserPreference } from '../ui/use-user-preference';
@@ -47,10 +58,20 @@ import { toolbarRowsBottom, useFolded } from './panels';
 import { EditorToolbar } from './panels';
 import { editorHint, runningDrawTool, type EditorMode } from './panels';
 import { StatusLine } from './status';
+import { avoidOverlaps, loadTopologyEdits, splitAlong, useNeighbourPreview, type MergeDialogProps, type TopologyPanelProps } from './topology';
+import { toLatLngBounds } from './base';
 import { useCoordinateTarget } from './use-coordinate-target';
 
 /** The user-cache key of the unit the measurement read-out gives areas in. */
 const AREA_UNIT_KEY = 'map.areaUnit';
+/** The user-cache key of 避免重叠: on, a polygon drawn or reshaped is cut back from its neighbours. */
+const AVOID_OVERLAPS_KEY = 'map.avoidOverlaps';
+/** The user-cache key of 拓扑编辑: on, a shape edit's shared vertices move in its neighbours too. */
+const TOPOLOGICAL_KEY = 'map.topologicalEditing';
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+const NOT_FOLLOWING: ReadonlyArray<{ id: string; geometry: Geometry }> = [];
+/** How far apart two vertices may be and still be one shared vertex, in degrees: the same position, give or take a rounding. */
+const SHARED_TOLERANCE = 1e-9;
 
 /** The attribute form, fetched when a feature's attributes are first edited (a new feature's or from its popup). */
 const CoordinateEntry = lazy(() => import('./status/coordinate-entry'));
@@ -62,6 +83,10 @@ const NO_SHOWN_LAYERS: readonly ShownLayerChoice[] = [];
 /** The edited layer's colours in the image's legend: the features' stroke (spec: blue) and its 15 % fill. */
 const EXPORT_STROKE = DRAWING.featureStyle.color;
 const EXPORT_FILL = 'rgba(0, 0, 255, 0.15)';
+/** 合并's dialog, with the polygon algebra it merges by, fetched when 合并 is first used. */
+const MergeDialog = lazy<(props: MergeDialogProps) => ReactNode>(() => import('./topology/merge-dialog'));
+/** 拓扑检查's list, with the check it runs, fetched when it is first opened. */
+const TopologyPanel = lazy<(props: TopologyPanelProps) => ReactNode>(() => import('./topology/topology-panel'));
 const AttributeForm = lazy(() => import('./panels/attribute-form').then((module) => ({ default: module.AttributeForm })));
 
 const PROBLEM_MESSAGES: Readonly<Record<GeometryProblem, MessageKey>> = {
@@ -118,6 +143,10 @@ export interface EditorMapProps {
   exportOpen?: boolean;
   /** The export dialog closed (exported or cancelled). */
   onExportClose?(): void;
+  /** The 拓扑检查 list is open (above the map): the problems of the loaded features. */
+  topologyOpen?: boolean;
+  /** The list's own close button was pressed. */
+  onTopologyClose?(): void;
 }
 
 /**
@@ -126,7 +155,7 @@ export interface EditorMapProps {
  * measurement. Every change goes to the session (`add`, `update`, `remove`); what the map shows
  * comes back from the session's state.
  */
-export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbarPlacement = 'over', labelField, layerInfo, wmsUrl, overlay, tableOpen = false, onTableClose, exportOpen = false, onExportClose, shownLayers = NO_SHOWN_LAYERS, layersOpen = false, onShownLayersChange }: EditorMapProps) {
+export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbarPlacement = 'over', labelField, layerInfo, wmsUrl, overlay, tableOpen = false, onTableClose, exportOpen = false, onExportClose, topologyOpen = false, onTopologyClose, shownLayers = NO_SHOWN_LAYERS, layersOpen = false, onShownLayersChange }: EditorMapProps) {
   const { t } = useI18n();
   const touchScreen = useMediaQuery(TOUCH_POINTER_QUERY);
   const { message } = App.useApp();
@@ -142,6 +171,8 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
   const [popup, setPopup] = useState<{ id: string; latlng: L.LatLng; clearTop: number }>();
   /** The feature whose attribute form is open: just drawn (`isNew`), or missing a required field of a refused save (`showErrors`). */
   const [attributesOf, setAttributesOf] = useState<{ id: string; isNew?: boolean; showErrors?: boolean }>();
+  // 合并's dialog is open over its picks.
+  const [merging, setMerging] = useState(false);
   const [readout, setReadout] = useState<string>();
   const [alert, setAlert] = useState<string>();
   // What keyboard drawing and feature stepping read out (a polite live region).
@@ -165,14 +196,21 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
     setMode({ type: 'idle' });
     setPopup(undefined);
     setAttributesOf(undefined);
+    setMerging(false);
   }, [session]);
 
   const onFeatureClick = useLatest((id: string, latlng: L.LatLng, extend = false) => {
     // The toolbar floats inside the map's container: its rows' bottom is measured from the map's top.
     if (mode.type === 'idle') {
-      setPopup({ id, latlng, clearTop: toolbarRowsBottom(toolbarRef.current) });
+      // A click with Ctrl or Shift adds to the selection: no popup over it.
+      if (!extend) setPopup({ id, latlng, clearTop: toolbarRowsBottom(toolbarRef.current) });
       pick(id, extend);
     }
+    else if (mode.type === 'split' && !mode.id) {
+      setSelected([id]);
+      setMode({ type: 'split', id });
+    }
+    else if (mode.type === 'merge') pick(id, true);
     else if (mode.type === 'edit' && !mode.id) setMode({ type: 'edit', id });
     else if (mode.type === 'delete') {
       setMode({ type: 'delete', marked: mode.marked.includes(id) ? mode.marked.filter((marked) => marked !== id) : [...mode.marked, id] });
@@ -199,6 +237,38 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
   useLayerInfoMarker(layerInfo && map, renderer, view.loads, mode.type === 'idle', layerInfo ?? { title: undefined });
 
   const [areaUnit, setAreaUnit] = useUserPreference<AreaUnitChoice>(AREA_UNIT_KEY, 'auto', isAreaUnitChoice);
+  const [avoiding, setAvoiding] = useUserPreference<boolean>(AVOID_OVERLAPS_KEY, false, isBoolean);
+  const polygonLayer = geometryKind === 'Polygon' || geometryKind === 'MultiPolygon';
+  const [topological, setTopological] = useUserPreference<boolean>(TOPOLOGICAL_KEY, false, isBoolean);
+  const cuttableLayer = polygonLayer || geometryKind === 'LineString' || geometryKind === 'MultiLineString';
+  // 拓扑编辑: the neighbours as they follow the shape being edited, and their boxes, read once per edit.
+  const [following, setFollowing] = useState(NOT_FOLLOWING);
+  const boxes = useMemo(() => (topological && mode.type === 'edit' && mode.id ? new Map(features.map((feature) => [feature.id, geometryBBox(feature.geometry)])) : undefined), [topological, mode, features]);
+  useNeighbourPreview(map, following);
+  /**
+   * The shape to keep, cut back from its neighbours when 避免重叠 is on (the polygon algebra's
+   * chunk fetched first), then handed to `keep`; one covered by them whole, or fallen apart on a
+   * layer of single polygons, is refused with its sentence and `keep` never called.
+   */
+  const keepClipped = (on: EditSession, geometry: Geometry, self: string | undefined, keep: (geometry: Geometry) => void) => {
+    if (!avoiding || !polygonLayer) {
+      keep(geometry);
+      return;
+    }
+    avoidOverlaps(on, geometry, self).then(
+      (outcome) => {
+        if (on !== view.session) return;
+        if ('refused' in outcome) flash(t(outcome.refused), DRAWING.errorDisplayMs.editing);
+        else {
+          if (outcome.geometry !== geometry) setAnnouncement(t('map.avoid.clipped'));
+          keep(outcome.geometry);
+        }
+      },
+      (error: unknown) => apply(() => {
+        throw error;
+      }),
+    );
+  };
   // Read by the effect that reads out again on a change of language or unit, which a new mode does not run.
   const drawingNow = useLatest(mode.type === 'draw' || mode.type === 'measure');
   // The shape being drawn, as last read out: read out again when the unit or the language changes.
@@ -242,6 +312,11 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
   const drawing = useDrawTool(map, drawTool, {
     onVertices: setDrawnPoints,
     onCreated: (parts) => {
+      // 分割's cutting line is never a feature: the session cuts the feature picked along it.
+      if (mode.type === 'split') {
+        if (mode.id && session) cut(session, mode.id, geometryOfParts('LineString', parts) as LineString);
+        return;
+      }
       // Measuring never creates a feature and never touches the session.
       if (mode.type === 'measure') {
         measured.current = parts;
@@ -254,13 +329,15 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
         refuse(problem, DRAWING.errorDisplayMs.drawing);
         return;
       }
-      let id: string | undefined;
-      if (!apply(() => (id = session.add({ geometry })))) return;
-      setAnnouncement(t('map.keys.finished'));
-      // The new feature's attributes at once, when it has any the user fills; 跳过 leaves them
-      // empty (a required one then stops the save).
-      const fillable = schema?.properties.some((property) => !schema.readOnly?.includes(property.name));
-      if (id && fillable) setAttributesOf({ id, isNew: true });
+      keepClipped(session, geometry, undefined, (kept) => {
+        let id: string | undefined;
+        if (!apply(() => (id = session.add({ geometry: kept })))) return;
+        setAnnouncement(t(kept === geometry ? 'map.keys.finished' : 'map.avoid.clipped'));
+        // The new feature's attributes at once, when it has any the user fills; 跳过 leaves them
+        // empty (a required one then stops the save).
+        const fillable = schema?.properties.some((property) => !schema.readOnly?.includes(property.name));
+        if (id && fillable) setAttributesOf({ id, isNew: true });
+      });
     },
     onStop: () => {
       const parts = measured.current;
@@ -284,7 +361,7 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
   });
   // A drawing tool takes the focus to the map once it runs: while its first use waits for
   // leaflet-draw, keys stay with the tool's button rather than reaching Leaflet, whose arrows pan.
-  const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' || mode.type === 'measure' ? drawing.tool : mode.type, attributesOf !== undefined);
+  const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' || mode.type === 'measure' || (mode.type === 'split' && mode.id) ? drawing.tool : mode.type, attributesOf !== undefined || merging);
   useMeasuredShape(map, measureDone ? drawnShape.current : undefined);
   useEscape(measureDone, () => setMode({ type: 'idle' }));
   useEffect(() => {
@@ -293,7 +370,7 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
     showShape(undefined);
   }, [measureDone, showShape]);
   // While editing a shape its vertices have the keys; stepping picks the shape to edit.
-  const stepping = mode.type === 'idle' || mode.type === 'delete' || (mode.type === 'edit' && !mode.id) ? mode.type : undefined;
+  const stepping = mode.type === 'idle' || mode.type === 'delete' || mode.type === 'merge' || ((mode.type === 'edit' || mode.type === 'split') && !mode.id) ? mode.type : undefined;
   useFeatureStepping(map, features, stepping, { announce: setAnnouncement, onPick: (id, latlng) => onFeatureClick.current(id, latlng) });
 
   const edited = mode.type === 'edit' && mode.id ? features.find((feature) => feature.id === mode.id) : undefined;
@@ -315,11 +392,12 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
     areaUnit,
   });
   // While a part tool draws, Escape cancels that drawing only (leaflet-draw's own key), not the shape edit.
-  useEscape((mode.type === 'edit' && !partEdit.tool) || mode.type === 'delete', () => setMode({ type: 'idle' }));
+  useEscape((mode.type === 'edit' && !partEdit.tool) || mode.type === 'delete' || mode.type === 'merge' || (mode.type === 'split' && !mode.id), () => cancelMode());
   const editing = partEdit.feature;
   const feedback = useMemo(() => (geometryKind && editingId ? new ShapeFeedback(geometryKind) : undefined), [geometryKind, editingId]);
   const shapeEdit = useGeometryEdit(map, editing, {
     onShape: (parts) => {
+      if (topological && editingId) setFollowing(followersOf(editingId));
       if (!feedback) return;
       setReadout(feedback.readout(parts, t, areaUnit));
       if (feedback.problem(parts) === 'self-intersection') refuse('self-intersection', DRAWING.errorDisplayMs.editing);
@@ -329,7 +407,20 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
   }, partEdit.revision);
   useEffect(() => {
     if (!editing) setReadout(undefined);
-  }, [editing]);
+    setFollowing(NOT_FOLLOWING);
+  }, [editing, topological]);
+  /** The neighbours that follow the edit so far: those sharing a vertex or an edge it moved or split (near it by their boxes). */
+  function followersOf(id: string): ReadonlyArray<{ id: string; geometry: Geometry }> {
+    const steps = shapeEdit.steps();
+    if (steps.length === 0 || !boxes) return NOT_FOLLOWING;
+    const touched = steps.flatMap((step) => (step.kind === 'move' ? [step.from] : [...step.between]));
+    const near = features.filter((feature) => {
+      const box = feature.id !== id && feature.state !== 'remove' ? boxes.get(feature.id) : undefined;
+      return box !== undefined && touched.some(([lng, lat]) => (lng as number) >= box[0] - SHARED_TOLERANCE && (lng as number) <= box[2] + SHARED_TOLERANCE && (lat as number) >= box[1] - SHARED_TOLERANCE && (lat as number) <= box[3] + SHARED_TOLERANCE);
+    });
+    const followed = followSharedEdits(near, steps, { tolerance: SHARED_TOLERANCE });
+    return followed.length === 0 ? NOT_FOLLOWING : followed;
+  }
   // 输入坐标 types into the drawing under way, or into the shape being edited (not while a part tool draws in it).
   const typedShapeKind = editing && !partEdit.tool ? shapeKindOf(editing.geometry.type) : undefined;
   const coordinateTarget = useCoordinateTarget(map, drawing, typedShapeKind, shapeEdit);
@@ -373,11 +464,24 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
         return;
       }
       const id = mode.id;
-      if (!apply(() => session.update(id, { geometry }))) return;
+      // Cut back from the neighbours first (避免重叠): the edit ends once the clipped shape is kept.
+      // 拓扑编辑: the neighbours sharing what the edit moved follow, in the same undo step.
+      const steps = topological ? shapeEdit.steps() : [];
+      keepClipped(session, geometry, id, (kept) => {
+        const saved = steps.length > 0 ? () => reshapeWithNeighbours(session, id, kept, steps, { tolerance: SHARED_TOLERANCE }) : () => session.update(id, { geometry: kept });
+        if (apply(saved)) setMode({ type: 'idle' });
+      });
+      return;
     }
     if (mode.type === 'delete' && session) {
       const marked = mode.marked;
       if (!apply(() => marked.forEach((id) => session.remove(id)))) return;
+    }
+    if (mode.type === 'merge') {
+      // The merge is made in its dialog, once whose attributes to keep is chosen.
+      if (picked.length < 2) flash(t('map.merge.tooFew'), DRAWING.errorDisplayMs.editing);
+      else setMerging(true);
+      return;
     }
     setMode({ type: 'idle' });
   };
@@ -405,6 +509,31 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
   useMissingHighlight(map, view.missingRequired);
   // Highlighted over the conflicts and missing fields: the table's rows are what the user works on now.
   const { selected, setSelected, pick } = useTableSelection(map, features, session, tableOpen);
+  const picked = useMemo(() => selected.filter((id) => features.some((feature) => feature.id === id)), [selected, features]);
+  /** Leaves the tool; a selection made for it, with the table closed, goes with it. */
+  const cancelMode = () => {
+    if ((mode.type === 'merge' || mode.type === 'split') && !tableOpen) setSelected([]);
+    setMode({ type: 'idle' });
+  };
+  /** 分割: the cut, once its chunk is there; a cutting line that does not cross the feature is refused, and another is drawn. */
+  const cut = (on: EditSession, id: string, cutter: LineString) => {
+    splitAlong(on, id, cutter).then(
+      (outcome) => {
+        if (on !== view.session) return;
+        if ('refused' in outcome) {
+          flash(t(outcome.refused), DRAWING.errorDisplayMs.drawing);
+          setMode({ type: 'split', id });
+          return;
+        }
+        setSelected(tableOpen ? outcome.ids : []);
+        setAnnouncement(t('map.split.done', { count: outcome.ids.length }));
+        void message.success(t('map.split.done', { count: outcome.ids.length }));
+      },
+      (error: unknown) => apply(() => {
+        throw error;
+      }),
+    );
+  };
   // A save refused for a missing required field: the form of the first such feature says which.
   const missingFirst = useLatest(view.missingRequired[0]?.id);
   useEffect(() => {
@@ -419,7 +548,10 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
   const start = (next: EditorMode, opener: FocusOpener) => {
     focus.opening(opener);
     setPopup(undefined);
-    setMode(next);
+    if (next.type === 'split' || next.type === 'merge') loadTopologyEdits().catch(() => undefined);
+    // 分割 with one feature selected cuts that one: its line is drawn at once.
+    const one = picked.length === 1 ? picked[0] : undefined;
+    setMode(next.type === 'split' && one ? { type: 'split', id: one } : next);
   };
 
   const popupFeature = popup ? features.find((feature) => feature.id === popup.id) : undefined;
@@ -444,19 +576,19 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
   const attributesFeature = attributesOf ? features.find((feature) => feature.id === attributesOf.id) : undefined;
   // What the map works on stays loaded however far the view moves (a layer loaded by view lets go
   // of far tiles): the shape being edited, those marked for removal, the open popup's and form's.
-  useHeldFeatures(session, [...hidden, ...(popup ? [popup.id] : []), ...(attributesOf ? [attributesOf.id] : [])]);
-  const shownHint = editorHint(mode, partEdit.tool, touchScreen);
+  useHeldFeatures(session, [...hidden, ...(popup ? [popup.id] : []), ...(attributesOf ? [attributesOf.id] : []), ...(mode.type === 'split' && mode.id ? [mode.id] : []), ...(mode.type === 'merge' ? picked : [])]);
+  const shownHint = editorHint(mode, partEdit.tool, touchScreen, picked.length);
   const hint = shownHint && t(shownHint.key, shownHint.values);
   // The toolbar (antd's buttons, icons and tooltips: the costliest part of a render of the editor)
   // renders again only when what it shows changes, not on every change of the map beside it (the
   // map made, its layers, a popup, a view loaded): its handlers stay the same, calling the latest.
-  const toolbarActions = useLatest({ start, finish: drawing.finish, save: saveMode, undo, redo, partTool: partEdit.setTool, snap: snapping.setEnabled });
+  const toolbarActions = useLatest({ start, finish: drawing.finish, save: saveMode, cancel: cancelMode, undo, redo, partTool: partEdit.setTool, snap: snapping.setEnabled });
   const toolbarHandlers = useMemo(
     () => ({
       onStart: (next: EditorMode, opener: FocusOpener) => toolbarActions.current.start(next, opener),
       onFinish: () => toolbarActions.current.finish(),
       onSave: () => toolbarActions.current.save(),
-      onCancel: () => setMode({ type: 'idle' }),
+      onCancel: () => toolbarActions.current.cancel(),
       onUndo: () => toolbarActions.current.undo(),
       onRedo: () => toolbarActions.current.redo(),
       onPartTool: (tool: PartTool | undefined) => toolbarActions.current.partTool(tool),
@@ -465,6 +597,8 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
     [toolbarActions],
   );
   const snappingToggle = useMemo(() => ({ enabled: snapping.enabled, setEnabled: (on: boolean) => toolbarActions.current.snap(on) }), [snapping.enabled, toolbarActions]);
+  const topologicalToggle = useMemo(() => (cuttableLayer ? { enabled: topological, setEnabled: setTopological } : undefined), [cuttableLayer, topological, setTopological]);
+  const avoidToggle = useMemo(() => (polygonLayer ? { enabled: avoiding, setEnabled: setAvoiding } : undefined), [polygonLayer, avoiding, setAvoiding]);
 
   const toolbar = (
     <EditorToolbar
@@ -476,10 +610,13 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
       shapeKind={shapeKind}
       drawnPoints={drawnPoints}
       hasFeatures={features.length > 0}
+      hasFeaturesToMerge={features.length > 1}
       hint={hint}
       canUndo={canUndo}
       canRedo={canRedo}
       snapping={snappingToggle}
+      avoidOverlaps={avoidToggle}
+      topological={topologicalToggle}
       editing={Boolean(editing)}
       geometryKind={geometryKind}
       partTool={partEdit.tool}
@@ -489,8 +626,21 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
     </EditorToolbar>
   );
 
+  /** 拓扑检查's 缩放至: the problem's position in the middle, at the zoom that shows its features, which are selected. */
+  const zoomToProblem = (ids: readonly string[], at: Position) => {
+    const bounds = boundsOfGeometries(ids.flatMap((id) => session?.feature(id)?.geometry ?? []));
+    if (!map || !bounds) return;
+    setSelected([...ids]);
+    map.setView(toLatLng(at), map.getBoundsZoom(toLatLngBounds(padBounds(fittableBounds(bounds), INITIAL_BOUNDS_PADDING))), { animate: false });
+  };
+
   return (
     <>
+      {topologyOpen && (
+        <Suspense fallback={null}>
+          <TopologyPanel features={features} nameField={labelFieldOf(labelField, schema) || undefined} areaUnit={areaUnit} onZoomTo={zoomToProblem} onClose={() => onTopologyClose?.()} />
+        </Suspense>
+      )}
       {layersOpen && (
         <LayersPanel layers={view.layers} edited={view.typeName} shown={shownLayers} states={shown.states} onChange={(next) => onShownLayersChange?.(next)} />
       )}
@@ -541,6 +691,23 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
           )}
           {overlay}
           <SessionConflictDialog session={session} conflicts={view.conflicts} />
+          {merging && session && mode.type === 'merge' && (
+            <Suspense fallback={null}>
+              <MergeDialog
+                session={session}
+                features={picked.map((id) => features.find((feature) => feature.id === id)).filter((feature) => feature !== undefined)}
+                nameField={labelFieldOf(labelField, schema) || undefined}
+                onCancel={() => setMerging(false)}
+                onMerged={(kept) => {
+                  setMerging(false);
+                  setSelected(tableOpen ? [kept] : []);
+                  setMode({ type: 'idle' });
+                  setAnnouncement(t('map.merge.done'));
+                  void message.success(t('map.merge.done'));
+                }}
+              />
+            </Suspense>
+          )}
           {showCoordinateEntry && (
             <Suspense fallback={null}>
               <CoordinateEntry target={coordinateTarget} onClose={() => setEnteringCoordinates(false)} />

@@ -25,6 +25,7 @@ import { useLayerChoice } from './session';
 import { ViewLimitNotice } from './panels';
 import { LabelledButton, UNSPACED_BUTTON } from '../ui/labelled-button';
 import { ErrorMessage } from '../ui/error-detail';
+import { overlapsMade, problemSentence } from './topology';
 
 /** Props of {@link FeatureMapView}, and the view settings of {@link FeatureMap}. */
 export interface FeatureMapViewProps {
@@ -143,6 +144,8 @@ export function FeatureMapView({
   }, [baseMap, wmtsUrl, credentialsOrigin, tiandituKey, tiandituReviewNumber, locale, t, message]);
   const [tableOpen, setTableOpen] = useState(false);
   const closeTable = useCallback(() => setTableOpen(false), []);
+  const [topologyOpen, setTopologyOpen] = useState(false);
+  const closeTopology = useCallback(() => setTopologyOpen(false), []);
   const [exportOpen, setExportOpen] = useState(false);
   const closeExport = useCallback(() => setExportOpen(false), []);
   const dirty = pending.total > 0;
@@ -169,7 +172,42 @@ export function FeatureMapView({
   // `|| undefined`, which leaves a button's state to the toolbar), which renders only when what it
   // shows changes (it is memoized): made again only when theirs does, with handlers that call the
   // latest, so that a session event (a view loaded, a count) does not render antd's toolbar again.
-  const actions = useLatest({ save, confirmRedraw, choose, kind, dirty });
+  // A save whose shapes overlap a neighbour asks first (仍然保存 / 返回修改); an overlap the pending
+  // changes did not make never stops it, and a save with no shape changed checks nothing.
+  const checkedSave = async () => {
+    const session = view.session;
+    const overlaps = session ? await overlapsMade(session).catch(() => []) : [];
+    if (overlaps.length === 0) {
+      await save();
+      return;
+    }
+    const nameOf = (id: string) => {
+      const value = labelField ? session?.feature(id)?.properties[labelField] : undefined;
+      return value === undefined || value === null || value === '' ? id : `${String(value)} (${id})`;
+    };
+    modal.confirm({
+      title: t('map.topology.saveTitle'),
+      content: (
+        <div data-testid="save-overlaps">
+          <div>{t('map.topology.saveBody', { count: overlaps.length })}</div>
+          <ul>
+            {overlaps.map((overlap) => (
+              // Names are the layer's data: text, never markup.
+              <li key={overlap.ids.join(',')} data-raw="">
+                {problemSentence(overlap, nameOf, t)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ),
+      okText: t('map.topology.saveAnyway'),
+      okButtonProps: UNSPACED_BUTTON,
+      cancelText: t('map.topology.backToEdit'),
+      cancelButtonProps: UNSPACED_BUTTON,
+      onOk: () => void save(),
+    });
+  };
+  const actions = useLatest({ save: checkedSave, confirmRedraw, choose, kind, dirty });
   const toolbarExtras = useMemo(
     () => (
       <>
@@ -203,6 +241,7 @@ export function FeatureMapView({
         <LabelledButton label={t('map.layers')} type={layersOpen ? 'primary' : 'default'} aria-pressed={layersOpen} aria-expanded={layersOpen} disabled={view.layers.length === 0} onClick={() => setLayersOpen(!layersOpen)} />
         <PendingBadge pending={pending} />
         <LabelledButton label={t('map.table.open')} type={tableOpen ? 'primary' : 'default'} aria-pressed={tableOpen} disabled={!view.schema} onClick={() => setTableOpen(!tableOpen)} />
+        <LabelledButton label={t('map.topology.open')} type={topologyOpen ? 'primary' : 'default'} aria-pressed={topologyOpen} aria-expanded={topologyOpen} disabled={!view.schema} onClick={() => setTopologyOpen(!topologyOpen)} />
         <LabelledButton label={t('map.export.open')} disabled={status === 'loading'} onClick={() => setExportOpen(true)} />
         {(status === 'loading' || status === 'resolving') && <Spin size="small" aria-label={t('map.loading')} />}
       </Space>
@@ -258,6 +297,8 @@ export function FeatureMapView({
           labelField={labelField}
           exportOpen={exportOpen}
           onExportClose={closeExport}
+          topologyOpen={topologyOpen}
+          onTopologyClose={closeTopology}
           shownLayers={shownLayers}
           layersOpen={layersOpen}
           onShownLayersChange={changeShownLayers}

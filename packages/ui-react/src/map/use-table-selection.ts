@@ -9,13 +9,17 @@ export interface TableSelection {
   selected: string[];
   /** The table's own picks (a row, a page, all). */
   setSelected(ids: string[]): void;
-  /** A click on the map's feature while the table is open: it alone, or with Ctrl, ⌘ or Shift (`extend`) it joins the selection or leaves it. */
+  /**
+   * A click on the map's feature: with Ctrl, ⌘ or Shift (`extend`) it joins the selection or
+   * leaves it; without, it alone is selected while the table is open, and nothing otherwise.
+   */
   pick(id: string, extend: boolean): void;
 }
 
 /**
- * The features selected in the attribute table and on the map while it is open: one selection,
- * highlighted on the map, emptied when the table closes or another layer or session starts.
+ * The features selected in the attribute table and on the map (a click with Ctrl or Shift, 合并's
+ * picks): one selection, highlighted on the map, emptied when the table closes or another layer
+ * or session starts.
  */
 export function useTableSelection(map: L.Map | undefined, features: readonly EditableFeature[], session: EditSession | undefined, tableOpen: boolean): TableSelection {
   const [selected, setSelected] = useState<string[]>([]);
@@ -25,7 +29,7 @@ export function useTableSelection(map: L.Map | undefined, features: readonly Edi
   }, [tableOpen]);
   const pick = useCallback(
     (id: string, extend: boolean) => {
-      if (tableOpen) setSelected((now) => (!extend ? [id] : now.includes(id) ? now.filter((other) => other !== id) : [...now, id]));
+      setSelected((now) => (extend ? (now.includes(id) ? now.filter((other) => other !== id) : [...now, id]) : tableOpen ? [id] : []));
     },
     [tableOpen],
   );

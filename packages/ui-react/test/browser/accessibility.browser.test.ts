@@ -77,8 +77,8 @@ async function chooseLanguage(language: 'zh-CN' | 'en'): Promise<void> {
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 
 const LANGUAGES = [
-  { language: 'zh-CN', names: { draw: '标绘', line: '画线', edit: '编辑', delete: '删除', cancel: '取消', editAttributes: '编辑属性', lineLayer: '线', switchLayer: '切换', tools: '工具', menu: '菜单', coords: '输入坐标', measure: '测量', table: '属性表', filter: '条件筛选', batch: '批量编辑', closeTable: '关闭属性表', layers: '图层', pointLayer: '点', exportImage: '导出图片' } },
-  { language: 'en', names: { draw: 'Draw polygon', line: 'Draw line', edit: 'Edit', delete: 'Delete', cancel: 'Cancel', editAttributes: 'Edit attributes', lineLayer: 'Line', switchLayer: 'Switch', tools: 'Tools', menu: 'Menu', coords: 'Enter coordinates', measure: 'Measure', table: 'Attribute table', filter: 'Filter', batch: 'Edit selected', closeTable: 'Close attribute table', layers: 'Layers', pointLayer: 'Point', exportImage: 'Export image' } },
+  { language: 'zh-CN', names: { draw: '标绘', line: '画线', edit: '编辑', delete: '删除', cancel: '取消', editAttributes: '编辑属性', lineLayer: '线', switchLayer: '切换', tools: '工具', menu: '菜单', coords: '输入坐标', measure: '测量', table: '属性表', filter: '条件筛选', batch: '批量编辑', closeTable: '关闭属性表', layers: '图层', pointLayer: '点', exportImage: '导出图片', topology: '拓扑检查', topologyRegion: '拓扑问题', split: '分割', merge: '合并', done: '完成', mergeTitle: '合并要素' } },
+  { language: 'en', names: { draw: 'Draw polygon', line: 'Draw line', edit: 'Edit', delete: 'Delete', cancel: 'Cancel', editAttributes: 'Edit attributes', lineLayer: 'Line', switchLayer: 'Switch', tools: 'Tools', menu: 'Menu', coords: 'Enter coordinates', measure: 'Measure', table: 'Attribute table', filter: 'Filter', batch: 'Edit selected', closeTable: 'Close attribute table', layers: 'Layers', pointLayer: 'Point', exportImage: 'Export image', topology: 'Check topology', topologyRegion: 'Topology problems', split: 'Split', merge: 'Merge', done: 'Done', mergeTitle: 'Merge features' } },
 ] as const;
 
 describe.each(LANGUAGES)('axe in $language', ({ language, names }) => {
@@ -217,6 +217,26 @@ describe.each(LANGUAGES)('axe in $language', ({ language, names }) => {
     findings.push(...(await audit(`the export image dialog ${language}`)));
     await exportDialog.getByRole('button', { name: names.cancel, exact: true }).click();
     await exportDialog.waitFor({ state: 'detached' });
+
+    // 拓扑检查's list, 分割 waiting for its pick, 合并 with two lines picked and its dialog (the line layer's towns: 福州—厦门, 厦门—泉州).
+    await button(names.topology).click();
+    await page.getByRole('region', { name: names.topologyRegion }).getByRole('status').waitFor();
+    findings.push(...(await audit(`the topology check ${language}`)));
+    await button(names.split).click();
+    findings.push(...(await audit(`split, nothing picked ${language}`)));
+    await button(names.cancel).click();
+    await button(names.merge).click();
+    await clickMap(page, 118.695, 25.28);
+    await clickMap(page, 118.385, 24.675);
+    await expect.poll(async () => (await page.locator('.gportal-map').getAttribute('data-selected'))?.split(' ').length).toBe(2);
+    findings.push(...(await audit(`merge, two picked ${language}`)));
+    await button(names.done).click();
+    const mergeDialog = page.getByRole('dialog').filter({ hasText: names.mergeTitle });
+    await mergeDialog.getByRole('radio').first().waitFor();
+    findings.push(...(await audit(`the merge dialog ${language}`)));
+    await mergeDialog.getByRole('button', { name: names.cancel, exact: true }).click();
+    await mergeDialog.waitFor({ state: 'hidden' });
+    await button(names.cancel).click();
 
     expectNoSeriousViolations(findings);
   }, 120_000);

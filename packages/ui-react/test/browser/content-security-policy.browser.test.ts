@@ -78,8 +78,12 @@ describe('the content security policy of the built app', () => {
     await button('标绘').click();
     for (const [lng, lat] of [[118.1, 25.6], [118.6, 25.6], [118.6, 26.0], [118.1, 25.6]] as const) await clickMap(page, lng, lat);
     await waitForFeatures(page, 9);
-    // The new feature's form loads the date picker's chunk: under the same policy.
-    await page.locator('.ant-picker').waitFor();
+    // The new feature's form loads the date field's chunk, its script and its style sheet: under the same policy.
+    await page.getByRole('button', { name: '选择日期', exact: true }).click();
+    const calendar = page.getByRole('dialog', { name: '选择日期' });
+    await calendar.getByRole('grid').waitFor();
+    await page.keyboard.press('Escape');
+    await calendar.waitFor({ state: 'hidden' });
     await skipAttributes(page);
     await button('保存').click();
     await page.locator('.ant-message-notice', { hasText: '已保存：新增 1，修改 0，删除 0' }).waitFor();

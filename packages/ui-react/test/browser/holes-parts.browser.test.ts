@@ -2,7 +2,7 @@ import { geodesicArea, type Position } from '@gportal/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, screenshot, signIn } from './browser.js';
-import { clickMap, mapElement, mapPoint, readArea, selectLayer, waitForMapReady, waitForMapStill } from './map-helpers.js';
+import { clickMap, mapElement, mapPoint, moveCrosshairTo, readArea, selectLayer, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
 const baseUrl = inject('baseUrl');
 let page: Page;
@@ -125,17 +125,7 @@ describe('holes and parts in a shape edit', () => {
     const crosshair = page.getByTestId('draw-crosshair');
     await crosshair.and(page.locator('.gportal-crosshair-shown')).waitFor();
     // The arrow keys bring the crosshair inside Fuzhou's square (10 px a press, 1 px with Shift) …
-    const [target, mark] = await Promise.all([mapPoint(page, 119.28, 26.06), crosshair.boundingBox()]);
-    if (!mark) throw new Error('no crosshair');
-    const moves: Array<[number, string, string]> = [
-      [Math.round(target.x - (mark.x + mark.width / 2)), 'ArrowRight', 'ArrowLeft'],
-      [Math.round(target.y - (mark.y + mark.height / 2)), 'ArrowDown', 'ArrowUp'],
-    ];
-    for (const [offset, forward, back] of moves) {
-      const key = offset >= 0 ? forward : back;
-      for (let step = 0; step < Math.floor(Math.abs(offset) / 10); step += 1) await page.keyboard.press(key);
-      for (let step = 0; step < Math.abs(offset) % 10; step += 1) await page.keyboard.press(`Shift+${key}`);
-    }
+    await moveCrosshairTo(page, 119.28, 26.06);
     // … then a triangle of 30 px sides: Enter for each vertex, Shift+Enter to finish.
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await page.getByTestId('map-announcement').textContent()) ?? '').toBe('已添加第 1 个顶点。');

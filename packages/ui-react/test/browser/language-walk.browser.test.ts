@@ -230,23 +230,26 @@ describe('the language walk (embedded default, zh-CN)', () => {
     await expect(page.locator('.leaflet-control-zoom-in').getAttribute('title')).resolves.toBe('放大');
     await expect(page.locator('.leaflet-control-zoom-out').getAttribute('title')).resolves.toBe('缩小');
 
-    // The attribute form's date field is antd's DatePicker in Chinese: hint, month and weekday
-    // names, and its buttons (a native date input would speak the browser's language).
+    // The attribute form's date field speaks Chinese: its hint, its calendar's month and weekday
+    // names and its buttons (a native date input would speak the browser's language).
     await clickMap(page, 119.3, 26.08);
     await page.getByRole('button', { name: '编辑属性', exact: true }).click();
     const founded = page.getByRole('textbox', { name: '建立日期' });
-    await founded.and(page.locator('.ant-picker-input input')).waitFor();
+    const chooseDate = page.getByRole('button', { name: '选择日期', exact: true });
+    await chooseDate.waitFor();
     await expect(founded.inputValue()).resolves.toBe('1949-08-17');
     await expect(founded.getAttribute('placeholder')).resolves.toBe('年-月-日');
-    await founded.click();
-    const panel = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
-    await panel.waitFor();
-    await expect(panel.locator('.ant-picker-content thead th').allTextContents()).resolves.toEqual(['一', '二', '三', '四', '五', '六', '日']);
-    await expectNoEnglish(page, 'the attribute form with its date picker open');
+    await chooseDate.click();
+    const calendar = page.getByRole('dialog', { name: '选择日期' });
+    const grid = calendar.getByRole('grid', { name: '1949年8月' });
+    await grid.waitFor();
+    await expect(grid.getByRole('columnheader').allTextContents()).resolves.toEqual(['一', '二', '三', '四', '五', '六', '日']);
+    for (const name of ['上一年', '上个月', '下个月', '下一年', '今天']) await calendar.getByRole('button', { name, exact: true }).waitFor();
+    await expectNoEnglish(page, 'the attribute form with its calendar open');
     await screenshot(page, 'language-date-field-zh-CN', { fullPage: false });
-    // A click beside the picker closes it (Escape would close the form too).
+    // A click beside the calendar closes it, and it alone.
     await page.locator('.ant-modal-title').click();
-    await panel.waitFor({ state: 'hidden' });
+    await calendar.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: /取\s*消/ }).click();
 
     // Fill the origin's storage, so the journal cannot be written.

@@ -31,15 +31,17 @@ afterAll(async () => {
 // is every chunk. The Natural Earth land outlines are data, not JavaScript: a JSON file beside the
 // scripts, loaded by the map screens only.
 // The whole app holds the editor with undo, conflicts, the tab hand-over, keyboard drawing, holes,
-// parts and snapping, the date picker (a chunk of its own, fetched when an attribute form opens:
-// never on the first screen or a map screen's load), the WFS answer worker (fetched in map-server
+// parts and snapping, the date field's calendar (a chunk of its own, fetched when an attribute form
+// opens: never on the first screen or a map screen's load), the WFS answer worker (fetched in map-server
 // mode only), loading by view, painting ahead and the land worker.
-/** The date picker's chunk: loaded by the attribute form, never with a screen. */
-const DATE_PICKER_CHUNK = /\/date-field-[\w-]+\.js$/;
+/** The date field's chunk: loaded by the attribute form, never with a screen. */
+const DATE_FIELD_CHUNK = /\/date-field-[\w-]+\.js$/;
 /** The conflict dialog's chunk: loaded by the first save that meets a conflict. */
 const CONFLICT_DIALOG_CHUNK = /\/conflict-list-[\w-]+\.js$/;
 /** leaflet-draw's chunk: loaded by the first drawing tool (`src/map/leaflet/leaflet-draw.ts`). */
 const LEAFLET_DRAW_CHUNK = /\/leaflet\.draw-[\w-]+\.js$/;
+/** Split, merge, 避免重叠, the topology check and the polygon algebra under them: fetched on their first use. */
+const TOPOLOGY_CHUNK = /\/topology-edits-[\w-]+\.js$/;
 
 /**
  * The app's Latin font, outside the JavaScript budget: woff2 files are compressed already and
@@ -87,7 +89,7 @@ describe('the first screen is lazy-split from the map screens', () => {
     await page.goto(`${baseUrl}/test-map`);
     await page.locator('.gportal-map').waitFor();
     expect(scripts.some((path) => /\/test-map-page-[\w-]+\.js$/.test(path))).toBe(true);
-    expect(scripts.filter((path) => DATE_PICKER_CHUNK.test(path))).toEqual([]);
+    expect(scripts.filter((path) => DATE_FIELD_CHUNK.test(path))).toEqual([]);
   });
 });
 
@@ -109,7 +111,7 @@ describe('the map route opened directly', () => {
     const report = { scripts: mapRoute, gzipKiB: gzipKiB(mapRoute.map((path) => `${APP_BUILD}${path}`)) };
     writeFileSync(`${OUTPUT}/map-route-size.json`, `${JSON.stringify(report, null, 2)}\n`);
     expect(mapRoute.some((path) => /\/feature-map-page-[\w-]+\.js$/.test(path))).toBe(true);
-    expect(mapRoute.filter((path) => DATE_PICKER_CHUNK.test(path) || CONFLICT_DIALOG_CHUNK.test(path) || LEAFLET_DRAW_CHUNK.test(path))).toEqual([]);
+    expect(mapRoute.filter((path) => DATE_FIELD_CHUNK.test(path) || CONFLICT_DIALOG_CHUNK.test(path) || LEAFLET_DRAW_CHUNK.test(path) || TOPOLOGY_CHUNK.test(path))).toEqual([]);
     expect(report.gzipKiB).toBeLessThanOrEqual(BUNDLE_BUDGETS_KIB.mapRoute);
 
     // The first drawing tool fetches leaflet-draw and then draws: its first clicks place the

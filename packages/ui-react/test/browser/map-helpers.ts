@@ -198,3 +198,22 @@ export function decodePng(png: Buffer): { width: number; height: number; pixel(x
     },
   };
 }
+
+/**
+ * Moves the keyboard drawing's crosshair onto (`lng`, `lat`) with the arrow keys (10 px a press,
+ * 1 px with Shift), the map focused and the crosshair shown.
+ */
+export async function moveCrosshairTo(page: Page, lng: number, lat: number): Promise<void> {
+  const crosshair = page.getByTestId('draw-crosshair');
+  const [target, mark] = await Promise.all([mapPoint(page, lng, lat), crosshair.boundingBox()]);
+  if (!mark) throw new Error('no crosshair');
+  const moves: Array<[number, string, string]> = [
+    [Math.round(target.x - (mark.x + mark.width / 2)), 'ArrowRight', 'ArrowLeft'],
+    [Math.round(target.y - (mark.y + mark.height / 2)), 'ArrowDown', 'ArrowUp'],
+  ];
+  for (const [offset, forward, back] of moves) {
+    const key = offset >= 0 ? forward : back;
+    for (let step = 0; step < Math.floor(Math.abs(offset) / 10); step += 1) await page.keyboard.press(key);
+    for (let step = 0; step < Math.abs(offset) % 10; step += 1) await page.keyboard.press(`Shift+${key}`);
+  }
+}

@@ -5,7 +5,7 @@ import { clickMap, selectLayer, waitForFeatures, waitForMapReady } from './map-h
 
 const baseUrl = inject('baseUrl');
 let page: Page;
-/** The scripts the page fetched, by path: the date picker's chunk comes with the first form. */
+/** The scripts the page fetched, by path: the date field's chunk comes with the first form. */
 let scripts: string[];
 freshPagePerTest(async (fresh) => {
   page = fresh;
@@ -45,9 +45,37 @@ async function openFeatureMap() {
 
 describe('attributes of new features', () => {
   it.each([
-    { locale: 'zh-CN', title: '新要素的属性', name: '名称', founded: '建立日期', ok: '确定', weekdays: ['一', '二', '三', '四', '五', '六', '日'], placeholder: '年-月-日' },
-    { locale: 'en', title: 'Attributes of the new feature', name: 'Name', founded: 'Founded', ok: 'OK', weekdays: ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'], placeholder: 'YYYY-MM-DD' },
-  ] as const)('in $locale, a finished drawing opens the form, labelled from fieldLabels, with the date picker of the language', async (expected) => {
+    {
+      locale: 'zh-CN',
+      title: '新要素的属性',
+      name: '名称',
+      founded: '建立日期',
+      ok: '确定',
+      chooseDate: '选择日期',
+      nextMonth: '下个月',
+      previousMonth: '上个月',
+      weekdays: ['一', '二', '三', '四', '五', '六', '日'],
+      placeholder: '年-月-日',
+      months: { april: '1990年4月', may: '1990年5月', june: '1990年6月' },
+      days: { fifteenth: '1990年5月15日星期二', june4: '1990年6月4日星期一', may7: '1990年5月7日星期一' },
+      refused: '“10000-01-0”不是这样的日期',
+    },
+    {
+      locale: 'en',
+      title: 'Attributes of the new feature',
+      name: 'Name',
+      founded: 'Founded',
+      ok: 'OK',
+      chooseDate: 'Choose a date',
+      nextMonth: 'Next month',
+      previousMonth: 'Previous month',
+      weekdays: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+      placeholder: 'YYYY-MM-DD',
+      months: { april: 'April 1990', may: 'May 1990', june: 'June 1990' },
+      days: { fifteenth: 'Tuesday, May 15, 1990', june4: 'Monday, June 4, 1990', may7: 'Monday, May 7, 1990' },
+      refused: '10000-01-0 is not one',
+    },
+  ] as const)('in $locale, a finished drawing opens the form, labelled from fieldLabels, with the date field and its calendar in the language', async (expected) => {
     await openFeatureMap();
     if (expected.locale === 'en') {
       await page.getByText('English', { exact: true }).click();
@@ -61,39 +89,84 @@ describe('attributes of new features', () => {
     } else {
       await drawTriangle();
     }
-    await dialog().getByText(expected.title).waitFor();
+    const form = page.getByRole('dialog', { name: expected.title });
+    await form.waitFor();
     await waitForFeatures(page, 9);
 
-    // The picker is fetched when the form opens, on a chunk of its own.
+    // The calendar is fetched when the form opens, on a chunk of its own.
     await expect.poll(() => scripts.some((path) => DATE_CHUNK.test(path))).toBe(true);
-    const date = dialog().getByRole('textbox', { name: expected.founded });
-    await date.and(page.locator('.ant-picker-input input')).waitFor();
+    const date = form.getByRole('textbox', { name: expected.founded });
+    const chooseDate = form.getByRole('button', { name: expected.chooseDate, exact: true });
+    await chooseDate.waitFor();
     await expect(date.getAttribute('placeholder')).resolves.toBe(expected.placeholder);
-    await dialog().getByRole('textbox', { name: expected.name }).fill(expected.locale === 'en' ? 'Gulangyu' : '鼓浪屿');
+    await form.getByRole('textbox', { name: expected.name }).fill(expected.locale === 'en' ? 'Gulangyu' : '鼓浪屿');
 
-    // The calendar speaks the language: weekday names and week start from dayjs's locale.
-    await date.click();
-    const panel = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
-    await panel.waitFor();
-    await expect(panel.locator('.ant-picker-content thead th').allTextContents()).resolves.toEqual(expected.weekdays);
-    await date.fill('1990-05-04');
-    await date.press('Enter');
-    await expect.poll(() => date.inputValue()).toBe('1990-05-04');
-    await panel.waitFor({ state: 'hidden' });
+    // The calendar opens on the field's month and speaks the language: month heading, weekdays from Monday.
+    await date.fill('1990-05-15');
+    await chooseDate.click();
+    const calendar = page.getByRole('dialog', { name: expected.chooseDate });
+    const grid = calendar.getByRole('grid');
+    await calendar.getByRole('grid', { name: expected.months.may }).waitFor();
+    await expect(grid.getByRole('columnheader').allTextContents()).resolves.toEqual(expected.weekdays);
+    await expect(grid.getByRole('gridcell', { selected: true }).getAttribute('aria-label')).resolves.toBe(expected.days.fifteenth);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(expected.days.fifteenth);
+    await screenshot(page, `date-calendar-${expected.locale}-1280`, { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, `date-calendar-${expected.locale}-390`, { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A click on a day of the next month writes it and closes the calendar.
+    await calendar.getByRole('button', { name: expected.nextMonth, exact: true }).click();
+    await calendar.getByRole('grid', { name: expected.months.june }).waitFor();
+    await calendar.getByRole('gridcell', { name: expected.days.june4, exact: true }).click();
+    await calendar.waitFor({ state: 'hidden' });
+    await expect(date.inputValue()).resolves.toBe('1990-06-04');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(expected.chooseDate);
+
+    // By keyboard: the button opens it on the field's day; right, down, PageUp, Home, then Enter.
+    await page.keyboard.press('Enter');
+    await calendar.getByRole('grid', { name: expected.months.june }).waitFor();
+    for (const key of ['ArrowRight', 'ArrowDown', 'PageUp', 'Home']) await page.keyboard.press(key);
+    await calendar.getByRole('grid', { name: expected.months.may }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(expected.days.may7);
+    await page.keyboard.press('Enter');
+    await calendar.waitFor({ state: 'hidden' });
+    await expect(date.inputValue()).resolves.toBe('1990-05-07');
+    await expect(form.isVisible()).resolves.toBe(true);
+
+    // Space opens it and picks a day as well (the key's release on the button it returns to opens nothing).
+    await page.keyboard.press('Space');
+    await calendar.getByRole('grid', { name: expected.months.may }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    await calendar.waitFor({ state: 'hidden' });
+    await expect(date.inputValue()).resolves.toBe('1990-05-08');
+    await expect(chooseDate.getAttribute('aria-expanded')).resolves.toBe('false');
+
+    // Escape closes the calendar only: the form stays, the field keeps its date, the focus is back on the button.
+    await chooseDate.click();
+    await calendar.getByRole('button', { name: expected.previousMonth, exact: true }).click();
+    await calendar.getByRole('grid', { name: expected.months.april }).waitFor();
+    await page.keyboard.press('Escape');
+    await calendar.waitFor({ state: 'hidden' });
+    await expect(form.isVisible()).resolves.toBe(true);
+    await expect(date.inputValue()).resolves.toBe('1990-05-08');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(expected.chooseDate);
     await screenshot(page, `new-feature-attributes-${expected.locale}-1280`, { fullPage: false });
 
-    // A five-digit year never becomes the value: the picker does not take it, and the form refuses it
-    // at the field rather than closing over it with the last date.
-    await date.fill('10000-01-01');
-    await date.press('Tab');
-    await dialog().getByRole('button', { name: expected.ok, exact: true }).click();
-    await dialog().locator('#attribute-founded-error').getByText(expected.locale === 'en' ? '10000-01-01 is not one' : '“10000-01-01”不是这样的日期').waitFor();
-    await date.fill('1990-05-04');
+    // A five-digit year never becomes a date: the field holds ten characters as typed, Enter there
+    // submits what it shows, and the form refuses it at the field and stays open.
+    await date.fill('');
+    await date.pressSequentially('10000-01-01');
+    await expect(date.inputValue()).resolves.toBe('10000-01-0');
     await date.press('Enter');
-    await expect.poll(() => date.inputValue()).toBe('1990-05-04');
+    await form.locator('#attribute-founded-error').getByText(expected.refused).waitFor();
+    await expect(form.isVisible()).resolves.toBe(true);
+    await expect(date.inputValue()).resolves.toBe('10000-01-0');
+    await date.fill('1990-05-04');
 
-    await dialog().getByRole('button', { name: expected.ok, exact: true }).click();
-    await dialog().waitFor({ state: 'hidden' });
+    await form.getByRole('button', { name: expected.ok, exact: true }).click();
+    await form.waitFor({ state: 'hidden' });
     await clickMap(page, 118.5, 25.7);
     const properties = page.getByTestId('feature-properties');
     await properties.waitFor();
@@ -180,7 +253,8 @@ describe('attributes of new features', () => {
     await population.fill('3.7');
     await dialog().getByRole('textbox', { name: expected.locale === 'en' ? 'Name' : '名称' }).fill('厦\u000B门');
     const founded = dialog().getByRole('textbox', { name: expected.locale === 'en' ? 'Founded' : '建立日期' });
-    await founded.and(page.locator('.ant-picker-input input')).waitFor();
+    // The date field's chunk is there: its calendar button.
+    await dialog().getByRole('button', { name: expected.locale === 'en' ? 'Choose a date' : '选择日期', exact: true }).waitFor();
     await founded.fill('2024-13-45');
     await founded.press('Tab');
     await dialog().getByRole('button', { name: expected.ok, exact: true }).click();

@@ -93,8 +93,8 @@ async function tapTool(page: Page, device: Device, name: string, locale: 'zh-CN'
 }
 
 /**
- * Taps an action of the running mode (完成, 保存, 取消): one tap, beside 工具 on a folded toolbar,
- * with the tools left folded.
+ * Taps an action of the running mode (完成, 保存, 取消): one tap, beside 工具 on a folded
+ * toolbar (by its icon), with the tools left folded.
  */
 async function tapAction(page: Page, device: Device, name: string, locale: 'zh-CN' | 'en' = 'zh-CN'): Promise<void> {
   if (device.folded) await expect(toolsButton(page, locale).getAttribute('aria-expanded')).resolves.toBe('false');
@@ -184,6 +184,12 @@ describe.each(DEVICES)('the feature map on a $name ($width × $height), by touch
     // A touch screen's hint speaks of taps, and of no Esc key.
     await expect(page.locator('.gportal-hint:not(.gportal-keys)').textContent()).resolves.toBe(names.drawHint);
     await expectMapLayout(page, device);
+    // Every one of the tool's own buttons lies inside the map, in either language: beside 工具, the
+    // English ones once ran off its left edge.
+    const { map: drawingMap } = await measure(page);
+    const actionBoxes = await page.locator('.gportal-toolbar-actions .ant-btn').evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().toJSON() as { x: number; width: number }));
+    expect(actionBoxes.length).toBeGreaterThanOrEqual(3);
+    for (const box of actionBoxes) expect(box.x >= drawingMap.x && box.x + box.width <= drawingMap.x + drawingMap.width, JSON.stringify(box)).toBe(true);
     const finish = page.getByRole('toolbar').getByRole('button', { name: names.finish, exact: true });
     await expect(finish.isDisabled()).resolves.toBe(true);
     await expect(page.getByRole('toolbar').getByRole('button', { name: names.cancel, exact: true }).isVisible()).resolves.toBe(true);

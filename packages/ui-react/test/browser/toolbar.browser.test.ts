@@ -28,7 +28,7 @@ async function rowButtons(page: Page): Promise<Array<{ name: string; x: number; 
 
 /** The names in the running tool's own bar (unfolded), or beside 工具 (folded). */
 async function actionNames(page: Page, folded: boolean): Promise<string[]> {
-  const bar = folded ? page.locator('.gportal-toolbar-row .gportal-toolbar-actions') : page.getByRole('group', { name: NAMES['zh-CN'].actions }).or(page.getByRole('group', { name: NAMES.en.actions }));
+  const bar = folded ? page.locator('.gportal-toolbar .gportal-toolbar-actions') : page.getByRole('group', { name: NAMES['zh-CN'].actions }).or(page.getByRole('group', { name: NAMES.en.actions }));
   return bar.getByRole('button').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
 }
 
@@ -71,8 +71,9 @@ describe('the feature map toolbar keeps still', () => {
         expect(idle[names.redraw]).toBe(false);
         if (screen.folded) await button(names.tools).click();
 
+        // A polygon drawn offers 避免重叠 beside its own buttons; folded, that toggle is among the tools.
         const tools = [
-          { start: names.polygon, own: [names.finish, 'coords', names.cancel] },
+          { start: names.polygon, own: [names.finish, 'coords', ...(screen.folded ? [] : ['avoid overlaps']), names.cancel] },
           { start: names.measure, own: ['other measure', names.finish, 'coords', names.cancel] },
           { start: names.edit, own: [names.done, names.cancel] },
           { start: names.delete, own: [names.done, names.cancel] },

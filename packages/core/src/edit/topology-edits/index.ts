@@ -5,4 +5,5 @@
 export { splitFeature } from './split-feature.js';
 export { mergeFeatures } from './merge-features.js';
 export { moveSharedVertex } from './move-shared-vertex.js';
+export { reshapeWithNeighbours } from './reshape-with-neighbours.js';
 export type { ShapeEditing } from './shape-editing.js';

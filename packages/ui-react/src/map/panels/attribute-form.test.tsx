@@ -5,15 +5,6 @@ import { I18nProvider } from '../../i18n/i18n-provider';
 import { AttributeForm, isDateText } from './attribute-form';
 import { mountedRoot } from '../../test-support/mounted-root';
 
-// antd's DatePicker needs a layout engine jsdom lacks; its parsing and locale are tested in the
-// browser (new-feature-attributes.browser.test.ts). Here a text input hands whatever is typed to
-// the form, whose own check is under test: no text it refuses may be submitted.
-vi.mock('./date-field', () => ({
-  default: ({ id, label, value, onChange }: { id: string; label: string; value: string; onChange(text: string): void }) => (
-    <input id={id} aria-label={label} value={value} onChange={(event) => onChange(event.target.value)} />
-  ),
-}));
-
 /** QGIS Server's `poi` layer: `name` is NOT NULL, `id` is filled by the server. */
 const schema: FeatureSchema = {
   typeName: 'poi',
@@ -49,10 +40,18 @@ function type(field: HTMLInputElement, value: string) {
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-/** Lets the lazy date field load. */
+/** Lets the lazy date field load: its calendar button is there. */
 async function settle() {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let tries = 0; tries < 100 && !document.querySelector('button[aria-label="选择日期"], button[aria-label="Choose a date"]'); tries++) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+  }
+}
+
+function press(key: string) {
+  act(() => {
+    document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
   });
 }
 
@@ -119,6 +118,50 @@ describe('AttributeForm', () => {
       expect(onSubmit).not.toHaveBeenCalled();
       expect(document.body.textContent).toContain(refusal);
     }
+  });
+});
+
+describe('AttributeForm, its date field', () => {
+  const calendarButton = () => document.querySelector<HTMLButtonElement>('button[aria-label="选择日期"]') as HTMLButtonElement;
+
+  it('takes a day picked in the calendar; Escape there closes the calendar only, never the form', async () => {
+    const onSubmit = vi.fn();
+    const onCancel = vi.fn();
+    act(() => mounted.root.render(<I18nProvider initialLocale="zh-CN"><AttributeForm feature={feature} schema={schema} onSubmit={onSubmit} onCancel={onCancel} /></I18nProvider>));
+    await settle();
+    act(() => calendarButton().click());
+    expect(document.querySelector('[role="dialog"][aria-label="选择日期"]')).not.toBeNull();
+    press('ArrowRight');
+    press('Escape');
+    expect(document.querySelector('[role="dialog"][aria-label="选择日期"]')).toBeNull();
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(input('founded').value).toBe('1949-08-17');
+    act(() => calendarButton().click());
+    press('ArrowDown');
+    // Enter on a day picks it and submits nothing.
+    press('Enter');
+    expect(input('founded').value).toBe('1949-08-24');
+    expect(onSubmit).not.toHaveBeenCalled();
+    await submit();
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ founded: new Date('1949-08-24T00:00:00Z') }));
+    expect(onCancel).not.toHaveBeenCalled();
+  });
+
+  it('submits on Enter in the date field what it shows: a five-digit year is refused with the sentence, a date is taken', async () => {
+    const onSubmit = vi.fn();
+    act(() => mounted.root.render(<I18nProvider initialLocale="zh-CN"><AttributeForm feature={feature} schema={schema} onSubmit={onSubmit} onCancel={() => {}} /></I18nProvider>));
+    await settle();
+    act(() => type(input('founded'), '10000-01-01'));
+    act(() => input('founded').focus());
+    press('Enter');
+    await settle();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(document.getElementById('attribute-founded-error')?.textContent).toBe('“founded”须为“年-月-日”格式的日期，例如 1949-08-17；“10000-01-01”不是这样的日期');
+    expect(input('founded').getAttribute('aria-invalid')).toBe('true');
+    expect(input('founded').value).toBe('10000-01-01');
+    act(() => type(input('founded'), '1990-05-04'));
+    press('Enter');
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ founded: new Date('1990-05-04T00:00:00Z') }));
   });
 });
 

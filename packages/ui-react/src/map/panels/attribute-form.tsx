@@ -11,13 +11,14 @@ export { isDateText } from './field-values';
 
 /**
  * The native input of each non-boolean type; a number is a native number input (role spinbutton):
- * antd's InputNumber would add its decimal library for these fields alone. A date is antd's
- * DatePicker in the app's language (a native date input speaks the browser's and takes
- * five-digit years); until its chunk is loaded, a text field for `YYYY-MM-DD` with the same checks.
+ * antd's InputNumber would add its decimal library for these fields alone. A date is the app's
+ * date field, a text field for `YYYY-MM-DD` with a calendar in the app's language (a native date
+ * input speaks the browser's and takes five-digit years); until its chunk is loaded, the text
+ * field alone, with the same checks.
  */
 const INPUT_TYPES = { number: 'number', date: 'text', string: 'text' } as const;
 
-/** The picker and dayjs (~36 KiB gzip) on a chunk of their own, fetched when a form opens. */
+/** The date field's calendar on a chunk of its own, fetched when a form opens. */
 const DateField = lazy(() => import('./date-field'));
 
 export interface AttributeFormProps {
@@ -88,11 +89,13 @@ export function AttributeForm({ feature, schema, labels = {}, isNew = false, sho
           event.preventDefault();
           submit();
         }}
-        // Enter in a field submits, as in a one-field form (the browser does so only there). Not in
-        // the date picker, whose Enter takes the typed date, nor while an input method composes.
+        // Enter in a field submits, as in a one-field form (the browser does so only there), but not
+        // while an input method composes. The date field holds its text as typed, so Enter there
+        // submits what it shows, and the form refuses a text that is no date; the calendar's days
+        // are no inputs, so their Enter picks a day and submits nothing.
         onKeyDown={(event) => {
           const target = event.target;
-          if (event.key !== 'Enter' || event.nativeEvent.isComposing || !(target instanceof HTMLInputElement) || target.type === 'checkbox' || target.closest('.ant-picker')) return;
+          if (event.key !== 'Enter' || event.nativeEvent.isComposing || !(target instanceof HTMLInputElement) || target.type === 'checkbox') return;
           event.preventDefault();
           submit();
         }}

@@ -37,3 +37,19 @@ describe('measuring', () => {
     expect(editorHint({ type: 'measure', tool: 'line', done: true }, undefined, false)).toBeUndefined();
   });
 });
+
+describe('splitting and merging', () => {
+  it('draws the cutting line once the feature to split is picked, not before', () => {
+    expect(runningDrawTool({ type: 'split' })).toBeUndefined();
+    expect(runningDrawTool({ type: 'split', id: 'a' })).toBe('line');
+    expect(runningDrawTool({ type: 'merge' })).toBeUndefined();
+  });
+
+  it('hints the pick, then the line; 合并 counts the features picked', () => {
+    expect(editorHint({ type: 'split' }, undefined, false)?.key).toBe('map.hint.splitPick');
+    expect(editorHint({ type: 'split', id: 'a' }, undefined, true)?.key).toBe('map.hint.touch.splitDraw');
+    expect(editorHint({ type: 'merge' }, undefined, false, 3)).toEqual({ key: 'map.hint.merge', values: { count: 3 } });
+    expect(editorHint({ type: 'merge' }, undefined, true, 1)).toEqual({ key: 'map.hint.touch.merge', values: { count: 1 } });
+    expect(editorHint({ type: 'delete', marked: ['a'] }, undefined, false, 3)?.values.count).toBe(1);
+  });
+});

@@ -1,4 +1,4 @@
-import { AimOutlined, CloseOutlined, DeleteOutlined, EditOutlined, CheckOutlined, SaveOutlined, BorderOutlined, UndoOutlined, RedoOutlined, EnvironmentOutlined, ColumnWidthOutlined, ExpandOutlined } from '@ant-design/icons';
+import { AimOutlined, CloseOutlined, DeleteOutlined, EditOutlined, CheckOutlined, SaveOutlined, BorderOutlined, UndoOutlined, RedoOutlined, EnvironmentOutlined, ColumnWidthOutlined, ExpandOutlined, ScissorOutlined, MergeOutlined, BlockOutlined, NodeIndexOutlined } from '@ant-design/icons';
 import type { GeometryKind } from '@gportal/core';
 import { ConfigProvider, Tooltip } from 'antd';
 import { memo, useId, useState, type ReactNode, type RefObject } from 'react';
@@ -28,13 +28,19 @@ export interface EditorToolbarProps {
   shapeKind: DrawTool | undefined;
   /** The drawing's vertices so far: 完成 needs enough of them. */
   drawnPoints: number;
-  /** Whether the layer shows any feature: 编辑 and 删除 need one. */
+  /** Whether the layer shows any feature: 编辑, 删除 and 分割 need one. */
   hasFeatures: boolean;
+  /** Whether it shows two or more: 合并 needs them. */
+  hasFeaturesToMerge: boolean;
   /** The hint under the tools for the tool in use, in the active language. */
   hint: string | undefined;
   canUndo: boolean;
   canRedo: boolean;
   snapping: { enabled: boolean; setEnabled(on: boolean): void };
+  /** 避免重叠, on a polygon layer: offered beside a polygon being drawn or reshaped. */
+  avoidOverlaps?: { enabled: boolean; setEnabled(on: boolean): void };
+  /** 拓扑编辑, on a polygon or line layer: offered beside a shape being edited. */
+  topological?: { enabled: boolean; setEnabled(on: boolean): void };
   /** A shape is being edited: its part tools show. */
   editing: boolean;
   geometryKind: GeometryKind | undefined;
@@ -47,7 +53,7 @@ export interface EditorToolbarProps {
   children?: ReactNode;
   onStart(next: EditorMode, opener: FocusOpener): void;
   onFinish(): void;
-  /** 完成 of 编辑 and 删除: hands the edit to the session. */
+  /** 完成 of 编辑, 删除 and 合并: hands the edit to the session (合并's dialog first). */
   onSave(): void;
   onCancel(): void;
   onUndo(): void;
@@ -66,7 +72,7 @@ export interface EditorToolbarProps {
  * the rows ({@link FoldingToolbar}'s actions), with its hint beneath.
  */
 export const EditorToolbar = memo(function EditorToolbar(props: EditorToolbarProps) {
-  const { ref, folded, placement, mode, ready, shapeKind, drawnPoints, hasFeatures, hint, canUndo, canRedo, snapping, editing, geometryKind, partTool, children } = props;
+  const { ref, folded, placement, mode, ready, shapeKind, drawnPoints, hasFeatures, hasFeaturesToMerge, hint, canUndo, canRedo, snapping, avoidOverlaps, topological, editing, geometryKind, partTool, children } = props;
   const { t } = useI18n();
   const [keysOpen, setKeysOpen] = useState(false);
   const keysId = useId();
@@ -74,6 +80,16 @@ export const EditorToolbar = memo(function EditorToolbar(props: EditorToolbarPro
   // 测量 reads the map only: usable with any layer, editable or not, and again over a finished measure.
   const measureFree = mode.type === 'idle' || (mode.type === 'measure' && mode.done === true);
   // While measuring, the other of 测距离 and 测面积 beside 完成.
+  const cuttable = shapeKind === 'polygon' || shapeKind === 'line';
+  // In the tool's own bar on a narrow map (a tablet) the two toggles show their icons only (their names
+  // stay their accessible names), so a shape edit's buttons keep to one row there.
+  const narrowIcon = folded ? undefined : 'gportal-icon-when-narrow';
+  const topologicalButton = topological && (
+    <LabelledButton className={narrowIcon} label={t('map.topology.toggle')} icon={<NodeIndexOutlined />} type={topological.enabled ? 'primary' : 'default'} aria-pressed={topological.enabled} onClick={() => topological.setEnabled(!topological.enabled)} />
+  );
+  const avoidButton = avoidOverlaps && (
+    <LabelledButton className={narrowIcon} label={t('map.avoid.toggle')} icon={<BlockOutlined />} type={avoidOverlaps.enabled ? 'primary' : 'default'} aria-pressed={avoidOverlaps.enabled} onClick={() => avoidOverlaps.setEnabled(!avoidOverlaps.enabled)} />
+  );
   const otherMeasure: MeasureTool | undefined = mode.type === 'measure' ? (mode.tool === 'line' ? 'polygon' : 'line') : undefined;
 
   /** A tool's button in the rows: pressed (and not pressed again) while it runs, disabled while another does. */
@@ -115,7 +131,11 @@ export const EditorToolbar = memo(function EditorToolbar(props: EditorToolbarPro
             )}
             {(drawTool || (mode.type === 'edit' && editing && !partTool)) && <LabelledButton label={t('map.coords.open')} icon={<AimOutlined />} onClick={props.onEnterCoordinates} />}
             {editing && <PartToolButtons kind={geometryKind} active={partTool} onChange={props.onPartTool} />}
-            {(mode.type === 'edit' || mode.type === 'delete') && <LabelledButton label={t('map.tool.done')} type="primary" icon={<CheckOutlined />} onClick={props.onSave} />}
+            {/* The shape kept is cut back from its neighbours before it becomes pending: a choice made as it is drawn or reshaped. */}
+            {!folded && avoidOverlaps && ((mode.type === 'draw' && mode.tool === 'polygon') || (mode.type === 'edit' && editing)) && avoidButton}
+            {/* A vertex shared with a neighbour moves in both: a choice made as the shape is edited. */}
+            {!folded && mode.type === 'edit' && editing && topologicalButton}
+            {(mode.type === 'edit' || mode.type === 'delete' || mode.type === 'merge') && <LabelledButton label={t('map.tool.done')} type="primary" icon={<CheckOutlined />} onClick={props.onSave} />}
             <LabelledButton label={t('map.tool.cancel')} icon={<CloseOutlined />} onClick={props.onCancel} />
           </>
         )
@@ -133,6 +153,9 @@ export const EditorToolbar = memo(function EditorToolbar(props: EditorToolbarPro
       <LabelledButton label={t('history.undo')} icon={<UndoOutlined />} disabled={!canUndo} onClick={props.onUndo} />
       <LabelledButton label={t('history.redo')} icon={<RedoOutlined />} disabled={!canRedo} onClick={props.onRedo} />
       <SnapToggle on={snapping.enabled} onChange={snapping.setEnabled} />
+      {/* Folded (a phone), among the tools beside 吸附: the row under 工具 keeps to the mode's own buttons. */}
+      {folded && avoidButton}
+      {folded && topologicalButton}
       <LabelledButton
         label={t('map.tool.measure')}
         icon={<ColumnWidthOutlined />}
@@ -144,6 +167,9 @@ export const EditorToolbar = memo(function EditorToolbar(props: EditorToolbarPro
       />
       {toolButton(mode.type === 'edit', ready && hasFeatures, t('map.tool.edit'), <EditOutlined />, 'edit', { type: 'edit' })}
       {toolButton(mode.type === 'delete', ready && hasFeatures, t('map.tool.delete'), <DeleteOutlined />, 'delete', { type: 'delete', marked: [] })}
+      {/* A point is neither cut nor merged: only polygons and lines. */}
+      {toolButton(mode.type === 'split', ready && hasFeatures && cuttable, t('map.tool.split'), <ScissorOutlined />, 'split', { type: 'split' })}
+      {toolButton(mode.type === 'merge', ready && hasFeaturesToMerge && cuttable, t('map.tool.merge'), <MergeOutlined />, 'merge', { type: 'merge' })}
       <ConfigProvider componentDisabled={!measureFree}>{children}</ConfigProvider>
       <KeyboardHelpButton open={keysOpen} keys={keysId} onToggle={() => setKeysOpen(!keysOpen)} />
     </FoldingToolbar>

@@ -96,6 +96,14 @@ export function FoldingToolbar({ ref, folded, children, actions, below, placemen
     return () => document.removeEventListener('pointerdown', outside);
   }, [open, ref]);
 
+  // Folded, the running mode's own buttons beside 工具, by their icons (their names stay their
+  // accessible names): with their words they ran off the left edge of a phone's map in English.
+  // An action ends or finishes the mode: the tools, if shown, fold too (focus is the editor's to place).
+  const foldedActions = actions && (
+    <span className="gportal-toolbar-actions" onClick={() => setOpen(false)}>
+      {actions}
+    </span>
+  );
   const tools = (
     <Space wrap size="small">
       {children}
@@ -118,12 +126,7 @@ export function FoldingToolbar({ ref, folded, children, actions, below, placemen
       {folded ? (
         <>
           <div className="gportal-toolbar-row">
-            {actions && (
-              // An action ends or finishes the mode: the tools, if shown, fold too (focus is the editor's to place).
-              <span className="gportal-toolbar-actions" onClick={() => setOpen(false)}>
-                {actions}
-              </span>
-            )}
+            {foldedActions}
             <LabelledButton label={t('map.tools')} icon={<ToolOutlined />} type={open ? 'primary' : 'default'} aria-expanded={open} aria-controls={toolsId} onClick={() => setOpen(!open)} />
           </div>
           <div className="gportal-toolbar-beneath">

@@ -1,11 +1,11 @@
-import type { EditableFeature } from '@gportal/core';
+import type { EditableFeature, Position, SharedEdit } from '@gportal/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import { shapeKindOf, shapeParts, type ShapeParts } from '../geometry';
 import { markerIcon, UNSAVED_STYLE } from '../layer';
 import { L } from '../leaflet';
 import { useLatest } from '../../ui/use-latest';
-import type { VertexEditor } from './vertex-editor';
+import type { VertexEditor, VertexStep } from './vertex-editor';
 
 type VertexEditorClass = typeof VertexEditor;
 
@@ -57,6 +57,27 @@ export interface GeometryEdit {
   read(): ShapeParts | undefined;
   /** The vertex typed coordinates move, while a shape is edited. */
   typing(): TypedVertexTarget | undefined;
+  /**
+   * The edit's moves and insertions so far, for topological editing (拓扑编辑) to replay on the
+   * neighbours: one move per vertex dragged (a drag's steps joined), in the order made.
+   */
+  steps(): readonly SharedEdit[];
+}
+
+const positionOf = (latlng: L.LatLng): Position => [latlng.lng, latlng.lat];
+const samePosition = (a: Position, b: Position) => a[0] === b[0] && a[1] === b[1];
+
+/** Adds a step to the list, a move joined to the move before it when it goes on from where that one ended (one drag). */
+export function addStep(steps: SharedEdit[], step: VertexStep): void {
+  if (step.kind === 'insert') {
+    steps.push({ kind: 'insert', between: [positionOf(step.between[0]), positionOf(step.between[1])], at: positionOf(step.at) });
+    return;
+  }
+  const from = positionOf(step.from);
+  const to = positionOf(step.to);
+  const last = steps.at(-1);
+  if (last?.kind === 'move' && samePosition(last.to, from)) steps[steps.length - 1] = { kind: 'move', from: last.from, to };
+  else steps.push({ kind: 'move', from, to });
 }
 
 /** Each point of a point shape as a draggable marker, edited in place in `shape`; what typed coordinates move. */
@@ -106,7 +127,12 @@ export function useGeometryEdit(map: L.Map | undefined, feature: EditableFeature
   const reader = useRef<() => ShapeParts | undefined>(() => undefined);
   const typing = useRef<TypedVertexTarget>(undefined);
   const editorRef = useRef<VertexEditor>(undefined);
+  const steps = useRef<SharedEdit[]>([]);
   const id = feature?.id;
+  // A new shape edit starts a new list; a part tool's change of the same shape (a new revision) keeps it.
+  useEffect(() => {
+    steps.current = [];
+  }, [id]);
   const featureRef = useLatest(feature);
   // A polygon's or line's handles wait for the editor's module; a point's markers need none (and
   // are not started again when it arrives).
@@ -144,6 +170,7 @@ export function useGeometryEdit(map: L.Map | undefined, feature: EditableFeature
         onRefused: () => latest.current.onVertexRefused(),
         handleLabel: (index, count) => translate.current('map.vertex.handle', { index, count }),
         snap: (latlng, touch) => latest.current.snap?.(latlng, touch),
+        onStep: (step) => addStep(steps.current, step),
       });
       editorRef.current = editor;
       typing.current = {
@@ -166,5 +193,5 @@ export function useGeometryEdit(map: L.Map | undefined, feature: EditableFeature
     };
   }, [map, id, revision, latest, featureRef, translate, Editor]);
   useEffect(() => editorRef.current?.relabel(), [t]);
-  return useMemo<GeometryEdit>(() => ({ read: () => reader.current(), typing: () => typing.current }), []);
+  return useMemo<GeometryEdit>(() => ({ read: () => reader.current(), typing: () => typing.current, steps: () => steps.current }), []);
 }

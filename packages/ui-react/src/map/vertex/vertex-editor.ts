@@ -15,7 +15,15 @@ export interface VertexEditorOptions {
   handleLabel(index: number, count: number): string;
   /** Where a dragged vertex snaps (`undefined`: where the pointer is); by touch or not. Without it, no snapping. */
   snap?(latlng: L.LatLng, touch: boolean): L.LatLng | undefined;
+  /**
+   * Each step as topological editing replays it on the neighbours: a vertex moved (from where it
+   * was), or one inserted on an edge (between the edge's two vertices). Removals are not told.
+   */
+  onStep?(step: VertexStep): void;
 }
+
+/** A step of the edit, in the positions of the moment (see `VertexEditorOptions.onStep`). */
+export type VertexStep = { kind: 'move'; from: L.LatLng; to: L.LatLng } | { kind: 'insert'; between: [L.LatLng, L.LatLng]; at: L.LatLng };
 
 /** Handles closer than this share one drawn square (they look the same): a dense ring costs hundreds, not thousands. */
 const HANDLE_CELL_PX = 3;
@@ -110,7 +118,9 @@ export class VertexEditor {
   moveVertex(path: number, index: number, latlng: L.LatLng): void {
     const edited = this.paths[path];
     if (!edited || index >= edited.latlngs.length) return;
+    const from = edited.latlngs[index] as L.LatLng;
     edited.latlngs[index] = latlng;
+    this.options.onStep?.({ kind: 'move', from, to: latlng });
     const point = this.map.project(latlng, this.map.getZoom());
     const projected = this.projected[path] as ProjectedPath;
     const { xs, ys } = projected;
@@ -133,7 +143,10 @@ export class VertexEditor {
   /** Inserts a vertex after vertex `index` (on the edge to the next one); returns its index. */
   insertVertex(path: number, index: number, latlng: L.LatLng): number {
     const edited = this.paths[path] as EditablePath;
+    const a = edited.latlngs[index] as L.LatLng;
+    const b = edited.latlngs[(index + 1) % edited.latlngs.length] as L.LatLng;
     edited.latlngs.splice(index + 1, 0, latlng);
+    this.options.onStep?.({ kind: 'insert', between: [a, b], at: latlng });
     this.projectPath(path);
     this.changed();
     return index + 1;

@@ -1,0 +1,28 @@
+import { geometryBBox, type BBox, type EditSession, type TopologyProblem } from '@gportal/core';
+import { loadTopologyEdits } from './load-topology';
+
+const meets = (a: BBox, b: BBox) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
+
+const POLYGONAL = new Set(['Polygon', 'MultiPolygon']);
+
+/**
+ * The overlaps the pending changes make: between a polygon drawn or reshaped since the last save
+ * and a loaded neighbour (or another changed one). An attribute edit changes no shape and is not
+ * checked, so a save is never stopped for an overlap the user did not make. Only the changed
+ * features and the neighbours whose boxes meet theirs are checked; nothing is fetched when no
+ * polygon's shape changed.
+ */
+export async function overlapsMade(session: EditSession): Promise<TopologyProblem[]> {
+  const pending = session.pending();
+  const changed = new Set([...pending.inserts.map((insert) => insert.handle), ...pending.updates.filter((update) => update.geometry).map((update) => update.id)]);
+  const live = session.features().filter((feature) => feature.state !== 'remove' && POLYGONAL.has(feature.geometry.type));
+  const changedBoxes = live.filter((feature) => changed.has(feature.id)).map((feature) => geometryBBox(feature.geometry));
+  if (changedBoxes.length === 0) return [];
+  const near = live.filter((feature) => {
+    if (changed.has(feature.id)) return true;
+    const box = geometryBBox(feature.geometry);
+    return changedBoxes.some((other) => meets(box, other));
+  });
+  const { findTopologyProblems } = await loadTopologyEdits();
+  return findTopologyProblems(near).filter((problem) => problem.kind === 'overlap' && problem.ids.some((id) => changed.has(id)));
+}
