@@ -7,5 +7,6 @@ export { mergeGeometries, type MergeableGeometry } from './merge-geometries.js';
 export { clipToNeighbours } from './clip-to-neighbours.js';
 export { findSharedVertices, type SharedVertex, type TopologyFeature } from './shared-vertices.js';
 export { followSharedEdits, type SharedEdit } from './shared-edits.js';
+export { traceBoundary } from './trace-boundary.js';
 export { findTopologyProblems, type TopologyCheckOptions, type TopologyProblem, type TopologyProblemKind } from './topology-problems.js';
 export { planarArea } from './planar.js';

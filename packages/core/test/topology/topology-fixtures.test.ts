@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Geometry, LineString, MultiPolygon, Polygon, Position } from '../../src/index.js';
-import { clipToNeighbours, findSharedVertices, findTopologyProblems, followSharedEdits, mergeGeometries, planarArea, splitGeometry, ValidationError, type SharedEdit } from '../../src/index.js';
+import { clipToNeighbours, findSharedVertices, findTopologyProblems, followSharedEdits, mergeGeometries, planarArea, splitGeometry, traceBoundary, ValidationError, type SharedEdit } from '../../src/index.js';
 import { expectCover } from './cover.js';
 
 /*
@@ -22,12 +22,14 @@ interface FixtureFeature {
   geometry: Geometry;
 }
 interface Fixture {
-  operation: 'split' | 'merge' | 'clip' | 'problems' | 'shared' | 'follow';
+  operation: 'split' | 'merge' | 'clip' | 'problems' | 'shared' | 'follow' | 'trace';
   note: string;
   features: FixtureFeature[];
   at?: Position;
   tolerance?: number;
   edits?: SharedEdit[];
+  from?: Position;
+  to?: Position;
 }
 
 const here = (path: string): URL => new URL(path, import.meta.url);
@@ -56,6 +58,8 @@ function answer(fixture: Fixture): unknown {
         return findTopologyProblems(features(fixture));
       case 'shared':
         return findSharedVertices(features(fixture), fixture.at ?? [], fixture.tolerance ?? 0);
+      case 'trace':
+        return { shorter: traceBoundary(features(fixture), fixture.from ?? [], fixture.to ?? []), longer: traceBoundary(features(fixture), fixture.from ?? [], fixture.to ?? [], { longer: true }) };
       case 'follow':
         return followSharedEdits(features(fixture).filter((_, index) => fixture.features[index]?.properties.role === 'neighbour'), fixture.edits ?? [], { tolerance: fixture.tolerance ?? 0 });
     }
@@ -67,7 +71,7 @@ function answer(fixture: Fixture): unknown {
 
 describe('topology fixtures (in → out)', () => {
   it('has a fixture of each function and of the shapes the issue names', () => {
-    for (const prefix of ['split-', 'merge-', 'clip-', 'problems-', 'shared-', 'follow-']) expect(names.some((name) => name.startsWith(prefix))).toBe(true);
+    for (const prefix of ['split-', 'merge-', 'clip-', 'problems-', 'shared-', 'follow-', 'trace-']) expect(names.some((name) => name.startsWith(prefix))).toBe(true);
     for (const shape of ['hole', 'multipolygon', 'near-collinear', 'shared-edge', 'along-edge']) expect(names.some((name) => name.includes(shape))).toBe(true);
   });
 

@@ -5,6 +5,7 @@ import {
   followSharedEdits,
   geometryBBox,
   reshapeWithNeighbours,
+  traceBoundary,
   geometryProblem,
   INITIAL_BOUNDS_PADDING,
   padBounds,
@@ -23,7 +24,7 @@ import type { MessageKey } from '../i18n/messages';
 import { LayersPanel, SessionConflictDialog } from './panels';
 import { applyDrawLocale } from './draw';
 import { FeaturePopup } from './panels';
-import { geometryOfParts, shapeKindOf, toLatLng, type ShapeParts } from './geometry';
+import { geometryOfParts, shapeKindOf, toLatLng, toPosition, type ShapeParts } from './geometry';
 import type { L } from './leaflet';
 import { AreaUnitSelect, isAreaUnitChoice, loadMeasuring, measureText, measuringLoaded, type AreaUnitChoice } from './geometry';
 import { useUserPreference } from '../ui/use-user-preference';
@@ -353,6 +354,10 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
     },
     onIntersection: () => refuse('self-intersection', DRAWING.errorDisplayMs.drawing),
     snap: snapping.snap,
+    // Tracing, with snapping on: two vertices of one loaded feature's boundary clicked in turn, the
+    // boundary's vertices between them are taken too (Shift: the longer way round). Not for 分割's
+    // line, which must cross the feature rather than run along it.
+    trace: (from, to, longer) => (snapping.enabled && mode.type !== 'split' ? traceBoundary(features, toPosition(from), toPosition(to), { longer, tolerance: SHARED_TOLERANCE }).map(toLatLng) : []),
   });
   useKeyboardDraw(map, drawing, {
     announce: setAnnouncement,

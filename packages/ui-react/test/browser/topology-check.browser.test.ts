@@ -188,6 +188,42 @@ describe('拓扑检查', () => {
     expect((await ringOf('new-1')).some(([lng, lat]) => lng === shared[0]?.[0] && lat === shared[0]?.[1])).toBe(true);
   });
 
+  it('tracing: two corners of Putian clicked in turn (snapping on) bring the corner between them, the shorter way or with Shift the longer', async () => {
+    await page.goto(`${baseUrl}/feature-map`);
+    await waitForMapReady(page, 8);
+    // Putian's big square (sample-seed.ts): (119.0, 25.45) ± 0.1, computed as the seed does (25.45 - 0.1
+    // is 25.349999999999998): the traced corner is the neighbour's own position, to the last bit.
+    const [west, east, south, north] = [119.0 - 0.1, 119.0 + 0.1, 25.45 - 0.1, 25.45 + 0.1];
+    const [SW, SE, NE, NW] = [[west, south], [east, south], [east, north], [west, north]] as const;
+    const start: [number, number] = [118.8, 25.7];
+    const drawnRing = () =>
+      page.evaluate(() => {
+        const key = Object.keys(localStorage).find((each) => each.includes(':journal-part:') && each.includes('/i:new-'));
+        return JSON.parse(localStorage.getItem(key ?? '') ?? 'null')?.data?.insert?.geometry?.coordinates?.[0]?.[0] as Array<[number, number]>;
+      });
+    const has = (ring: Array<[number, number]>, [lng, lat]: readonly [number, number]) => ring.some(([x, y]) => x === lng && y === lat);
+    for (const longer of [false, true]) {
+      await button('标绘').click();
+      await page.locator('.leaflet-draw-tooltip').waitFor({ state: 'attached' });
+      await clickMap(page, ...start);
+      await clickMap(page, ...SW);
+      if (longer) await page.keyboard.down('Shift');
+      await clickMap(page, ...NE);
+      if (longer) await page.keyboard.up('Shift');
+      await clickMap(page, ...start);
+      await skipAttributes(page);
+      await waitForFeatures(page, 9);
+      const ring = await drawnRing();
+      // Five vertices and the closing one: the start, SW, the corner traced, NE; exactly Putian's.
+      expect(ring).toHaveLength(5);
+      for (const corner of [SW, NE, longer ? NW : SE]) expect(has(ring, corner), `${corner}`).toBe(true);
+      expect(has(ring, longer ? SE : NW)).toBe(false);
+      if (longer) await screenshot(page, 'tracing-zh-CN-1280', { fullPage: false });
+      await button('撤销').click();
+      await waitForFeatures(page, 8);
+    }
+  });
+
   it('never asks before a save that makes no overlap, and an undone overlap leaves the list', async () => {
     await page.goto(`${baseUrl}/feature-map`);
     await waitForMapReady(page, 8);

@@ -22,6 +22,12 @@ export interface DrawToolCallbacks {
   onVertices(count: number): void;
   /** Where a placed vertex snaps (`undefined`: where it was clicked); by touch or not. Without it, no snapping. */
   snap?(latlng: L.LatLng, touch: boolean): L.LatLng | undefined;
+  /**
+   * Tracing: the vertices between two snapped vertices of one neighbour's boundary, the shorter
+   * way round (`longer`: the click held Shift), which the drawing takes before the second. None
+   * when the two are not on one ring or line.
+   */
+  trace?(from: L.LatLng, to: L.LatLng, longer: boolean): L.LatLng[];
 }
 
 /** What the caller can do to the drawing under way. */
@@ -200,17 +206,37 @@ export function useDrawTool(map: L.Map | undefined, wanted: DrawTool | undefined
       return shapeIsValid.call(this) && !(tool === 'polygon' && crossesItself(tool, vertices));
     };
 
-    // Every placed vertex goes through addVertex (clicks and taps alike): snapped there, the
-    // crossing check and the finish see the snapped position.
+    // Every placed vertex goes through addVertex (clicks, taps and the keyboard's Enter alike):
+    // snapped there, the crossing check and the finish see the snapped position. Snapped onto a
+    // vertex after a vertex snapped onto the same boundary, the boundary's vertices between them
+    // come first (tracing), each through the same rules.
     let touch = false;
+    let shift = false;
     const onPointer = (event: PointerEvent) => {
       touch = event.pointerType !== 'mouse';
+      shift = event.shiftKey;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      shift = event.shiftKey;
     };
     map.getContainer().addEventListener('pointerdown', onPointer, true);
+    map.getContainer().addEventListener('keydown', onKeyDown, true);
     const drawer = handler as unknown as { addVertex(latlng: L.LatLng): void };
     const addVertex = drawer.addVertex;
+    let lastSnapped = false;
     drawer.addVertex = function (this: unknown, latlng: L.LatLng) {
-      addVertex.call(this, latest.current.snap?.(latlng, touch) ?? latlng);
+      const snapped = latest.current.snap?.(latlng, touch);
+      const previous = vertices.at(-1);
+      if (snapped && previous && lastSnapped) {
+        for (const between of latest.current.trace?.(previous, snapped, shift) ?? []) {
+          const before = vertices.length;
+          addVertex.call(this, between);
+          if (vertices.length === before) break;
+        }
+      }
+      const before = vertices.length;
+      addVertex.call(this, snapped ?? latlng);
+      if (vertices.length > before) lastSnapped = snapped !== undefined;
     };
 
     let vertices: L.LatLng[] = [];
@@ -283,6 +309,7 @@ export function useDrawTool(map: L.Map | undefined, wanted: DrawTool | undefined
       map.off(L.Draw.Event.DRAWVERTEX, onVertex).off('mousemove', onMove).off(L.Draw.Event.CREATED, onCreated);
       document.removeEventListener('keydown', onKey);
       map.getContainer().removeEventListener('pointerdown', onPointer, true);
+      map.getContainer().removeEventListener('keydown', onKeyDown, true);
       latest.current.onShape(undefined);
     };
   }, [map, tool, latest]);
