@@ -1,7 +1,7 @@
-import type { EditableFeature, Position } from '@gportal/core';
+import type { EditableFeature, Position, TopologyProblem } from '@gportal/core';
 import { CloseOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
 import { LabelledButton } from '../../ui/labelled-button';
 import type { AreaUnitChoice } from '../geometry/area-units';
@@ -21,6 +21,9 @@ export interface TopologyPanelProps {
   onClose(): void;
 }
 
+/** How long the edits pause before the list is checked again, ms. */
+const CHECK_PAUSE_MS = 250;
+
 /** The features checked: all but those marked for removal (overlaps and gaps are the polygons'; invalid shapes and duplicates any shape's). */
 function checked(features: readonly EditableFeature[]): EditableFeature[] {
   return features.filter((feature) => feature.state !== 'remove');
@@ -36,7 +39,21 @@ export default function TopologyPanel({ features, nameField, areaUnit, onZoomTo,
   const { t } = useI18n();
   const heading = useId();
   const live = useMemo(() => checked(features), [features]);
-  const problems = useMemo(() => findTopologyProblems(live), [live]);
+  // Checked once the edits pause (not at each step of a drag or each key), the last answer listed
+  // meanwhile. On the main thread: 2 000 towns take about 200 ms there, one long task per check; a
+  // worker of its own would bundle the polygon algebra a second time (31 KiB gzip).
+  const [found, setFound] = useState<{ of: readonly EditableFeature[]; problems: TopologyProblem[] }>();
+  const checkedOnce = useRef(false);
+  useEffect(() => {
+    // The first check at once; later ones once the edits pause.
+    const timer = setTimeout(() => {
+      checkedOnce.current = true;
+      setFound({ of: live, problems: findTopologyProblems(live) });
+    }, checkedOnce.current ? CHECK_PAUSE_MS : 0);
+    return () => clearTimeout(timer);
+  }, [live]);
+  const problems = found?.problems ?? [];
+  const checking = found?.of !== live;
   const byId = useMemo(() => new Map(live.map((feature) => [feature.id, feature])), [live]);
 
   const nameOf = (id: string): string => {
@@ -50,7 +67,9 @@ export default function TopologyPanel({ features, nameField, areaUnit, onZoomTo,
         <h3 id={heading}>{t('map.topology.region')}</h3>
         <Button size="small" type="text" icon={<CloseOutlined />} aria-label={t('map.topology.close')} title={t('map.topology.close')} onClick={onClose} />
       </div>
-      <p role="status">{problems.length === 0 ? t('map.topology.none', { features: live.length }) : t('map.topology.found', { count: problems.length, features: live.length })}</p>
+      <p role="status" aria-busy={checking}>
+        {checking ? t('map.topology.checking') : problems.length === 0 ? t('map.topology.none', { features: live.length }) : t('map.topology.found', { count: problems.length, features: live.length })}
+      </p>
       {problems.length > 0 && (
         <ol className="gportal-topology-list">
           {problems.map((problem, index) => {
