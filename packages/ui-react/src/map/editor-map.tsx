@@ -2,8 +2,6 @@ import {
   boundsOfGeometries,
   DRAWING,
   fittableBounds,
-  followSharedEdits,
-  geometryBBox,
   reshapeWithNeighbours,
   traceBoundary,
   geometryProblem,
@@ -11,7 +9,6 @@ import {
   padBounds,
   type Position,
   type EditSession,
-  type Geometry,
   type GeometryProblem,
   type LineString,
   type Properties,
@@ -59,20 +56,12 @@ import { toolbarRowsBottom, useFolded } from './panels';
 import { EditorToolbar } from './panels';
 import { editorHint, runningDrawTool, type EditorMode } from './panels';
 import { StatusLine } from './status';
-import { avoidOverlaps, loadTopologyEdits, splitAlong, useNeighbourPreview, type MergeDialogProps, type TopologyPanelProps } from './topology';
+import { loadTopologyEdits, SHARED_TOLERANCE, splitAlong, useShapeRules, type MergeDialogProps, type TopologyPanelProps } from './topology';
 import { toLatLngBounds } from './base';
 import { useCoordinateTarget } from './use-coordinate-target';
 
 /** The user-cache key of the unit the measurement read-out gives areas in. */
 const AREA_UNIT_KEY = 'map.areaUnit';
-/** The user-cache key of 避免重叠: on, a polygon drawn or reshaped is cut back from its neighbours. */
-const AVOID_OVERLAPS_KEY = 'map.avoidOverlaps';
-/** The user-cache key of 拓扑编辑: on, a shape edit's shared vertices move in its neighbours too. */
-const TOPOLOGICAL_KEY = 'map.topologicalEditing';
-const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
-const NOT_FOLLOWING: ReadonlyArray<{ id: string; geometry: Geometry }> = [];
-/** How far apart two vertices may be and still be one shared vertex, in degrees: the same position, give or take a rounding. */
-const SHARED_TOLERANCE = 1e-9;
 
 /** The attribute form, fetched when a feature's attributes are first edited (a new feature's or from its popup). */
 const CoordinateEntry = lazy(() => import('./status/coordinate-entry'));
@@ -238,38 +227,6 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
   useLayerInfoMarker(layerInfo && map, renderer, view.loads, mode.type === 'idle', layerInfo ?? { title: undefined });
 
   const [areaUnit, setAreaUnit] = useUserPreference<AreaUnitChoice>(AREA_UNIT_KEY, 'auto', isAreaUnitChoice);
-  const [avoiding, setAvoiding] = useUserPreference<boolean>(AVOID_OVERLAPS_KEY, false, isBoolean);
-  const polygonLayer = geometryKind === 'Polygon' || geometryKind === 'MultiPolygon';
-  const [topological, setTopological] = useUserPreference<boolean>(TOPOLOGICAL_KEY, false, isBoolean);
-  const cuttableLayer = polygonLayer || geometryKind === 'LineString' || geometryKind === 'MultiLineString';
-  // 拓扑编辑: the neighbours as they follow the shape being edited, and their boxes, read once per edit.
-  const [following, setFollowing] = useState(NOT_FOLLOWING);
-  const boxes = useMemo(() => (topological && mode.type === 'edit' && mode.id ? new Map(features.map((feature) => [feature.id, geometryBBox(feature.geometry)])) : undefined), [topological, mode, features]);
-  useNeighbourPreview(map, following);
-  /**
-   * The shape to keep, cut back from its neighbours when 避免重叠 is on (the polygon algebra's
-   * chunk fetched first), then handed to `keep`; one covered by them whole, or fallen apart on a
-   * layer of single polygons, is refused with its sentence and `keep` never called.
-   */
-  const keepClipped = (on: EditSession, geometry: Geometry, self: string | undefined, keep: (geometry: Geometry) => void) => {
-    if (!avoiding || !polygonLayer) {
-      keep(geometry);
-      return;
-    }
-    avoidOverlaps(on, geometry, self).then(
-      (outcome) => {
-        if (on !== view.session) return;
-        if ('refused' in outcome) flash(t(outcome.refused), DRAWING.errorDisplayMs.editing);
-        else {
-          if (outcome.geometry !== geometry) setAnnouncement(t('map.avoid.clipped'));
-          keep(outcome.geometry);
-        }
-      },
-      (error: unknown) => apply(() => {
-        throw error;
-      }),
-    );
-  };
   // Read by the effect that reads out again on a change of language or unit, which a new mode does not run.
   const drawingNow = useLatest(mode.type === 'draw' || mode.type === 'measure');
   // The shape being drawn, as last read out: read out again when the unit or the language changes.
@@ -330,7 +287,7 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
         refuse(problem, DRAWING.errorDisplayMs.drawing);
         return;
       }
-      keepClipped(session, geometry, undefined, (kept) => {
+      rules.keepClipped(session, geometry, undefined, (kept) => {
         let id: string | undefined;
         if (!apply(() => (id = session.add({ geometry: kept })))) return;
         setAnnouncement(t(kept === geometry ? 'map.keys.finished' : 'map.avoid.clipped'));
@@ -402,7 +359,7 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
   const feedback = useMemo(() => (geometryKind && editingId ? new ShapeFeedback(geometryKind) : undefined), [geometryKind, editingId]);
   const shapeEdit = useGeometryEdit(map, editing, {
     onShape: (parts) => {
-      if (topological && editingId) setFollowing(followersOf(editingId));
+      rules.stepped();
       if (!feedback) return;
       setReadout(feedback.readout(parts, t, areaUnit));
       if (feedback.problem(parts) === 'self-intersection') refuse('self-intersection', DRAWING.errorDisplayMs.editing);
@@ -412,20 +369,20 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
   }, partEdit.revision);
   useEffect(() => {
     if (!editing) setReadout(undefined);
-    setFollowing(NOT_FOLLOWING);
-  }, [editing, topological]);
-  /** The neighbours that follow the edit so far: those sharing a vertex or an edge it moved or split (near it by their boxes). */
-  function followersOf(id: string): ReadonlyArray<{ id: string; geometry: Geometry }> {
-    const steps = shapeEdit.steps();
-    if (steps.length === 0 || !boxes) return NOT_FOLLOWING;
-    const touched = steps.flatMap((step) => (step.kind === 'move' ? [step.from] : [...step.between]));
-    const near = features.filter((feature) => {
-      const box = feature.id !== id && feature.state !== 'remove' ? boxes.get(feature.id) : undefined;
-      return box !== undefined && touched.some(([lng, lat]) => (lng as number) >= box[0] - SHARED_TOLERANCE && (lng as number) <= box[2] + SHARED_TOLERANCE && (lat as number) >= box[1] - SHARED_TOLERANCE && (lat as number) <= box[3] + SHARED_TOLERANCE);
-    });
-    const followed = followSharedEdits(near, steps, { tolerance: SHARED_TOLERANCE });
-    return followed.length === 0 ? NOT_FOLLOWING : followed;
-  }
+  }, [editing]);
+  // 避免重叠 and 拓扑编辑.
+  const rules = useShapeRules(map, {
+    session,
+    geometryKind,
+    features,
+    editing: editingId,
+    steps: shapeEdit.steps,
+    refused: (sentence) => flash(t(sentence), DRAWING.errorDisplayMs.editing),
+    clipped: () => setAnnouncement(t('map.avoid.clipped')),
+    failed: (error) => apply(() => {
+      throw error;
+    }),
+  });
   // 输入坐标 types into the drawing under way, or into the shape being edited (not while a part tool draws in it).
   const typedShapeKind = editing && !partEdit.tool ? shapeKindOf(editing.geometry.type) : undefined;
   const coordinateTarget = useCoordinateTarget(map, drawing, typedShapeKind, shapeEdit);
@@ -471,8 +428,8 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
       const id = mode.id;
       // Cut back from the neighbours first (避免重叠): the edit ends once the clipped shape is kept.
       // 拓扑编辑: the neighbours sharing what the edit moved follow, in the same undo step.
-      const steps = topological ? shapeEdit.steps() : [];
-      keepClipped(session, geometry, id, (kept) => {
+      const steps = rules.stepsToFollow();
+      rules.keepClipped(session, geometry, id, (kept) => {
         const saved = steps.length > 0 ? () => reshapeWithNeighbours(session, id, kept, steps, { tolerance: SHARED_TOLERANCE }) : () => session.update(id, { geometry: kept });
         if (apply(saved)) setMode({ type: 'idle' });
       });
@@ -602,8 +559,6 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
     [toolbarActions],
   );
   const snappingToggle = useMemo(() => ({ enabled: snapping.enabled, setEnabled: (on: boolean) => toolbarActions.current.snap(on) }), [snapping.enabled, toolbarActions]);
-  const topologicalToggle = useMemo(() => (cuttableLayer ? { enabled: topological, setEnabled: setTopological } : undefined), [cuttableLayer, topological, setTopological]);
-  const avoidToggle = useMemo(() => (polygonLayer ? { enabled: avoiding, setEnabled: setAvoiding } : undefined), [polygonLayer, avoiding, setAvoiding]);
 
   const toolbar = (
     <EditorToolbar
@@ -620,8 +575,8 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
       canUndo={canUndo}
       canRedo={canRedo}
       snapping={snappingToggle}
-      avoidOverlaps={avoidToggle}
-      topological={topologicalToggle}
+      avoidOverlaps={rules.avoid}
+      topological={rules.topological}
       editing={Boolean(editing)}
       geometryKind={geometryKind}
       partTool={partEdit.tool}
