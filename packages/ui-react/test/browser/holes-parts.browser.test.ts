@@ -2,7 +2,7 @@ import { geodesicArea, type Position } from '@gportal/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, screenshot, signIn } from './browser.js';
-import { clickMap, mapElement, mapPoint, moveCrosshairTo, readArea, selectLayer, waitForMapReady, waitForMapStill } from './map-helpers.js';
+import { boxRing, clickMap, mapElement, mapPoint, moveCrosshairTo, readArea, selectLayer, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
 const baseUrl = inject('baseUrl');
 let page: Page;
@@ -15,7 +15,7 @@ const button = (name: string) => page.getByRole('button', { name, exact: true })
 const readout = () => page.getByTestId('measure-readout');
 const badge = () => page.getByTestId('pending-badge');
 
-const box = (west: number, south: number, east: number, north: number): Position[] => [[west, south], [east, south], [east, north], [west, north], [west, south]];
+const box = boxRing;
 const area = (...rings: Position[][]) => geodesicArea({ type: 'Polygon', coordinates: rings });
 /** Fuzhou in the sample multipolygon layer (sample-seed.ts): a square of half-size 0.1° and one of 0.04° to its north-east. */
 const FUZHOU = box(119.2, 25.98, 119.4, 26.18);

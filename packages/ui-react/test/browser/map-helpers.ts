@@ -1,3 +1,4 @@
+import type { Position } from '@gportal/core';
 import type { Page } from 'playwright-core';
 import { inflateSync } from 'node:zlib';
 
@@ -217,3 +218,6 @@ export async function moveCrosshairTo(page: Page, lng: number, lat: number): Pro
     for (let step = 0; step < Math.abs(offset) % 10; step += 1) await page.keyboard.press(`Shift+${key}`);
   }
 }
+
+/** A closed ring round the box west–east, south–north (lon/lat), from its south-west corner anticlockwise. */
+export const boxRing = (west: number, south: number, east: number, north: number): Position[] => [[west, south], [east, south], [east, north], [west, north], [west, south]];

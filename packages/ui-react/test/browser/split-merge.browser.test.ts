@@ -2,7 +2,7 @@ import { planarArea, type MultiPolygon, type Position } from '@gportal/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, screenshot, signIn } from './browser.js';
-import { clickMap, mapElement, moveCrosshairTo, selectLayer, waitForFeatures, waitForMapReady, waitForMapStill } from './map-helpers.js';
+import { boxRing, clickMap, mapElement, moveCrosshairTo, selectLayer, waitForFeatures, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
 /**
  * 分割 and 合并 on the production build, in the embedded sample's multipolygon layer: what the
@@ -20,7 +20,7 @@ const button = (name: string) => page.getByRole('button', { name, exact: true })
 const badge = () => page.getByTestId('pending-badge');
 const dialog = () => page.getByRole('dialog');
 
-const box = (west: number, south: number, east: number, north: number): Position[] => [[west, south], [east, south], [east, north], [west, north], [west, south]];
+const box = boxRing;
 /** Fuzhou in the sample multipolygon layer (sample-seed.ts): a square of half-size 0.1° and one of 0.04° to its north-east. */
 const FUZHOU: MultiPolygon = { type: 'MultiPolygon', coordinates: [[box(119.2, 25.98, 119.4, 26.18)], [box(119.51, 26.09, 119.59, 26.17)]] };
 /** Putian's (119.0, 25.45), the nearest town to Fuzhou. */
