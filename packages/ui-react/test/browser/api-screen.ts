@@ -42,6 +42,9 @@ export function apiScreen(page: Page) {
     },
     /** Answers the question shown and waits until it has gone. */
     async answer(choice: keyof typeof ANSWER): Promise<void> {
+      // Once antd's opening motion has ended: a click while the dialog still zooms in was lost on a
+      // loaded machine, and the dialog stayed.
+      await expect.poll(async () => (await question.getAttribute('class')) ?? '').not.toMatch(/-appear/);
       await question.getByRole('button', { name: ANSWER[choice] }).click();
       await question.waitFor({ state: 'hidden' });
     },
