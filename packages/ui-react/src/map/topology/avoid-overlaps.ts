@@ -1,11 +1,9 @@
-import { geometryBBox, type BBox, type EditSession, type Geometry, type MultiPolygon, type Polygon } from '@gportal/core';
+import { bboxIntersects, geometryBBox, type EditSession, type Geometry, type MultiPolygon, type Polygon } from '@gportal/core';
 import type { MessageKey } from '../../i18n/messages';
 import { loadTopologyEdits } from './load-topology';
 
 /** What 避免重叠 made of a shape: the shape clipped (or as it was), or the sentence of why none is left to keep. */
 export type ClipOutcome = { geometry: Geometry } | { refused: MessageKey };
-
-const meets = (a: BBox, b: BBox) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
 
 /**
  * 避免重叠 (QGIS's "avoid overlap"): a polygon drawn or reshaped, less what of it overlaps the
@@ -18,7 +16,7 @@ export async function avoidOverlaps(session: EditSession, geometry: Geometry, se
   const box = geometryBBox(geometry);
   const neighbours = session
     .features()
-    .filter((feature) => feature.id !== self && feature.state !== 'remove' && (feature.geometry.type === 'Polygon' || feature.geometry.type === 'MultiPolygon') && meets(box, geometryBBox(feature.geometry)))
+    .filter((feature) => feature.id !== self && feature.state !== 'remove' && (feature.geometry.type === 'Polygon' || feature.geometry.type === 'MultiPolygon') && bboxIntersects(box, geometryBBox(feature.geometry)))
     .map((feature) => feature.geometry);
   if (neighbours.length === 0) return { geometry };
   const { clipToNeighbours } = await loadTopologyEdits();

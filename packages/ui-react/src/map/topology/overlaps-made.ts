@@ -1,7 +1,5 @@
-import { geometryBBox, type BBox, type EditSession, type TopologyProblem } from '@gportal/core';
+import { bboxIntersects, geometryBBox, type EditSession, type TopologyProblem } from '@gportal/core';
 import { loadTopologyEdits } from './load-topology';
-
-const meets = (a: BBox, b: BBox) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
 
 const POLYGONAL = new Set(['Polygon', 'MultiPolygon']);
 
@@ -21,7 +19,7 @@ export async function overlapsMade(session: EditSession): Promise<TopologyProble
   const near = live.filter((feature) => {
     if (changed.has(feature.id)) return true;
     const box = geometryBBox(feature.geometry);
-    return changedBoxes.some((other) => meets(box, other));
+    return changedBoxes.some((other) => bboxIntersects(box, other));
   });
   const { findTopologyProblems } = await loadTopologyEdits();
   return findTopologyProblems(near).filter((problem) => problem.kind === 'overlap' && problem.ids.some((id) => changed.has(id)));
