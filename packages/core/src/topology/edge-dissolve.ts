@@ -60,22 +60,39 @@ export function dissolveSharedEdges(geometries: readonly (Polygon | MultiPolygon
     directed.set(forward, (edges[at] as Owned).owner);
   }
   const kept: Owned[] = [];
+  // The edges to test for crossings: a shared edge once (its twin lies on it exactly).
+  const tested: Owned[] = [];
   for (let at = 0; at < edges.length; at += 1) {
     const [from, to] = ends[at] as readonly [number, number];
     const edge = edges[at] as Owned;
     const other = directed.get(directedKey(to, from));
     if (other === undefined) kept.push(edge);
     else if (other === edge.owner) return undefined;
+    if (other === undefined || from < to) tested.push(edge);
   }
-  const index = new Flatbush(Math.max(edges.length, 1));
+  return noEdgesMeetOtherwise(tested) ? facesOf(polygons, kept) : undefined;
+}
+
+/** Whether no two of the edges meet anywhere but at an end they share (a spatial index of their boxes). */
+function noEdgesMeetOtherwise(edges: readonly Owned[]): boolean {
+  if (edges.length === 0) return true;
+  const index = new Flatbush(edges.length);
   for (const { from, to } of edges) index.add(Math.min(from[0] as number, to[0] as number), Math.min(from[1] as number, to[1] as number), Math.max(from[0] as number, to[0] as number), Math.max(from[1] as number, to[1] as number));
-  if (edges.length === 0) index.add(0, 0, 0, 0);
   index.finish();
-  for (let at = 0; at < edges.length; at += 1) {
+  let met = false;
+  for (let at = 0; at < edges.length && !met; at += 1) {
     const edge = edges[at] as Owned;
-    const found = index.search(Math.min(edge.from[0] as number, edge.to[0] as number), Math.min(edge.from[1] as number, edge.to[1] as number), Math.max(edge.from[0] as number, edge.to[0] as number), Math.max(edge.from[1] as number, edge.to[1] as number));
-    for (const other of found) if (other > at && meetOtherwise(edge, edges[other] as Owned)) return undefined;
+    // The test runs in the index's filter, which keeps nothing: no list is made per edge.
+    index.search(Math.min(edge.from[0] as number, edge.to[0] as number), Math.min(edge.from[1] as number, edge.to[1] as number), Math.max(edge.from[0] as number, edge.to[0] as number), Math.max(edge.from[1] as number, edge.to[1] as number), (other) => {
+      if (!met && other > at && meetOtherwise(edge, edges[other] as Owned)) met = true;
+      return false;
+    });
   }
+  return !met;
+}
+
+/** The union's polygons from the edges left once shared ones are dropped, when the inputs cross nowhere; else undefined. */
+function facesOf(polygons: readonly Position[][][], kept: readonly Owned[]): Position[][][] | undefined {
   // No crossings: a polygon inside another shows by any vertex of it strictly inside the other.
   for (let owner = 0; owner < polygons.length; owner += 1) {
     const corner = polygons[owner]?.[0]?.[0];

@@ -41,25 +41,42 @@ export interface Face {
   inside: boolean;
 }
 
-/** Numbers the distinct positions (by x and y; nested maps of numbers, no text keys on the hot path). */
+/** Equal as a map's keys are (SameValueZero): 0 and -0 alike, NaN with NaN. */
+const sameNumber = (a: number, b: number): boolean => a === b || (a !== a && b !== b);
+
+/**
+ * Numbers the distinct positions (by x and y). An x seen with one y only (nearly every x of a
+ * drawn boundary) maps straight to its number; a map of its y values is made only when a second y
+ * comes. No text keys and no map per vertex: this runs on every vertex.
+ */
 export class Nodes {
-  private readonly byX = new Map<number, Map<number, number>>();
+  private readonly byX = new Map<number, number | Map<number, number>>();
+  private readonly ys: number[] = [];
   count = 0;
   idOf(position: Position): number {
     const x = position[0] as number;
     const y = position[1] as number;
-    let byY = this.byX.get(x);
-    if (byY === undefined) {
-      byY = new Map();
+    const found = this.byX.get(x);
+    if (found === undefined) {
+      this.byX.set(x, this.count);
+      return this.added(y);
+    }
+    if (typeof found === 'number') {
+      if (sameNumber(this.ys[found] as number, y)) return found;
+      const byY = new Map<number, number>([[this.ys[found] as number, found]]);
       this.byX.set(x, byY);
+      byY.set(y, this.count);
+      return this.added(y);
     }
-    let id = byY.get(y);
-    if (id === undefined) {
-      id = this.count;
-      this.count += 1;
-      byY.set(y, id);
-    }
-    return id;
+    const id = found.get(y);
+    if (id !== undefined) return id;
+    found.set(y, this.count);
+    return this.added(y);
+  }
+  private added(y: number): number {
+    this.ys.push(y);
+    this.count += 1;
+    return this.count - 1;
   }
 }
 
