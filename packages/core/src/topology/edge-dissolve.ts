@@ -1,7 +1,6 @@
-import Flatbush from 'flatbush';
 import type { MultiPolygon, Polygon, Position } from '../domain/geometry.js';
-import { interiorFaces, Nodes, type GraphEdge } from './face-walk.js';
-import { orientation, placeOfPoint, polygonPlanarArea, ringSignedArea2, samePoint, strictlyBetween } from './planar.js';
+import { interiorFacesOfNumbered, Nodes, type NumberedEdge } from './face-walk.js';
+import { orientation, placeOfPoint, polygonPlanarArea, ringSignedArea2, strictlyBetween } from './planar.js';
 
 /*
  * The union of polygons that meet only along edges whose vertices match, as a mosaic's
@@ -17,89 +16,149 @@ function turned(ring: readonly Position[], outer: boolean): readonly Position[] 
   return ringSignedArea2(ring) > 0 === outer ? ring : [...ring].reverse();
 }
 
-interface Owned extends GraphEdge {
-  owner: number;
+/** Whether segments a–b and c–d meet anywhere but at an end they share. */
+function meetOtherwise(a: Position, b: Position, c: Position, d: Position): boolean {
+  const sideOfC = orientation(a, b, c);
+  const sideOfD = orientation(a, b, d);
+  const sideOfA = orientation(c, d, a);
+  const sideOfB = orientation(c, d, b);
+  if (sideOfC * sideOfD < 0 && sideOfA * sideOfB < 0) return true;
+  if (sideOfC === 0 && strictlyBetween(a, b, c)) return true;
+  if (sideOfD === 0 && strictlyBetween(a, b, d)) return true;
+  if (sideOfA === 0 && strictlyBetween(c, d, a)) return true;
+  return sideOfB === 0 && strictlyBetween(c, d, b);
 }
 
-/** Whether two edges meet anywhere but at an end they share. */
-function meetOtherwise(a: Owned, b: Owned): boolean {
-  const sideOfC = orientation(a.from, a.to, b.from);
-  const sideOfD = orientation(a.from, a.to, b.to);
-  const sideOfA = orientation(b.from, b.to, a.from);
-  const sideOfB = orientation(b.from, b.to, a.to);
-  if (sideOfC * sideOfD < 0 && sideOfA * sideOfB < 0) return true;
-  if (sideOfC === 0 && strictlyBetween(a.from, a.to, b.from)) return true;
-  if (sideOfD === 0 && strictlyBetween(a.from, a.to, b.to)) return true;
-  if (sideOfA === 0 && strictlyBetween(b.from, b.to, a.from)) return true;
-  return sideOfB === 0 && strictlyBetween(b.from, b.to, a.to);
+/**
+ * The directed edges of the polygons' rings (outer rings counter-clockwise, holes clockwise), in
+ * flat arrays: their ends as given and as numbered (each vertex numbered once), and their owner.
+ */
+class RingEdges {
+  readonly nodes = new Nodes();
+  readonly from: Position[] = [];
+  readonly to: Position[] = [];
+  readonly fromId: number[] = [];
+  readonly toId: number[] = [];
+  readonly owner: number[] = [];
+  constructor(polygons: readonly Position[][][]) {
+    polygons.forEach((rings, owner) =>
+      rings.forEach((ring, index) => {
+        const ordered = turned(ring, index === 0);
+        let previous = ordered[0];
+        if (previous === undefined) return;
+        let previousId = this.nodes.idOf(previous);
+        for (let at = 1; at < ordered.length; at += 1) {
+          const next = ordered[at] as Position;
+          const nextId = this.nodes.idOf(next);
+          if (nextId !== previousId) {
+            this.from.push(previous);
+            this.to.push(next);
+            this.fromId.push(previousId);
+            this.toId.push(nextId);
+            this.owner.push(owner);
+          }
+          previous = next;
+          previousId = nextId;
+        }
+      }),
+    );
+  }
+  get count(): number {
+    return this.from.length;
+  }
+  /** The edges leaving each node, as offsets into one list (no map: a node has a few). */
+  leaving(): { first: Int32Array; list: Int32Array } {
+    const first = new Int32Array(this.nodes.count + 1);
+    for (const id of this.fromId) first[id + 1] = (first[id + 1] as number) + 1;
+    for (let id = 0; id < this.nodes.count; id += 1) first[id + 1] = (first[id + 1] as number) + (first[id] as number);
+    const fill = first.slice(0, this.nodes.count);
+    const list = new Int32Array(this.count);
+    for (let edge = 0; edge < this.count; edge += 1) {
+      const id = this.fromId[edge] as number;
+      list[fill[id] as number] = edge;
+      fill[id] = (fill[id] as number) + 1;
+    }
+    return { first, list };
+  }
 }
 
 /** The union's polygons when the inputs meet only along matching edges, else undefined. */
 export function dissolveSharedEdges(geometries: readonly (Polygon | MultiPolygon)[]): Position[][][] | undefined {
   const polygons = geometries.flatMap((geometry) => (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates));
-  const edges: Owned[] = [];
-  polygons.forEach((rings, owner) =>
-    rings.forEach((ring, index) => {
-      const ordered = turned(ring, index === 0);
-      for (let at = 0; at + 1 < ordered.length; at += 1) {
-        const from = ordered[at] as Position;
-        const to = ordered[at + 1] as Position;
-        if (!samePoint(from, to)) edges.push({ from, to, interiorLeft: true, interiorRight: false, owner });
-      }
-    }),
-  );
-  // Edges told by their ends' numbers (no text keys: this runs on every vertex).
-  const nodes = new Nodes();
-  const ends = edges.map((edge) => [nodes.idOf(edge.from), nodes.idOf(edge.to)] as const);
-  const directedKey = (from: number, to: number): number => from * nodes.count + to;
-  const directed = new Map<number, number>();
-  for (let at = 0; at < edges.length; at += 1) {
-    const [from, to] = ends[at] as readonly [number, number];
-    const forward = directedKey(from, to);
-    if (directed.has(forward)) return undefined;
-    directed.set(forward, (edges[at] as Owned).owner);
-  }
-  const kept: Owned[] = [];
+  const edges = new RingEdges(polygons);
+  const { first, list } = edges.leaving();
+  const kept: NumberedEdge[] = [];
   // The edges to test for crossings: a shared edge once (its twin lies on it exactly).
-  const tested: Owned[] = [];
-  for (let at = 0; at < edges.length; at += 1) {
-    const [from, to] = ends[at] as readonly [number, number];
-    const edge = edges[at] as Owned;
-    const other = directed.get(directedKey(to, from));
-    if (other === undefined) kept.push(edge);
-    else if (other === edge.owner) return undefined;
-    if (other === undefined || from < to) tested.push(edge);
+  const tested: number[] = [];
+  for (let edge = 0; edge < edges.count; edge += 1) {
+    const from = edges.fromId[edge] as number;
+    const to = edges.toId[edge] as number;
+    let twin = -1;
+    for (let place = first[from] as number; place < (first[from + 1] as number); place += 1) {
+      const other = list[place] as number;
+      // The same edge twice the same way round: not a mosaic.
+      if (other !== edge && edges.toId[other] === to) return undefined;
+    }
+    for (let place = first[to] as number; place < (first[to + 1] as number) && twin < 0; place += 1) {
+      const other = list[place] as number;
+      if (edges.toId[other] === from) twin = other;
+    }
+    if (twin < 0) kept.push({ edge: { from: edges.from[edge] as Position, to: edges.to[edge] as Position, interiorLeft: true, interiorRight: false }, from, to });
+    else if (edges.owner[twin] === edges.owner[edge]) return undefined;
+    if (twin < 0 || from < to) tested.push(edge);
   }
-  return noEdgesMeetOtherwise(tested) ? facesOf(polygons, kept) : undefined;
+  return noEdgesMeetOtherwise(edges, tested) ? facesOf(polygons, kept, edges.nodes.count) : undefined;
 }
 
-/** Whether no two of the edges meet anywhere but at an end they share (a spatial index of their boxes). */
-function noEdgesMeetOtherwise(edges: readonly Owned[]): boolean {
-  if (edges.length === 0) return true;
-  const index = new Flatbush(edges.length);
-  for (const { from, to } of edges) index.add(Math.min(from[0] as number, to[0] as number), Math.min(from[1] as number, to[1] as number), Math.max(from[0] as number, to[0] as number), Math.max(from[1] as number, to[1] as number));
-  index.finish();
-  let met = false;
-  for (let at = 0; at < edges.length && !met; at += 1) {
-    const edge = edges[at] as Owned;
-    // The test runs in the index's filter, which keeps nothing: no list is made per edge.
-    index.search(Math.min(edge.from[0] as number, edge.to[0] as number), Math.min(edge.from[1] as number, edge.to[1] as number), Math.max(edge.from[0] as number, edge.to[0] as number), Math.max(edge.from[1] as number, edge.to[1] as number), (other) => {
-      if (!met && other > at && meetOtherwise(edge, edges[other] as Owned)) met = true;
-      return false;
-    });
+/**
+ * Whether no two of the edges meet anywhere but at an end they share: a sweep along x over the
+ * edges in order of their least x, each tested against those whose x range it overlaps (a
+ * boundary has a few at any x), with the y ranges compared before the exact test.
+ */
+function noEdgesMeetOtherwise(edges: RingEdges, tested: readonly number[]): boolean {
+  const count = tested.length;
+  const minX = new Float64Array(count);
+  const maxX = new Float64Array(count);
+  const minY = new Float64Array(count);
+  const maxY = new Float64Array(count);
+  for (let at = 0; at < count; at += 1) {
+    const edge = tested[at] as number;
+    const [fromX, fromY] = edges.from[edge] as [number, number];
+    const [toX, toY] = edges.to[edge] as [number, number];
+    minX[at] = fromX < toX ? fromX : toX;
+    maxX[at] = fromX < toX ? toX : fromX;
+    minY[at] = fromY < toY ? fromY : toY;
+    maxY[at] = fromY < toY ? toY : fromY;
   }
-  return !met;
+  const order = new Uint32Array(count);
+  for (let at = 0; at < count; at += 1) order[at] = at;
+  order.sort((a, b) => (minX[a] as number) - (minX[b] as number));
+  for (let place = 0; place < count; place += 1) {
+    const at = order[place] as number;
+    const right = maxX[at] as number;
+    const low = minY[at] as number;
+    const high = maxY[at] as number;
+    const edge = tested[at] as number;
+    for (let next = place + 1; next < count; next += 1) {
+      const other = order[next] as number;
+      if ((minX[other] as number) > right) break;
+      if ((minY[other] as number) > high || (maxY[other] as number) < low) continue;
+      const otherEdge = tested[other] as number;
+      if (meetOtherwise(edges.from[edge] as Position, edges.to[edge] as Position, edges.from[otherEdge] as Position, edges.to[otherEdge] as Position)) return false;
+    }
+  }
+  return true;
 }
 
 /** The union's polygons from the edges left once shared ones are dropped, when the inputs cross nowhere; else undefined. */
-function facesOf(polygons: readonly Position[][][], kept: readonly Owned[]): Position[][][] | undefined {
+function facesOf(polygons: readonly Position[][][], kept: readonly NumberedEdge[], nodeCount: number): Position[][][] | undefined {
   // No crossings: a polygon inside another shows by any vertex of it strictly inside the other.
   for (let owner = 0; owner < polygons.length; owner += 1) {
     const corner = polygons[owner]?.[0]?.[0];
     if (corner === undefined) continue;
     for (let other = 0; other < polygons.length; other += 1) if (other !== owner && placeOfPoint(corner, polygons[other] as Position[][]) === 'inside') return undefined;
   }
-  const faces = interiorFaces(kept);
+  const faces = interiorFacesOfNumbered(kept, nodeCount);
   const shells = faces.filter((face) => face.signedArea2 > 0).map((face) => [face.ring]);
   for (const hole of faces.filter((face) => face.signedArea2 < 0)) {
     const corner = hole.ring[0] as Position;

@@ -80,7 +80,8 @@ export class Nodes {
   }
 }
 
-interface NumberedEdge {
+/** An edge with its ends' numbers from one `Nodes`. */
+export interface NumberedEdge {
   edge: GraphEdge;
   from: number;
   to: number;
@@ -160,14 +161,19 @@ function walk(edges: readonly NumberedEdge[], nodeCount: number): { faces: Face[
 export function interiorFaces(edges: readonly GraphEdge[]): Face[] {
   const nodes = new Nodes();
   const numbered = edges.map((edge) => ({ edge, from: nodes.idOf(edge.from), to: nodes.idOf(edge.to) }));
-  let kept = withoutDangles(numbered, nodes.count);
+  return interiorFacesOfNumbered(numbered, nodes.count);
+}
+
+/** `interiorFaces` of edges whose ends are numbered already (`nodeCount` numbers in all). */
+export function interiorFacesOfNumbered(numbered: readonly NumberedEdge[], nodeCount: number): Face[] {
+  let kept = withoutDangles(numbered, nodeCount);
   for (;;) {
-    const { faces, bridges } = walk(kept, nodes.count);
+    const { faces, bridges } = walk(kept, nodeCount);
     const chordBridges = new Set([...bridges].filter((edge) => edge.interiorLeft && edge.interiorRight));
     if (chordBridges.size === 0) return faces.filter((face) => face.inside);
     kept = withoutDangles(
       kept.filter(({ edge }) => !chordBridges.has(edge)),
-      nodes.count,
+      nodeCount,
     );
   }
 }
