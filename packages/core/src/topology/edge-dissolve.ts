@@ -33,35 +33,45 @@ function meetOtherwise(a: Position, b: Position, c: Position, d: Position): bool
  * The directed edges of the polygons' rings (outer rings counter-clockwise, holes clockwise), in
  * flat arrays: their ends as given and as numbered (each vertex numbered once), and their owner.
  */
-class RingEdges {
+export class RingEdges {
   readonly nodes = new Nodes();
   readonly from: Position[] = [];
   readonly to: Position[] = [];
   readonly fromId: number[] = [];
   readonly toId: number[] = [];
   readonly owner: number[] = [];
-  constructor(polygons: readonly Position[][][]) {
-    polygons.forEach((rings, owner) =>
-      rings.forEach((ring, index) => {
-        const ordered = turned(ring, index === 0);
-        let previous = ordered[0];
-        if (previous === undefined) return;
-        let previousId = this.nodes.idOf(previous);
-        for (let at = 1; at < ordered.length; at += 1) {
-          const next = ordered[at] as Position;
-          const nextId = this.nodes.idOf(next);
-          if (nextId !== previousId) {
-            this.from.push(previous);
-            this.to.push(next);
-            this.fromId.push(previousId);
-            this.toId.push(nextId);
-            this.owner.push(owner);
-          }
-          previous = next;
-          previousId = nextId;
+  /** Adds one directed segment as given, told by `owner`. */
+  addSegment(from: Position, to: Position, owner: number): void {
+    const fromId = this.nodes.idOf(from);
+    const toId = this.nodes.idOf(to);
+    if (fromId === toId) return;
+    this.from.push(from);
+    this.to.push(to);
+    this.fromId.push(fromId);
+    this.toId.push(toId);
+    this.owner.push(owner);
+  }
+  /** Adds the rings of one polygon (outer ring counter-clockwise, holes clockwise), told by `owner`. */
+  add(rings: readonly Position[][], owner: number): void {
+    rings.forEach((ring, index) => {
+      const ordered = turned(ring, index === 0);
+      let previous = ordered[0];
+      if (previous === undefined) return;
+      let previousId = this.nodes.idOf(previous);
+      for (let at = 1; at < ordered.length; at += 1) {
+        const next = ordered[at] as Position;
+        const nextId = this.nodes.idOf(next);
+        if (nextId !== previousId) {
+          this.from.push(previous);
+          this.to.push(next);
+          this.fromId.push(previousId);
+          this.toId.push(nextId);
+          this.owner.push(owner);
         }
-      }),
-    );
+        previous = next;
+        previousId = nextId;
+      }
+    });
   }
   get count(): number {
     return this.from.length;
@@ -80,12 +90,24 @@ class RingEdges {
     }
     return { first, list };
   }
+  /** Whether another edge has the same two ends, either way round (`leaving()`'s lists). */
+  isShared(edge: number, { first, list }: { first: Int32Array; list: Int32Array }): boolean {
+    const from = this.fromId[edge] as number;
+    const to = this.toId[edge] as number;
+    for (let place = first[from] as number; place < (first[from + 1] as number); place += 1) {
+      const other = list[place] as number;
+      if (other !== edge && this.toId[other] === to) return true;
+    }
+    for (let place = first[to] as number; place < (first[to + 1] as number); place += 1) if (this.toId[list[place] as number] === from) return true;
+    return false;
+  }
 }
 
 /** The union's polygons when the inputs meet only along matching edges, else undefined. */
 export function dissolveSharedEdges(geometries: readonly (Polygon | MultiPolygon)[]): Position[][][] | undefined {
   const polygons = geometries.flatMap((geometry) => (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates));
-  const edges = new RingEdges(polygons);
+  const edges = new RingEdges();
+  polygons.forEach((rings, owner) => edges.add(rings, owner));
   const { first, list } = edges.leaving();
   const kept: NumberedEdge[] = [];
   // The edges to test for crossings: a shared edge once (its twin lies on it exactly).

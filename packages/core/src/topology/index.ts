@@ -8,5 +8,5 @@ export { clipToNeighbours } from './clip-to-neighbours.js';
 export { findSharedVertices, type SharedVertex, type TopologyFeature } from './shared-vertices.js';
 export { followSharedEdits, type SharedEdit } from './shared-edits.js';
 export { traceBoundary } from './trace-boundary.js';
-export { findTopologyProblems, type TopologyCheckOptions, type TopologyProblem, type TopologyProblemKind } from './topology-problems.js';
+export { findTopologyProblems, findTopologyProblemsInSlices, type SlicedTopologyCheckOptions, type TopologyCheckOptions, type TopologyProblem, type TopologyProblemKind } from './topology-problems.js';
 export { planarArea } from './planar.js';

@@ -3,10 +3,12 @@ import { bboxIntersects, geometryBBox, type BBox, type MultiPolygon, type Polygo
 import { geometryProblem } from '../geometry/geometry-rules.js';
 import { geodesicArea } from '../measure/geodesic-measure.js';
 import { interiorsMayOverlap } from './overlap-filter.js';
+import { RingEdges } from './edge-dissolve.js';
 import { interiorFaces, type GraphEdge } from './face-walk.js';
-import { nodeSegments } from './segment-noding.js';
-import { firstPosition, placeOfPoint, ringSignedArea2 } from './planar.js';
+import { nodeSegments, type Segment } from './segment-noding.js';
+import { firstPosition, placeOfPoint } from './planar.js';
 import { intersectionOf, unionOf } from './polygon-algebra.js';
+import { HOST_CLOCK } from '../util/timers.js';
 import type { TopologyFeature } from './shared-vertices.js';
 
 /** What {@link findTopologyProblems} reports. */
@@ -28,6 +30,16 @@ export interface TopologyCheckOptions {
 }
 
 const DEFAULTS: Required<TopologyCheckOptions> = { maxGapArea: 10_000 };
+
+/** Options of {@link findTopologyProblemsInSlices}: the check's, and how it gives the host its turn. */
+export interface SlicedTopologyCheckOptions extends TopologyCheckOptions {
+  /** Resolves when the host has had its turn (a page: a task of its own, e.g. a `MessageChannel` message). Default: a `setTimeout` of 0. */
+  pause?: () => Promise<void>;
+  /** The longest the check works between pauses, ms (by `Date.now`). Default 8: half a frame. */
+  sliceMs?: number;
+  /** Stops the check (an `AbortSignal` is one): the promise rejects with its reason at the next pause. */
+  signal?: { readonly aborted: boolean; readonly reason?: unknown };
+}
 
 /**
  * Overlaps smaller than this (m²) are the rounding of a crossing computed twice, not an overlap
@@ -51,8 +63,6 @@ function hasOnlyFinitePositions(geometry: TopologyFeature['geometry']): boolean 
   const box = geometryBBox(geometry);
   return box.every(Number.isFinite);
 }
-
-const vertexKey = (position: Position): string => `${position[0]},${position[1]}`;
 
 function ringsOf(geometry: Polygonal): Position[][] {
   return geometry.type === 'Polygon' ? geometry.coordinates : geometry.coordinates.flat();
@@ -84,19 +94,61 @@ function ringsOf(geometry: Polygonal): Position[][] {
  * ```
  */
 export function findTopologyProblems(features: readonly TopologyFeature[], options: TopologyCheckOptions = {}): TopologyProblem[] {
+  const steps = checkSteps(features, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/**
+ * {@link findTopologyProblems} in slices of a few milliseconds with a pause between them, so a
+ * page stays free of long tasks while a large layer is checked (2 000 towns take over 100 ms on
+ * a slow machine). The same problems, in the same order.
+ *
+ * @param features - the features to check.
+ * @param options - {@link SlicedTopologyCheckOptions}.
+ * @returns the problems, as {@link findTopologyProblems} answers them.
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * const problems = await findTopologyProblemsInSlices(session.features(), { signal: controller.signal });
+ * ```
+ */
+export async function findTopologyProblemsInSlices(features: readonly TopologyFeature[], options: SlicedTopologyCheckOptions = {}): Promise<TopologyProblem[]> {
+  const { pause = () => HOST_CLOCK.sleep(0), sliceMs = 8, signal } = options;
+  const steps = checkSteps(features, options);
+  let sliceStart = HOST_CLOCK.now();
+  for (;;) {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- the signal's own reason, as AbortSignal.throwIfAborted throws it
+    if (signal?.aborted === true) throw signal.reason;
+    const step = steps.next();
+    if (step.done === true) return step.value;
+    if (HOST_CLOCK.now() - sliceStart >= sliceMs) {
+      await pause();
+      sliceStart = HOST_CLOCK.now();
+    }
+  }
+}
+
+/** The check, yielding after each piece of work (a few hundred features, a pair's overlap, a gap's place). */
+function* checkSteps(features: readonly TopologyFeature[], options: TopologyCheckOptions): Generator<void, TopologyProblem[]> {
   const { maxGapArea } = { ...DEFAULTS, ...options };
   const problems: TopologyProblem[] = [];
   const valid: TopologyFeature[] = [];
-  for (const feature of features) {
+  for (const [at, feature] of features.entries()) {
     if (!hasOnlyFinitePositions(feature.geometry) || geometryProblem(feature.geometry) !== undefined) {
       problems.push({ kind: 'invalid', ids: [feature.id], at: firstPosition(feature.geometry) });
     } else valid.push(feature);
+    if (at % 100 === 99) yield;
   }
 
   const byGeometry = new Map<string, TopologyFeature[]>();
-  for (const feature of valid) {
+  for (const [at, feature] of valid.entries()) {
     const key = JSON.stringify(feature.geometry);
     byGeometry.set(key, [...(byGeometry.get(key) ?? []), feature]);
+    if (at % 100 === 99) yield;
   }
   const distinct: TopologyFeature[] = [];
   for (const group of byGeometry.values()) {
@@ -113,26 +165,25 @@ export function findTopologyProblems(features: readonly TopologyFeature[], optio
   const index = new Flatbush(candidates.length);
   for (const { box } of candidates) index.add(box[0], box[1], box[2], box[3]);
   index.finish();
+  yield;
 
-  candidates.forEach((candidate, at) => {
+  for (const [at, candidate] of candidates.entries()) {
     for (const other of index.search(...candidate.box)) {
       if (other <= at) continue;
       const neighbour = candidates[other] as Candidate;
       if (!interiorsMayOverlap(candidate.geometry, neighbour.geometry, candidate.box, neighbour.box)) continue;
       const overlap = intersectionOf(candidate.geometry, neighbour.geometry);
-      if (overlap.length === 0) continue;
-      const area = geodesicArea({ type: 'MultiPolygon', coordinates: overlap });
-      if (area > OVERLAP_FLOOR) problems.push({ kind: 'overlap', ids: [candidate.id, neighbour.id], area, at: boxCentre(geometryBBox({ type: 'MultiPolygon', coordinates: overlap })) });
+      if (overlap.length > 0) {
+        const area = geodesicArea({ type: 'MultiPolygon', coordinates: overlap });
+        if (area > OVERLAP_FLOOR) problems.push({ kind: 'overlap', ids: [candidate.id, neighbour.id], area, at: boxCentre(geometryBBox({ type: 'MultiPolygon', coordinates: overlap })) });
+      }
+      yield;
     }
-  });
+    if (at % 10 === 9) yield;
+  }
 
-  problems.push(...findGaps(candidates, index, maxGapArea));
+  problems.push(...(yield* gapSteps(candidates, index, maxGapArea)));
   return problems;
-}
-
-/** A ring turned counter-clockwise (outer) or clockwise (hole). */
-function turned(ring: readonly Position[], outer: boolean): readonly Position[] {
-  return ringSignedArea2(ring) > 0 === outer ? ring : [...ring].reverse();
 }
 
 /**
@@ -140,31 +191,28 @@ function turned(ring: readonly Position[], outer: boolean): readonly Position[] 
  * edge is shared, so what is left is the outline of the layer and the outlines of its holes;
  * only those small enough to be a gap are looked at closer.
  */
-function gapPlaces(candidates: readonly Candidate[], maxGapArea: number): BBox[] {
-  const edges: GraphEdge[] = [];
-  for (const { geometry } of candidates) {
-    const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
-    for (const rings of polygons) {
-      rings.forEach((ring, index) => {
-        const ordered = turned(ring, index === 0);
-        for (let at = 0; at + 1 < ordered.length; at += 1) edges.push({ from: ordered[at] as Position, to: ordered[at + 1] as Position, interiorLeft: true, interiorRight: false });
-      });
-    }
+function* gapPlaces(candidates: readonly Candidate[], maxGapArea: number): Generator<void, BBox[]> {
+  const edges = new RingEdges();
+  for (const [at, { geometry }] of candidates.entries()) {
+    for (const rings of geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates) edges.add(rings, at);
+    if (at % 200 === 199) yield;
   }
-  const edgeKey = (from: Position, to: Position): string => (vertexKey(from) < vertexKey(to) ? `${vertexKey(from)};${vertexKey(to)}` : `${vertexKey(to)};${vertexKey(from)}`);
-  const unshared = (list: readonly GraphEdge[]): GraphEdge[] => {
-    const count = new Map<string, number>();
-    for (const edge of list) {
-      const key = edgeKey(edge.from, edge.to);
-      count.set(key, (count.get(key) ?? 0) + 1);
-    }
-    return list.filter((edge) => count.get(edgeKey(edge.from, edge.to)) === 1);
-  };
+  const leaving = edges.leaving();
+  const outline: Segment[] = [];
+  for (let edge = 0; edge < edges.count; edge += 1) if (!edges.isShared(edge, leaving)) outline.push({ from: edges.from[edge] as Position, to: edges.to[edge] as Position });
+  yield;
   // Unshared edges where boundaries do not match (a vertex moved off a neighbour's edge) overlap or
   // cross: noded, the parts that two features do share cancel too.
+  const noded = new RingEdges();
+  nodeSegments(outline).forEach(({ from, to }, at) => noded.addSegment(from, to, at));
+  const nodedLeaving = noded.leaving();
+  const free: GraphEdge[] = [];
+  for (let edge = 0; edge < noded.count; edge += 1) {
+    if (!noded.isShared(edge, nodedLeaving)) free.push({ from: noded.from[edge] as Position, to: noded.to[edge] as Position, interiorLeft: false, interiorRight: true });
+  }
+  yield;
   // The walk is asked for the faces on the features' outer side of these edges: a bounded one
   // (counter-clockwise) has features all round it, a gap or a hole; the outline's is unbounded.
-  const free = unshared(nodeSegments(unshared(edges)).map((segment) => ({ ...segment, interiorLeft: false, interiorRight: true })));
   return interiorFaces(free)
     .filter((face) => face.signedArea2 > 0 && geodesicArea({ type: 'Polygon', coordinates: [face.ring] }) < 2 * maxGapArea)
     .map((face) => geometryBBox({ type: 'Polygon', coordinates: [face.ring] }));
@@ -175,10 +223,12 @@ function gapPlaces(candidates: readonly Candidate[], maxGapArea: number): BBox[]
  * feature bounds. The union is taken around each place a gap can be, of the features there, not
  * of the whole layer at once.
  */
-function findGaps(candidates: readonly Candidate[], index: Flatbush, maxGapArea: number): TopologyProblem[] {
+function* gapSteps(candidates: readonly Candidate[], index: Flatbush, maxGapArea: number): Generator<void, TopologyProblem[]> {
   const gaps: TopologyProblem[] = [];
   const reported = new Set<string>();
-  for (const place of gapPlaces(candidates, maxGapArea)) {
+  const places = yield* gapPlaces(candidates, maxGapArea);
+  for (const place of places) {
+    yield;
     const local = index.search(...place);
     for (const [, ...holes] of unionOf(local.map((at) => (candidates[at] as Candidate).geometry))) {
       for (const hole of holes) {

@@ -258,6 +258,7 @@ export const EN: MessageTable = {
   'map.topology.region': 'Topology problems',
   'map.topology.close': 'Close topology check',
   'map.topology.checking': 'Checking topology…',
+  'map.topology.failed': 'The topology check could not finish. Close it and open it again to check once more.',
   'map.topology.none': 'No topology problems among the {features} features loaded.',
   'map.topology.found': { one: '{count} topology problem among the {features} features loaded.', other: '{count} topology problems among the {features} features loaded.' },
   'map.topology.overlap': 'Overlap: {names}, {area} overlapping',

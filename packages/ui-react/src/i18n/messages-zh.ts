@@ -266,6 +266,7 @@ export const zhCN = {
   'map.topology.region': '拓扑问题',
   'map.topology.close': '关闭拓扑检查',
   'map.topology.checking': '正在检查拓扑…',
+  'map.topology.failed': '拓扑检查未能完成。请关闭后重新打开以再次检查。',
   'map.topology.none': '已加载的 {features} 个要素中没有拓扑问题。',
   'map.topology.found': '已加载的 {features} 个要素中有 {count} 个拓扑问题。',
   'map.topology.overlap': '重叠：{names}，重叠面积 {area}',

@@ -1,4 +1,5 @@
 import { bboxIntersects, geometryBBox, type EditSession, type TopologyProblem } from '@gportal/core';
+import { nextTask } from '../../ui/stages';
 import { loadTopologyEdits } from './load-topology';
 
 const POLYGONAL = new Set(['Polygon', 'MultiPolygon']);
@@ -21,6 +22,7 @@ export async function overlapsMade(session: EditSession): Promise<TopologyProble
     const box = geometryBBox(feature.geometry);
     return changedBoxes.some((other) => bboxIntersects(box, other));
   });
-  const { findTopologyProblems } = await loadTopologyEdits();
-  return findTopologyProblems(near).filter((problem) => problem.kind === 'overlap' && problem.ids.some((id) => changed.has(id)));
+  const { findTopologyProblemsInSlices } = await loadTopologyEdits();
+  // In slices: a batch that moved every town checks them all, which must not hold the page.
+  return (await findTopologyProblemsInSlices(near, { pause: nextTask })).filter((problem) => problem.kind === 'overlap' && problem.ids.some((id) => changed.has(id)));
 }

@@ -3,10 +3,12 @@ import { CloseOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/i18n-provider';
+import { ErrorDetail } from '../../ui/error-detail';
 import { LabelledButton } from '../../ui/labelled-button';
 import type { AreaUnitChoice } from '../geometry/area-units';
 import { problemSentence } from './problem-sentence';
-import { findTopologyProblems } from './topology-edits';
+import { nextTask } from '../../ui/stages';
+import { findTopologyProblemsInSlices } from './topology-edits';
 import './topology-panel.css';
 
 export interface TopologyPanelProps {
@@ -40,17 +42,27 @@ export default function TopologyPanel({ features, nameField, areaUnit, onZoomTo,
   const heading = useId();
   const live = useMemo(() => checked(features), [features]);
   // Checked once the edits pause (not at each step of a drag or each key), the last answer listed
-  // meanwhile. On the main thread: 2 000 towns take about 200 ms there, one long task per check; a
-  // worker of its own would bundle the polygon algebra a second time (31 KiB gzip).
-  const [found, setFound] = useState<{ of: readonly EditableFeature[]; problems: TopologyProblem[] }>();
+  // meanwhile. In slices of a few milliseconds, each a task of its own, so the map answers input
+  // while 2 000 towns are checked; a check still running when the features change is stopped.
+  const [found, setFound] = useState<{ of: readonly EditableFeature[]; problems: TopologyProblem[]; failed?: string }>();
   const checkedOnce = useRef(false);
   useEffect(() => {
+    const controller = new AbortController();
     // The first check at once; later ones once the edits pause.
     const timer = setTimeout(() => {
       checkedOnce.current = true;
-      setFound({ of: live, problems: findTopologyProblems(live) });
+      findTopologyProblemsInSlices(live, { pause: nextTask, signal: controller.signal }).then(
+        (problems) => setFound({ of: live, problems }),
+        (error: unknown) => {
+          // Stopped because the features changed: the next check answers. Anything else is told.
+          if (!controller.signal.aborted) setFound({ of: live, problems: [], failed: error instanceof Error ? error.message : String(error) });
+        },
+      );
     }, checkedOnce.current ? CHECK_PAUSE_MS : 0);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
   }, [live]);
   const problems = found?.problems ?? [];
   const checking = found?.of !== live;
@@ -68,8 +80,9 @@ export default function TopologyPanel({ features, nameField, areaUnit, onZoomTo,
         <Button size="small" type="text" icon={<CloseOutlined />} aria-label={t('map.topology.close')} title={t('map.topology.close')} onClick={onClose} />
       </div>
       <p role="status" aria-busy={checking}>
-        {checking ? t('map.topology.checking') : problems.length === 0 ? t('map.topology.none', { features: live.length }) : t('map.topology.found', { count: problems.length, features: live.length })}
+        {checking ? t('map.topology.checking') : found?.failed !== undefined ? t('map.topology.failed') : problems.length === 0 ? t('map.topology.none', { features: live.length }) : t('map.topology.found', { count: problems.length, features: live.length })}
       </p>
+      {!checking && <ErrorDetail detail={found?.failed} />}
       {problems.length > 0 && (
         <ol className="gportal-topology-list">
           {problems.map((problem, index) => {
