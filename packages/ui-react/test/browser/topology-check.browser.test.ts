@@ -132,7 +132,7 @@ describe('拓扑检查', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('拓扑编辑: a vertex shared with a neighbour, dragged, moves in both (the neighbour follows during the drag), one undo step', async () => {
+  it('拓扑编辑: a vertex shared with a neighbour, dragged, moves in both (the neighbour follows during the drag), one undo step; one inserted on the shared edge, or removed, is so in both', async () => {
     await page.goto(`${baseUrl}/feature-map`);
     await waitForMapReady(page, 8);
     // Two new towns sharing the edge x = 118.1 (the second's corners snapped onto the first's), where the sample has none.
@@ -186,6 +186,28 @@ describe('拓扑检查', () => {
     await button('撤销').click();
     await expect.poll(async () => (await ringOf('new-2')).some(([lng, lat]) => lng === shared[0]?.[0] && lat === shared[0]?.[1])).toBe(true);
     expect((await ringOf('new-1')).some(([lng, lat]) => lng === shared[0]?.[0] && lat === shared[0]?.[1])).toBe(true);
+
+    // A vertex inserted on the shared edge (its midpoint handle clicked) goes into both towns; removed
+    // (the vertex clicked) in a later edit, it leaves both, and one undo brings it back to both.
+    const hasMiddle = (ring: Array<[number, number]>) => ring.some(([lng, lat]) => lng === shared[0]?.[0] && Math.abs(lat - 25.7) < 0.01);
+    const editFirstAndClick = async (lng: number, lat: number) => {
+      await button('编辑').click();
+      await clickMap(page, 117.95, 25.7);
+      await page.locator('.gportal-vertex-handles[data-vertices]').waitFor();
+      await waitForMapStill(page);
+      await clickMap(page, lng, lat);
+      await button('完成').click();
+    };
+    await editFirstAndClick(118.1, 25.7);
+    await expect.poll(async () => hasMiddle(await ringOf('new-2'))).toBe(true);
+    expect(hasMiddle(await ringOf('new-1'))).toBe(true);
+    await editFirstAndClick(118.1, 25.7);
+    await expect.poll(async () => hasMiddle(await ringOf('new-2'))).toBe(false);
+    expect(hasMiddle(await ringOf('new-1'))).toBe(false);
+    expect((await ringOf('new-2')).some(([lng, lat]) => lng === shared[0]?.[0] && lat === shared[0]?.[1])).toBe(true);
+    await button('撤销').click();
+    await expect.poll(async () => hasMiddle(await ringOf('new-2'))).toBe(true);
+    expect(hasMiddle(await ringOf('new-1'))).toBe(true);
   });
 
   it('tracing: two corners of Putian clicked in turn (snapping on) bring the corner between them, the shorter way or with Shift the longer', async () => {

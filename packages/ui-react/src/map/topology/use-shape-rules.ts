@@ -91,7 +91,7 @@ export function useShapeRules(map: L.Map | undefined, { session, geometryKind, f
 
 /**
  * 拓扑编辑's preview: the neighbours of the shape `editing` as they follow its steps (those whose
- * boxes, read once per edit, hold a position a step moved or split), drawn by
+ * boxes, read once per edit, hold a position a step moved, removed or split), drawn by
  * {@link useNeighbourPreview}; none once the edit ends. Returns what to call at each step.
  */
 function useFollowing(map: L.Map | undefined, editing: string | undefined, features: readonly EditableFeature[], steps: () => readonly SharedEdit[]): () => void {
@@ -102,7 +102,7 @@ function useFollowing(map: L.Map | undefined, editing: string | undefined, featu
   return useCallback(() => {
     const made = steps();
     if (!editing || !boxes || made.length === 0) return;
-    const touched = made.flatMap((step) => (step.kind === 'move' ? [step.from] : [...step.between]));
+    const touched = made.flatMap((step) => (step.kind === 'move' ? [step.from] : step.kind === 'remove' ? [step.at] : [...step.between]));
     const holds = (box: BBox) => touched.some(([lng, lat]) => (lng as number) >= box[0] - SHARED_TOLERANCE && (lng as number) <= box[2] + SHARED_TOLERANCE && (lat as number) >= box[1] - SHARED_TOLERANCE && (lat as number) <= box[3] + SHARED_TOLERANCE);
     const near = features.filter((feature) => {
       const box = feature.id !== editing && feature.state !== 'remove' ? boxes.get(feature.id) : undefined;

@@ -58,8 +58,8 @@ export interface GeometryEdit {
   /** The vertex typed coordinates move, while a shape is edited. */
   typing(): TypedVertexTarget | undefined;
   /**
-   * The edit's moves and insertions so far, for topological editing (拓扑编辑) to replay on the
-   * neighbours: one move per vertex dragged (a drag's steps joined), in the order made.
+   * The edit's moves, insertions and removals so far, for topological editing (拓扑编辑) to replay
+   * on the neighbours: one move per vertex dragged (a drag's steps joined), in the order made.
    */
   steps(): readonly SharedEdit[];
 }
@@ -71,6 +71,10 @@ const samePosition = (a: Position, b: Position) => a[0] === b[0] && a[1] === b[1
 export function addStep(steps: SharedEdit[], step: VertexStep): void {
   if (step.kind === 'insert') {
     steps.push({ kind: 'insert', between: [positionOf(step.between[0]), positionOf(step.between[1])], at: positionOf(step.at) });
+    return;
+  }
+  if (step.kind === 'remove') {
+    steps.push({ kind: 'remove', at: positionOf(step.at) });
     return;
   }
   const from = positionOf(step.from);

@@ -17,13 +17,13 @@ export interface VertexEditorOptions {
   snap?(latlng: L.LatLng, touch: boolean): L.LatLng | undefined;
   /**
    * Each step as topological editing replays it on the neighbours: a vertex moved (from where it
-   * was), or one inserted on an edge (between the edge's two vertices). Removals are not told.
+   * was), one inserted on an edge (between the edge's two vertices), or one removed (where it was).
    */
   onStep?(step: VertexStep): void;
 }
 
 /** A step of the edit, in the positions of the moment (see `VertexEditorOptions.onStep`). */
-export type VertexStep = { kind: 'move'; from: L.LatLng; to: L.LatLng } | { kind: 'insert'; between: [L.LatLng, L.LatLng]; at: L.LatLng };
+export type VertexStep = { kind: 'move'; from: L.LatLng; to: L.LatLng } | { kind: 'insert'; between: [L.LatLng, L.LatLng]; at: L.LatLng } | { kind: 'remove'; at: L.LatLng };
 
 /** Handles closer than this share one drawn square (they look the same): a dense ring costs hundreds, not thousands. */
 const HANDLE_CELL_PX = 3;
@@ -159,7 +159,8 @@ export class VertexEditor {
       this.options.onRefused();
       return false;
     }
-    edited.latlngs.splice(index, 1);
+    const [removed] = edited.latlngs.splice(index, 1);
+    if (removed) this.options.onStep?.({ kind: 'remove', at: removed });
     this.projectPath(path);
     if (this.selected.path === path && this.selected.index >= edited.latlngs.length) this.selected = { path, index: 0 };
     this.changed();
