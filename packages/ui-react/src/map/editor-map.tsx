@@ -1,14 +1,8 @@
 import {
-  boundsOfGeometries,
   DRAWING,
-  fittableBounds,
   reshapeWithNeighbours,
   traceBoundary,
   geometryProblem,
-  INITIAL_BOUNDS_PADDING,
-  padBounds,
-  type Position,
-  type EditSession,
   type GeometryProblem,
   type LineString,
   type Properties,
@@ -43,7 +37,7 @@ import { useLayerInfoMarker, type LayerInfoOptions } from './layer';
 import { useLayerShown } from './layer';
 import { useBaseLayer, useLeafletMap } from './base';
 import { useUndoKeys } from './use-undo-keys';
-import { useMeasuredShape } from './use-measured-shape';
+import { useMeasureTool } from './use-measure-tool';
 import './styles/map.css';
 import { ErrorMessage } from '../ui/error-detail';
 import { TOUCH_POINTER_QUERY, useMediaQuery } from '../ui/use-media-query';
@@ -56,8 +50,7 @@ import { toolbarRowsBottom, useFolded } from './panels';
 import { EditorToolbar } from './panels';
 import { editorHint, runningDrawTool, type EditorMode } from './panels';
 import { StatusLine } from './status';
-import { loadTopologyEdits, SHARED_TOLERANCE, splitAlong, useShapeRules, type MergeDialogProps, type TopologyPanelProps } from './topology';
-import { toLatLngBounds } from './base';
+import { loadTopologyEdits, SHARED_TOLERANCE, TopologyCheck, useShapeRules, useSplitMerge } from './topology';
 import { useCoordinateTarget } from './use-coordinate-target';
 
 /** The user-cache key of the unit the measurement read-out gives areas in. */
@@ -73,10 +66,6 @@ const NO_SHOWN_LAYERS: readonly ShownLayerChoice[] = [];
 /** The edited layer's colours in the image's legend: the features' stroke (spec: blue) and its 15 % fill. */
 const EXPORT_STROKE = DRAWING.featureStyle.color;
 const EXPORT_FILL = 'rgba(0, 0, 255, 0.15)';
-/** 合并's dialog, with the polygon algebra it merges by, fetched when 合并 is first used. */
-const MergeDialog = lazy<(props: MergeDialogProps) => ReactNode>(() => import('./topology/merge-dialog'));
-/** 拓扑检查's list, with the check it runs, fetched when it is first opened. */
-const TopologyPanel = lazy<(props: TopologyPanelProps) => ReactNode>(() => import('./topology/topology-panel'));
 const AttributeForm = lazy(() => import('./panels/attribute-form').then((module) => ({ default: module.AttributeForm })));
 
 const PROBLEM_MESSAGES: Readonly<Record<GeometryProblem, MessageKey>> = {
@@ -161,8 +150,6 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
   const [popup, setPopup] = useState<{ id: string; latlng: L.LatLng; clearTop: number }>();
   /** The feature whose attribute form is open: just drawn (`isNew`), or missing a required field of a refused save (`showErrors`). */
   const [attributesOf, setAttributesOf] = useState<{ id: string; isNew?: boolean; showErrors?: boolean }>();
-  // 合并's dialog is open over its picks.
-  const [merging, setMerging] = useState(false);
   const [readout, setReadout] = useState<string>();
   const [alert, setAlert] = useState<string>();
   // What keyboard drawing and feature stepping read out (a polite live region).
@@ -186,7 +173,6 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
     setMode({ type: 'idle' });
     setPopup(undefined);
     setAttributesOf(undefined);
-    setMerging(false);
   }, [session]);
 
   const onFeatureClick = useLatest((id: string, latlng: L.LatLng, extend = false) => {
@@ -262,24 +248,17 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
   // 输入坐标: open while a drawing tool runs or a shape is edited; it ends with them.
   const [enteringCoordinates, setEnteringCoordinates] = useState(false);
   const drawTool = runningDrawTool(mode);
-  const measureDone = mode.type === 'measure' && mode.done === true;
-  // A finished measure: its shape stays shown with its read-out until cleared (Escape, 取消, another tool).
-  const measured = useRef<ShapeParts>(undefined);
-  // Set while a finished measure is shown: the drawing's end (which reads out nothing) leaves its read-out.
-  const keptShape = useRef(false);
+  const measure = useMeasureTool(map, mode, setMode, drawnShape, showShape);
   const drawing = useDrawTool(map, drawTool, {
     onVertices: setDrawnPoints,
     onCreated: (parts) => {
       // 分割's cutting line is never a feature: the session cuts the feature picked along it.
       if (mode.type === 'split') {
-        if (mode.id && session) cut(session, mode.id, geometryOfParts('LineString', parts) as LineString);
+        if (mode.id && session) splitMerge.cut(session, mode.id, geometryOfParts('LineString', parts) as LineString);
         return;
       }
       // Measuring never creates a feature and never touches the session.
-      if (mode.type === 'measure') {
-        measured.current = parts;
-        return;
-      }
+      if (measure.created(parts)) return;
       if (!session || !geometryKind) return;
       const geometry = geometryOfParts(geometryKind, parts);
       const problem = geometryProblem(geometry);
@@ -298,17 +277,9 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
       });
     },
     onStop: () => {
-      const parts = measured.current;
-      measured.current = undefined;
-      if (parts && mode.type === 'measure') {
-        showShape(parts);
-        keptShape.current = true;
-        setMode({ type: 'measure', tool: mode.tool, done: true });
-      } else setMode({ type: 'idle' });
+      if (!measure.stopped()) setMode({ type: 'idle' });
     },
-    onShape: (parts) => {
-      if (parts || !keptShape.current) showShape(parts);
-    },
+    onShape: measure.shape,
     onIntersection: () => refuse('self-intersection', DRAWING.errorDisplayMs.drawing),
     snap: snapping.snap,
     // Tracing, with snapping on: two vertices of one loaded feature's boundary clicked in turn, the
@@ -321,16 +292,22 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
     onTooFewPoints: () => refuse('too-few-points', DRAWING.errorDisplayMs.drawing),
     areaUnit,
   });
+  // 分割's cut and 合并's dialog.
+  const splitMerge = useSplitMerge({
+    session,
+    merging: mode.type === 'merge',
+    nameField: labelFieldOf(labelField, schema) || undefined,
+    tableOpen,
+    select: (ids) => setSelected(ids),
+    flash,
+    announce: setAnnouncement,
+    apply,
+    onCutRefused: (id) => setMode({ type: 'split', id }),
+    onMerged: () => setMode({ type: 'idle' }),
+  });
   // A drawing tool takes the focus to the map once it runs: while its first use waits for
   // leaflet-draw, keys stay with the tool's button rather than reaching Leaflet, whose arrows pan.
-  const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' || mode.type === 'measure' || (mode.type === 'split' && mode.id) ? drawing.tool : mode.type, attributesOf !== undefined || merging);
-  useMeasuredShape(map, measureDone ? drawnShape.current : undefined);
-  useEscape(measureDone, () => setMode({ type: 'idle' }));
-  useEffect(() => {
-    if (measureDone || !keptShape.current) return;
-    keptShape.current = false;
-    showShape(undefined);
-  }, [measureDone, showShape]);
+  const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' || mode.type === 'measure' || (mode.type === 'split' && mode.id) ? drawing.tool : mode.type, attributesOf !== undefined || splitMerge.dialogOpen);
   // While editing a shape its vertices have the keys; stepping picks the shape to edit.
   const stepping = mode.type === 'idle' || mode.type === 'delete' || mode.type === 'merge' || ((mode.type === 'edit' || mode.type === 'split') && !mode.id) ? mode.type : undefined;
   useFeatureStepping(map, features, stepping, { announce: setAnnouncement, onPick: (id, latlng) => onFeatureClick.current(id, latlng) });
@@ -440,9 +417,7 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
       if (!apply(() => marked.forEach((id) => session.remove(id)))) return;
     }
     if (mode.type === 'merge') {
-      // The merge is made in its dialog, once whose attributes to keep is chosen.
-      if (picked.length < 2) flash(t('map.merge.tooFew'), DRAWING.errorDisplayMs.editing);
-      else setMerging(true);
+      splitMerge.finishMerge(picked.length);
       return;
     }
     setMode({ type: 'idle' });
@@ -476,25 +451,6 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
   const cancelMode = () => {
     if ((mode.type === 'merge' || mode.type === 'split') && !tableOpen) setSelected([]);
     setMode({ type: 'idle' });
-  };
-  /** 分割: the cut, once its chunk is there; a cutting line that does not cross the feature is refused, and another is drawn. */
-  const cut = (on: EditSession, id: string, cutter: LineString) => {
-    splitAlong(on, id, cutter).then(
-      (outcome) => {
-        if (on !== view.session) return;
-        if ('refused' in outcome) {
-          flash(t(outcome.refused), DRAWING.errorDisplayMs.drawing);
-          setMode({ type: 'split', id });
-          return;
-        }
-        setSelected(tableOpen ? outcome.ids : []);
-        setAnnouncement(t('map.split.done', { count: outcome.ids.length }));
-        void message.success(t('map.split.done', { count: outcome.ids.length }));
-      },
-      (error: unknown) => apply(() => {
-        throw error;
-      }),
-    );
   };
   // A save refused for a missing required field: the form of the first such feature says which.
   const missingFirst = useLatest(view.missingRequired[0]?.id);
@@ -586,21 +542,9 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
     </EditorToolbar>
   );
 
-  /** 拓扑检查's 缩放至: the problem's position in the middle, at the zoom that shows its features, which are selected. */
-  const zoomToProblem = (ids: readonly string[], at: Position) => {
-    const bounds = boundsOfGeometries(ids.flatMap((id) => session?.feature(id)?.geometry ?? []));
-    if (!map || !bounds) return;
-    setSelected([...ids]);
-    map.setView(toLatLng(at), map.getBoundsZoom(toLatLngBounds(padBounds(fittableBounds(bounds), INITIAL_BOUNDS_PADDING))), { animate: false });
-  };
-
   return (
     <>
-      {topologyOpen && (
-        <Suspense fallback={null}>
-          <TopologyPanel features={features} nameField={labelFieldOf(labelField, schema) || undefined} areaUnit={areaUnit} onZoomTo={zoomToProblem} onClose={() => onTopologyClose?.()} />
-        </Suspense>
-      )}
+      {topologyOpen && <TopologyCheck map={map} session={session} features={features} nameField={labelFieldOf(labelField, schema) || undefined} areaUnit={areaUnit} select={setSelected} onClose={() => onTopologyClose?.()} />}
       {layersOpen && (
         <LayersPanel layers={view.layers} edited={view.typeName} shown={shownLayers} states={shown.states} onChange={(next) => onShownLayersChange?.(next)} />
       )}
@@ -651,23 +595,7 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
           )}
           {overlay}
           <SessionConflictDialog session={session} conflicts={view.conflicts} />
-          {merging && session && mode.type === 'merge' && (
-            <Suspense fallback={null}>
-              <MergeDialog
-                session={session}
-                features={picked.map((id) => features.find((feature) => feature.id === id)).filter((feature) => feature !== undefined)}
-                nameField={labelFieldOf(labelField, schema) || undefined}
-                onCancel={() => setMerging(false)}
-                onMerged={(kept) => {
-                  setMerging(false);
-                  setSelected(tableOpen ? [kept] : []);
-                  setMode({ type: 'idle' });
-                  setAnnouncement(t('map.merge.done'));
-                  void message.success(t('map.merge.done'));
-                }}
-              />
-            </Suspense>
-          )}
+          {splitMerge.renderDialog(picked.map((id) => features.find((feature) => feature.id === id)).filter((feature) => feature !== undefined))}
           {showCoordinateEntry && (
             <Suspense fallback={null}>
               <CoordinateEntry target={coordinateTarget} onClose={() => setEnteringCoordinates(false)} />

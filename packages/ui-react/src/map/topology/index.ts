@@ -7,3 +7,5 @@ export type { MergeDialogProps } from './merge-dialog';
 export type { TopologyPanelProps } from './topology-panel';
 export { useNeighbourPreview } from './use-neighbour-preview';
 export { SHARED_TOLERANCE, useShapeRules, type ShapeRuleToggle, type ShapeRules } from './use-shape-rules';
+export { useSplitMerge, type SplitMerge, type SplitMergeOptions } from './use-split-merge';
+export { TopologyCheck, type TopologyCheckProps } from './topology-check';
