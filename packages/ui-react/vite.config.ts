@@ -58,7 +58,8 @@ const UI_KIT_MODULES = /[\\/]node_modules[\\/](antd|@rc-component|@ant-design)[\
 const CHUNK_GROUPS = [
   // Named as the entry chunk it becomes (`index-<hash>.js`, the script `index.html` names).
   { name: 'index', tags: ['$initial' as const] },
-  { name: 'app-frame', test: /[\\/]packages[\\/]ui-react[\\/]src[\\/](app|shell|ui)[\\/]/ },
+  // Not the map-server adapters' door (`app/map-server-adapters.ts`): the group would take the adapters it imports with it.
+  { name: 'app-frame', test: /[\\/]packages[\\/]ui-react[\\/]src[\\/](app|shell|ui)[\\/](?!map-server-adapters[.]ts$)/ },
   { name: 'ui-kit', test: UI_KIT_MODULES },
   { name: 'core-kernel', test: /[\\/]packages[\\/]core[\\/]src[\\/](ports|domain|errors|util)[\\/]/ },
 ];

@@ -21,7 +21,7 @@ export interface AppContainerOptions {
 async function mapServerModule(config: AppConfig): Promise<ContainerModule> {
   // Loaded on demand, so the embedded default never downloads the ol/WFS code.
   try {
-    const { createWorkerAnswerReader, geoserverModule } = await import('@gportal/adapters-geoserver');
+    const { createWorkerAnswerReader, geoserverModule } = await import('./map-server-adapters');
     return geoserverModule({
       geoserverUrl: config.geoserverRestUrl.replace(/\/rest$/, ''),
       wfsUrl: config.wfsUrl,

@@ -45,7 +45,7 @@ import { usePartEdit, type PartTool } from './vertex';
 import { useSnapping } from './draw';
 import { useEditorFocus, type FocusOpener } from './panels';
 import { useFeatureStepping } from './layer';
-import { useKeyboardDraw } from './draw';
+import { useKeyboardDraw, useTapsWithoutZoom } from './draw';
 import { toolbarRowsBottom, useFolded } from './panels';
 import { EditorToolbar } from './panels';
 import { editorHint, runningDrawTool, type EditorMode } from './panels';
@@ -310,6 +310,8 @@ export function EditorMap({ view, style, mapHeight, baseLayer, children, toolbar
   const focus = useEditorFocus(map, toolbarRef, mode.type === 'idle' ? undefined : mode.type === 'draw' || mode.type === 'measure' || (mode.type === 'split' && mode.id) ? drawing.tool : mode.type, attributesOf !== undefined || splitMerge.dialogOpen);
   // While editing a shape its vertices have the keys; stepping picks the shape to edit.
   const stepping = mode.type === 'idle' || mode.type === 'delete' || mode.type === 'merge' || ((mode.type === 'edit' || mode.type === 'split') && !mode.id) ? mode.type : undefined;
+  // A pick's second tap unpicks (合并, 删除) or lands on the picked feature: never a zoom.
+  useTapsWithoutZoom(map, mode.type === 'delete' || mode.type === 'merge' || ((mode.type === 'edit' || mode.type === 'split') && !mode.id));
   useFeatureStepping(map, features, stepping, { announce: setAnnouncement, onPick: (id, latlng) => onFeatureClick.current(id, latlng) });
 
   const edited = mode.type === 'edit' && mode.id ? features.find((feature) => feature.id === mode.id) : undefined;

@@ -156,7 +156,7 @@ function readLandInWorker(worker: Worker, url: string): Promise<LandRead> {
 
 /** The land read and decoded on the main thread (decoded in slices, `decodeInSlices`). */
 async function readLandOnMainThread(url: string): Promise<LandRead> {
-  const [{ feature }, topology] = await Promise.all([import('topojson-client'), fetchLandTopology(url, LAND_TIMEOUT_MS)]);
+  const [{ feature }, topology] = await Promise.all([import('./topojson-feature'), fetchLandTopology(url, LAND_TIMEOUT_MS)]);
   return { shapes: decodeInSlices(landSteps(topology, feature)) };
 }
 
@@ -183,7 +183,7 @@ async function decodeInSlices(steps: Iterable<LandShape[]>): Promise<LandShape[]
  */
 export async function wmtsBaseLayer(url: string, credentialsOrigin?: string): Promise<L.Layer> {
   // Loaded on demand, like the rest of the map-server adapters, so the embedded build never fetches it.
-  const { wmtsTileLayer } = await import('@gportal/adapters-geoserver');
+  const { wmtsTileLayer } = await import('./wmts-adapter');
   const tiles = wmtsTileLayer({ url, ...(credentialsOrigin === undefined ? {} : { credentialsOrigin }) });
   if (L.CRS[tiles.crs] !== MAP_CRS) throw new Error(`the WMTS layer needs ${tiles.crs}, the map is EPSG4326`);
   return L.tileLayer(tiles.urlTemplate, { ...tiles.tileLayerOptions, className: 'gportal-wmts' });

@@ -3,3 +3,4 @@ export { applyDrawLocale } from './draw-locale';
 export { type DrawControl, type DrawTool, FINISH_MINIMUM, useDrawTool } from './use-draw-tool';
 export { useKeyboardDraw } from './use-keyboard-draw';
 export { useSnapping } from './use-snapping';
+export { useTapsWithoutZoom } from './use-taps-without-zoom';

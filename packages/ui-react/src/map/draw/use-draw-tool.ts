@@ -6,6 +6,7 @@ import { L, leafletDrawLoaded, loadLeafletDraw } from '../leaflet';
 import { drawingParts, loadMeasuring, measuringLoaded } from '../geometry';
 import { useLatest } from '../../ui/use-latest';
 import { writeLastDrawLocale } from './draw-locale';
+import { useTapsWithoutZoom } from './use-taps-without-zoom';
 
 export type DrawTool = 'polygon' | 'line' | 'point';
 
@@ -152,14 +153,7 @@ export function useDrawTool(map: L.Map | undefined, wanted: DrawTool | undefined
   // missed leaflet-draw's mouse marker mid-animation, or the closing tap landed where the first
   // vertex no longer was (three vertices placed, no shape, on a phone tapping at a brisk pace). A
   // double click or tap on the closing vertex finishes without zooming too.
-  useEffect(() => {
-    const zoom = map?.doubleClickZoom;
-    if (!tool || !zoom?.enabled()) return;
-    zoom.disable();
-    return () => {
-      zoom.enable();
-    };
-  }, [map, tool]);
+  useTapsWithoutZoom(map, Boolean(tool));
   useEffect(() => {
     if (!map || tool !== 'point') return;
     const { handler, off } = pointHandler(map, (latlng) => latest.current.onCreated({ kind: 'point', parts: [latlng] }));

@@ -3,4 +3,4 @@
  * polygon algebra), on a chunk of their own: fetched when 分割, 合并, 拓扑检查 or 避免重叠 is first
  * used, or a save checks its overlaps, so the map's first load does not carry them.
  */
-export { clipToNeighbours, findTopologyProblems, findTopologyProblemsInSlices, geodesicLength, mergeFeatures, planarArea, splitFeature } from '@gportal/core';
+export { clipToNeighbours, findTopologyProblemsInSlices, geodesicLength, mergeFeatures, planarArea, splitFeature } from '@gportal/core';
