@@ -31,6 +31,12 @@ function mosaic(columns: number, rows: number): TopologyFeature[] {
 describe('findTopologyProblemsInSlices', () => {
   const features = mosaic(6, 5);
 
+  it('names the features along a gap, not those that only touch a corner of it', () => {
+    const gap = findTopologyProblems(features).find((problem) => problem.kind === 'gap');
+    // The corner of town 3.2 pulled in: the gap lies between it, 4.2 on its right and 3.3 above.
+    expect(gap?.ids.sort()).toEqual(['town.3.2', 'town.3.3', 'town.4.2']);
+  });
+
   it('answers what findTopologyProblems answers, in the same order', async () => {
     const expected = findTopologyProblems(features);
     expect(expected.map((problem) => problem.kind)).toEqual(['invalid', 'duplicate', 'overlap', 'gap']);

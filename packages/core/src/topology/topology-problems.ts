@@ -6,7 +6,7 @@ import { interiorsMayOverlap } from './overlap-filter.js';
 import { RingEdges } from './edge-dissolve.js';
 import { interiorFaces, type GraphEdge } from './face-walk.js';
 import { nodeSegments, type Segment } from './segment-noding.js';
-import { firstPosition, placeOfPoint } from './planar.js';
+import { firstPosition, placeOfPoint, samePoint } from './planar.js';
 import { intersectionOf, unionOf } from './polygon-algebra.js';
 import { HOST_CLOCK } from '../util/timers.js';
 import type { TopologyFeature } from './shared-vertices.js';
@@ -243,7 +243,8 @@ function* gapSteps(candidates: readonly Candidate[], index: Flatbush, maxGapArea
         const bounding = index.search(...box).filter((at) => {
           const rings = ringsOf((candidates[at] as Candidate).geometry);
           const onOutline = hole.map((position) => placeOfPoint(position, rings) === 'boundary');
-          return onOutline.some((on, step) => step > 0 && on && onOutline[step - 1] === true);
+          // (An edge of length zero, which the union's ring may hold, touches a corner only.)
+          return onOutline.some((on, step) => step > 0 && on && onOutline[step - 1] === true && !samePoint(hole[step], hole[step - 1]));
         });
         // One feature alone around it: that feature's own hole, not a gap.
         if (bounding.length < 2) continue;
