@@ -1,6 +1,7 @@
 import type { MultiPolygon, Polygon, Position } from '../domain/geometry.js';
-import { interiorFacesOfNumbered, Nodes, type NumberedEdge } from './face-walk.js';
-import { orientation, placeOfPoint, polygonPlanarArea, ringSignedArea2, strictlyBetween } from './planar.js';
+import { interiorFacesOfNumbered, type NumberedEdge } from './face-walk.js';
+import { orientation, placeOfPoint, polygonPlanarArea, strictlyBetween } from './planar.js';
+import { RingEdges } from './ring-edges.js';
 
 /*
  * The union of polygons that meet only along edges whose vertices match, as a mosaic's
@@ -12,9 +13,6 @@ import { orientation, placeOfPoint, polygonPlanarArea, ringSignedArea2, strictly
  * nothing and the caller takes the general way.
  */
 
-function turned(ring: readonly Position[], outer: boolean): readonly Position[] {
-  return ringSignedArea2(ring) > 0 === outer ? ring : [...ring].reverse();
-}
 
 /** Whether segments a–b and c–d meet anywhere but at an end they share. */
 function meetOtherwise(a: Position, b: Position, c: Position, d: Position): boolean {
@@ -29,102 +27,21 @@ function meetOtherwise(a: Position, b: Position, c: Position, d: Position): bool
   return sideOfB === 0 && strictlyBetween(c, d, b);
 }
 
-/**
- * The directed edges of the polygons' rings (outer rings counter-clockwise, holes clockwise), in
- * flat arrays: their ends as given and as numbered (each vertex numbered once), and their owner.
- */
-export class RingEdges {
-  readonly nodes = new Nodes();
-  readonly from: Position[] = [];
-  readonly to: Position[] = [];
-  readonly fromId: number[] = [];
-  readonly toId: number[] = [];
-  readonly owner: number[] = [];
-  /** Adds one directed segment as given, told by `owner`. */
-  addSegment(from: Position, to: Position, owner: number): void {
-    const fromId = this.nodes.idOf(from);
-    const toId = this.nodes.idOf(to);
-    if (fromId === toId) return;
-    this.from.push(from);
-    this.to.push(to);
-    this.fromId.push(fromId);
-    this.toId.push(toId);
-    this.owner.push(owner);
-  }
-  /** Adds the rings of one polygon (outer ring counter-clockwise, holes clockwise), told by `owner`. */
-  add(rings: readonly Position[][], owner: number): void {
-    rings.forEach((ring, index) => {
-      const ordered = turned(ring, index === 0);
-      let previous = ordered[0];
-      if (previous === undefined) return;
-      let previousId = this.nodes.idOf(previous);
-      for (let at = 1; at < ordered.length; at += 1) {
-        const next = ordered[at] as Position;
-        const nextId = this.nodes.idOf(next);
-        if (nextId !== previousId) {
-          this.from.push(previous);
-          this.to.push(next);
-          this.fromId.push(previousId);
-          this.toId.push(nextId);
-          this.owner.push(owner);
-        }
-        previous = next;
-        previousId = nextId;
-      }
-    });
-  }
-  get count(): number {
-    return this.from.length;
-  }
-  /** The edges leaving each node, as offsets into one list (no map: a node has a few). */
-  leaving(): { first: Int32Array; list: Int32Array } {
-    const first = new Int32Array(this.nodes.count + 1);
-    for (const id of this.fromId) first[id + 1] = (first[id + 1] as number) + 1;
-    for (let id = 0; id < this.nodes.count; id += 1) first[id + 1] = (first[id + 1] as number) + (first[id] as number);
-    const fill = first.slice(0, this.nodes.count);
-    const list = new Int32Array(this.count);
-    for (let edge = 0; edge < this.count; edge += 1) {
-      const id = this.fromId[edge] as number;
-      list[fill[id] as number] = edge;
-      fill[id] = (fill[id] as number) + 1;
-    }
-    return { first, list };
-  }
-  /** Whether another edge has the same two ends, either way round (`leaving()`'s lists). */
-  isShared(edge: number, { first, list }: { first: Int32Array; list: Int32Array }): boolean {
-    const from = this.fromId[edge] as number;
-    const to = this.toId[edge] as number;
-    for (let place = first[from] as number; place < (first[from + 1] as number); place += 1) {
-      const other = list[place] as number;
-      if (other !== edge && this.toId[other] === to) return true;
-    }
-    for (let place = first[to] as number; place < (first[to + 1] as number); place += 1) if (this.toId[list[place] as number] === from) return true;
-    return false;
-  }
-}
-
 /** The union's polygons when the inputs meet only along matching edges, else undefined. */
 export function dissolveSharedEdges(geometries: readonly (Polygon | MultiPolygon)[]): Position[][][] | undefined {
   const polygons = geometries.flatMap((geometry) => (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates));
   const edges = new RingEdges();
   polygons.forEach((rings, owner) => edges.add(rings, owner));
-  const { first, list } = edges.leaving();
+  const leaving = edges.leaving();
   const kept: NumberedEdge[] = [];
   // The edges to test for crossings: a shared edge once (its twin lies on it exactly).
   const tested: number[] = [];
   for (let edge = 0; edge < edges.count; edge += 1) {
+    // The same edge twice the same way round: not a mosaic.
+    if (edges.sameWay(edge, leaving) >= 0) return undefined;
+    const twin = edges.twinOf(edge, leaving);
     const from = edges.fromId[edge] as number;
     const to = edges.toId[edge] as number;
-    let twin = -1;
-    for (let place = first[from] as number; place < (first[from + 1] as number); place += 1) {
-      const other = list[place] as number;
-      // The same edge twice the same way round: not a mosaic.
-      if (other !== edge && edges.toId[other] === to) return undefined;
-    }
-    for (let place = first[to] as number; place < (first[to + 1] as number) && twin < 0; place += 1) {
-      const other = list[place] as number;
-      if (edges.toId[other] === from) twin = other;
-    }
     if (twin < 0) kept.push({ edge: { from: edges.from[edge] as Position, to: edges.to[edge] as Position, interiorLeft: true, interiorRight: false }, from, to });
     else if (edges.owner[twin] === edges.owner[edge]) return undefined;
     if (twin < 0 || from < to) tested.push(edge);

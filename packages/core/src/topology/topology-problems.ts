@@ -3,7 +3,7 @@ import { bboxIntersects, geometryBBox, type BBox, type MultiPolygon, type Polygo
 import { geometryProblem } from '../geometry/geometry-rules.js';
 import { geodesicArea } from '../measure/geodesic-measure.js';
 import { interiorsMayOverlap } from './overlap-filter.js';
-import { RingEdges } from './edge-dissolve.js';
+import { RingEdges } from './ring-edges.js';
 import { interiorFaces, type GraphEdge } from './face-walk.js';
 import { nodeSegments, type Segment } from './segment-noding.js';
 import { firstPosition, placeOfPoint, samePoint } from './planar.js';
