@@ -1,4 +1,4 @@
-import type { Position } from '@gportal/core';
+import type { MultiPolygon, Position } from '@gportal/core';
 import type { Page } from 'playwright-core';
 import { inflateSync } from 'node:zlib';
 
@@ -221,3 +221,24 @@ export async function moveCrosshairTo(page: Page, lng: number, lat: number): Pro
 
 /** A closed ring round the box west–east, south–north (lon/lat), from its south-west corner anticlockwise. */
 export const boxRing = (west: number, south: number, east: number, north: number): Position[] => [[west, south], [east, south], [east, north], [west, north], [west, south]];
+
+/** The pending edits as the editor's journal holds them: drawings, updates by id, removals. */
+export interface Journalled {
+  inserts: MultiPolygon[];
+  updates: Record<string, { geometry?: MultiPolygon; properties?: Record<string, unknown> }>;
+  deletes: string[];
+}
+
+/** The pending edits as the journal holds them now. */
+export function journal(page: Page): Promise<Journalled> {
+  return page.evaluate(() => {
+    const found: Journalled = { inserts: [], updates: {}, deletes: [] };
+    for (const key of Object.keys(localStorage).filter((each) => each.includes(':journal-part:'))) {
+      const part = JSON.parse(localStorage.getItem(key) ?? 'null')?.data;
+      if (part?.insert) found.inserts.push(part.insert.geometry);
+      if (part?.update) found.updates[part.update.id] = part.update;
+      if (part?.delete) found.deletes.push(part.delete);
+    }
+    return found;
+  });
+}

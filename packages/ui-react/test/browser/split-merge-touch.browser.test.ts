@@ -2,7 +2,7 @@ import { planarArea, type MultiPolygon, type Position } from '@gportal/core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumPerFile, DEVICES, languageShown, screenshot, signedInOn } from './browser.js';
-import { boxRing, clickMap, mapElement, mapPoint, skipAttributes, waitForFeatures, waitForLayerPainted, waitForMapReady, waitForMapStill } from './map-helpers.js';
+import { boxRing, clickMap, journal, mapElement, mapPoint, skipAttributes, waitForFeatures, waitForLayerPainted, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
 /**
  * 分割 and 合并 by touch on a phone held upright (390 × 844, `hasTouch`, `isMobile`), where the
@@ -53,26 +53,6 @@ const PUTIAN: MultiPolygon = { type: 'MultiPolygon', coordinates: [[box(118.9, 2
  * line only touches.
  */
 const PHONE_CUT: Position[] = [[119.32, 26.4], [119.32, 25.76]];
-
-interface Journalled {
-  inserts: MultiPolygon[];
-  updates: Record<string, { geometry?: MultiPolygon; properties?: Record<string, unknown> }>;
-  deletes: string[];
-}
-
-/** The pending edits as the journal holds them now. */
-function journal(page: Page): Promise<Journalled> {
-  return page.evaluate(() => {
-    const found: Journalled = { inserts: [], updates: {}, deletes: [] };
-    for (const key of Object.keys(localStorage).filter((each) => each.includes(':journal-part:'))) {
-      const part = JSON.parse(localStorage.getItem(key) ?? 'null')?.data;
-      if (part?.insert) found.inserts.push(part.insert.geometry);
-      if (part?.update) found.updates[part.update.id] = part.update;
-      if (part?.delete) found.deletes.push(part.delete);
-    }
-    return found;
-  });
-}
 
 const relative = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
 

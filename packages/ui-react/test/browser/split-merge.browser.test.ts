@@ -2,7 +2,7 @@ import { planarArea, type MultiPolygon, type Position } from '@gportal/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freshPagePerTest, screenshot, signIn } from './browser.js';
-import { boxRing, clickMap, mapElement, moveCrosshairTo, selectLayer, waitForFeatures, waitForMapReady, waitForMapStill } from './map-helpers.js';
+import { boxRing, clickMap, journal, mapElement, moveCrosshairTo, selectLayer, waitForFeatures, waitForMapReady, waitForMapStill } from './map-helpers.js';
 
 /**
  * 分割 and 合并 on the production build, in the embedded sample's multipolygon layer: what the
@@ -25,26 +25,6 @@ const box = boxRing;
 const FUZHOU: MultiPolygon = { type: 'MultiPolygon', coordinates: [[box(119.2, 25.98, 119.4, 26.18)], [box(119.51, 26.09, 119.59, 26.17)]] };
 /** Putian's (119.0, 25.45), the nearest town to Fuzhou. */
 const PUTIAN: MultiPolygon = { type: 'MultiPolygon', coordinates: [[box(118.9, 25.35, 119.1, 25.55)], [box(119.21, 25.46, 119.29, 25.54)]] };
-
-interface Journalled {
-  inserts: MultiPolygon[];
-  updates: Record<string, { geometry?: MultiPolygon; properties?: Record<string, unknown> }>;
-  deletes: string[];
-}
-
-/** The pending edits as the journal holds them now. */
-function journal(): Promise<Journalled> {
-  return page.evaluate(() => {
-    const found: Journalled = { inserts: [], updates: {}, deletes: [] };
-    for (const key of Object.keys(localStorage).filter((each) => each.includes(':journal-part:'))) {
-      const part = JSON.parse(localStorage.getItem(key) ?? 'null')?.data;
-      if (part?.insert) found.inserts.push(part.insert.geometry);
-      if (part?.update) found.updates[part.update.id] = part.update;
-      if (part?.delete) found.deletes.push(part.delete);
-    }
-    return found;
-  });
-}
 
 const relative = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
 
@@ -84,7 +64,7 @@ describe('分割 and 合并', () => {
     await waitForFeatures(page, 9);
     await badge().filter({ hasText: '未保存：新增 1 · 修改 1 · 删除 0' }).waitFor();
     await screenshot(page, 'split-zh-CN-1280', { fullPage: false });
-    const cut = await journal();
+    const cut = await journal(page);
     expect(cut.inserts).toHaveLength(1);
     const kept = cut.updates[fuzhou]?.geometry as MultiPolygon;
     const piece = cut.inserts[0] as MultiPolygon;
@@ -124,7 +104,7 @@ describe('分割 and 合并', () => {
     await waitForFeatures(page, 8);
     // The piece drawn by the split is gone; Fuzhou holds the union, its area as before.
     await badge().filter({ hasText: '未保存：新增 0 · 修改 1 · 删除 0' }).waitFor();
-    const merged = await journal();
+    const merged = await journal(page);
     expect(merged.inserts).toHaveLength(0);
     expect(relative(planarArea(merged.updates[fuzhou]?.geometry as MultiPolygon), planarArea(FUZHOU))).toBeLessThan(1e-9);
     // No sliver left along the cut: the big square is one polygon again, beside the small one.
@@ -162,7 +142,7 @@ describe('分割 and 合并', () => {
     await dialog().waitFor({ state: 'hidden' });
     await waitForFeatures(page, 7);
     await badge().filter({ hasText: '未保存：新增 0 · 修改 1 · 删除 1' }).waitFor();
-    const { updates, deletes } = await journal();
+    const { updates, deletes } = await journal(page);
     const [keptId] = Object.keys(updates);
     expect(deletes).toHaveLength(1);
     // The kept feature is Putian (its name unchanged, so not in the update); its shape is both towns'.
@@ -204,7 +184,7 @@ describe('分割 and 合并', () => {
     await waitForFeatures(page, 9);
     await badge().filter({ hasText: /1.*1.*0/ }).waitFor();
     await page.getByText('Split into 2 features, not saved yet.').first().waitFor();
-    const { inserts } = await journal();
+    const { inserts } = await journal(page);
     // Cut near the middle: each half about 0.1° × 0.2°, the crosshair's pixel steps aside.
     expect(relative(planarArea(inserts[0] as MultiPolygon), 0.1 * 0.2)).toBeLessThan(0.05);
 

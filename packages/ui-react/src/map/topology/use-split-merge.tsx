@@ -55,11 +55,8 @@ export function useSplitMerge(options: SplitMergeOptions): SplitMerge {
   const [asking, setAsking] = useState(false);
   const latest = useLatest(options);
   const { session, merging, nameField } = options;
-  // A new session, or 合并 left, closes the dialog.
-  useEffect(() => setAsking(false), [session]);
-  useEffect(() => {
-    if (!merging) setAsking(false);
-  }, [merging]);
+  // A new session, or 合并 left or started again, closes the dialog.
+  useEffect(() => setAsking(false), [session, merging]);
 
   const cut = useCallback(
     (on: EditSession, id: string, cutter: LineString) => {
